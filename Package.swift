@@ -52,6 +52,8 @@ let package = Package(
         ),
 
         .testTarget(name: "WebAddressTests", dependencies: ["WebAddress"]),
-        .testTarget(name: "WebFenceCLITests", dependencies: ["WebFenceCLI", "WebAddress"]),
+        .testTarget(name: "WebFenceTests", dependencies: ["WebFence"]),
+        // Fixtures are read from the source tree by path, not bundled as resources.
+        .testTarget(name: "WebFenceCLITests", dependencies: ["WebFenceCLI", "WebAddress"], exclude: ["Fixtures"]),
     ]
 )

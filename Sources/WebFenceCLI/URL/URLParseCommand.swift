@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebAddress
+import WebFence
 
 /// `webfence url parse`: the WHATWG parse of each input (spec/interfaces.md §4).
 struct URLParseCommand: AsyncParsableCommand {
@@ -47,6 +48,11 @@ struct URLParseCommand: AsyncParsableCommand {
         if jsonl, !urls.isEmpty || file != nil {
             throw ValidationError("--jsonl reads its inputs from stdin: drop the URL arguments and --file.")
         }
+        if let base {
+            do { _ = try WebURL(base) } catch {
+                throw ValidationError("--base \(base) is not a URL: \(error.code): \(error)")
+            }
+        }
         if !jsonl, urls.isEmpty, file == nil {
             throw ValidationError(
                 "Nothing to parse. Give URLs, --file PATH or --jsonl, e.g. webfence url parse 'https://evil.com\\@trusted.com/'"
@@ -79,15 +85,16 @@ struct URLParseCommand: AsyncParsableCommand {
 
     /// One result as spec/interfaces.md §4 lists it.
     static func json(for input: URLParseInput, result: Result<WebURL, URLParseError>) -> JSONValue {
-        var members: [(String, JSONValue)] = [("input", .string(input.input)), ("base", .string(input.base))]
+        var members = [JSONValue.Member("input", .string(input.input)), JSONValue.Member("base", .string(input.base))]
         switch result {
         case .success(let url):
             let fields = url.apiFields
-            for name in URLAPIFields.names { members.append((name, .string(fields[name] ?? ""))) }
-            members.append(("registrableDomain", .string(url.host.flatMap(PublicSuffixList.bundled.registrableDomain))))
+            for name in URLAPIFields.names { members.append(JSONValue.Member(name, .string(fields[name] ?? ""))) }
+            let registrableDomain = url.host.flatMap(PublicSuffixList.bundled.registrableDomain)
+            members.append(JSONValue.Member("registrableDomain", .string(registrableDomain)))
         case .failure(let error):
-            members.append(("failure", .bool(true)))
-            members.append(("reason", .string("\(error.code): \(error)")))
+            members.append(JSONValue.Member("failure", .bool(true)))
+            members.append(JSONValue.Member("reason", .string("\(error.code): \(error)")))
         }
         return .object(members)
     }
@@ -127,7 +134,7 @@ struct URLParseCommand: AsyncParsableCommand {
                 print(Self.json(for: input, result: Self.parse(input)).serialized())
             } catch {
                 malformed += 1
-                print(JSONValue.object([("line", .int(lineNumber)), ("error", .string(error.description))]).serialized())
+                print(JSONValue.object(["line": .int(lineNumber), "error": .string(error.description)]).serialized())
                 Terminal.standardError.write("webfence: stdin:line \(lineNumber): \(error.description)\n")
             }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import WebFence
 
 /// One input of `webfence url parse`: the text to parse, an optional base, and an optional note
 /// saying why the example is interesting (shown in text output only).
@@ -9,21 +9,24 @@ struct URLParseInput {
 
     /// Reads the JSON-lines form `{"input": "...", "base": "..." or null, "note": "..."}`.
     init(jsonLine line: String) throws(InputLineError) {
-        let object: [String: Any]
-        do { object = try JSONValue.parseObject(line) } catch { throw InputLineError("invalid JSON: \(error)") }
-        for key in object.keys where !["input", "base", "note"].contains(key) {
-            throw InputLineError("unknown key \"\(key)\" (expected input, base, note)")
+        let value: JSONValue
+        do { value = try JSONParser.parse(line) } catch {
+            throw InputLineError("invalid JSON at column \(error.column): \(error.message)")
         }
-        guard let input = object["input"] as? String else { throw InputLineError("\"input\" must be a string") }
+        guard case .object(let members) = value else { throw InputLineError("expected a JSON object") }
+        for member in members where !["input", "base", "note"].contains(member.key) {
+            throw InputLineError("unknown key \"\(member.key)\" (expected input, base, note)")
+        }
+        guard let input = value["input"]?.stringValue else { throw InputLineError("\"input\" must be a string") }
         self.input = input
-        switch object["base"] {
-        case nil, is NSNull: base = nil
-        case let base as String: self.base = base
+        switch value["base"] {
+        case nil, .null?: base = nil
+        case .string(let base)?: self.base = base
         default: throw InputLineError("\"base\" must be a string or null")
         }
-        switch object["note"] {
+        switch value["note"] {
         case nil: note = nil
-        case let note as String: self.note = note
+        case .string(let note)?: self.note = note
         default: throw InputLineError("\"note\" must be a string")
         }
     }

@@ -16,9 +16,9 @@ struct URLParseReport {
         var disagreements = 0
         for (input, result) in results {
             let foundation = FoundationView(input: input.input, base: input.base)
-            let differs = Self.destinationsDiffer(result, foundation)
-            if differs { disagreements += 1 }
-            output += render(input, result, foundation, differs: differs)
+            let differing = Self.differingDestinationFields(result, foundation)
+            if !differing.isEmpty { disagreements += 1 }
+            output += render(input, result, foundation, differing: differing)
         }
         if results.count > 1 {
             let summary = "\(results.count) inputs: Foundation's URL disagrees with the browser on where \(disagreements) of them go."
@@ -28,9 +28,10 @@ struct URLParseReport {
     }
 
     private func render(
-        _ input: URLParseInput, _ result: Result<WebURL, URLParseError>, _ foundation: FoundationView, differs: Bool
+        _ input: URLParseInput, _ result: Result<WebURL, URLParseError>, _ foundation: FoundationView,
+        differing: Set<String>
     ) -> String {
-        let marker = differs ? terminal.styled("✗", .red) : terminal.styled("✓", .green)
+        let marker = !differing.isEmpty ? terminal.styled("✗", .red) : terminal.styled("✓", .green)
         var output = "\(marker) " + terminal.styled(Self.visible(input.input), .bold)
         if let base = input.base { output += terminal.styled("  (base \(Self.visible(base)))", .dim) }
         output += "\n"
@@ -59,8 +60,7 @@ struct URLParseReport {
             var line = "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
             line += shownBrowser + String(repeating: " ", count: max(0, browserWidth - shownBrowser.count)) + "  "
             let shownOther = Self.visible(other)
-            let isDestinationRow = ["protocol", "hostname", "port"].contains(name)
-            if differs, isDestinationRow, browser != other {
+            if differing.contains(name) {
                 line += terminal.styled(shownOther, .red) + terminal.styled("  ← differs", .red)
             } else {
                 line += shownOther
@@ -70,15 +70,23 @@ struct URLParseReport {
         return output + "\n"
     }
 
-    /// Whether the browser and Foundation would send a request to different places.
-    static func destinationsDiffer(_ result: Result<WebURL, URLParseError>, _ foundation: FoundationView) -> Bool {
+    /// The rows (`result`, `href`, `protocol`, `hostname`, `port`) on which the browser and Foundation
+    /// would send a request to different places; empty when they agree.
+    static func differingDestinationFields(_ result: Result<WebURL, URLParseError>, _ foundation: FoundationView)
+        -> Set<String>
+    {
         switch (result, foundation.destination) {
-        case (.failure, nil): return false
-        case (.failure, .some), (.success, nil): return true
+        case (.failure, nil): return []
+        case (.failure, .some): return ["result"]
+        case (.success, nil): return ["href"]
         case (.success(let url), .some(let other)):
             let host = url.host?.description.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) ?? ""
             let port = url.port.map(Int.init) ?? FoundationView.defaultPort(url.scheme)
-            return url.scheme != other.scheme || host != other.host || port != other.port
+            var fields: Set<String> = []
+            if url.scheme != other.scheme { fields.insert("protocol") }
+            if host != other.host { fields.insert("hostname") }
+            if port != other.port { fields.insert("port") }
+            return fields
         }
     }
 

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+// WebFence benchmarks: a package of its own, so that the main package builds without the
+// benchmark dependency. Run from this folder: `swift package benchmark` (see ../docs/performance.md).
+
+import PackageDescription
+
+let package = Package(
+    name: "WebFenceBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Each hot path is measured beside its baseline, in the same target.
+        .executableTarget(
+            name: "URLParse",
+            dependencies: [
+                .product(name: "WebAddress", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/URLParse",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "RegistrableDomain",
+            dependencies: [
+                .product(name: "WebAddress", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RegistrableDomain",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,93 @@
+// Shared by every fuzz target. Fuzz/run.sh compiles it, one target file and Sources/WebAddress/*.swift
+// into a single module (WebAddressFuzz), so this code calls WebAddress's internal API directly and
+// has no `import WebAddress`.
+//
+// An invariant that does not hold is reported with the exact input (Swift-escaped and as hex) and
+// then traps (fatalError), which libFuzzer records as a crash and saves as a crash-* artifact.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+enum Fuzz {
+    /// The bytes libFuzzer handed over, for failure messages.
+    nonisolated(unsafe) static var currentInput: [UInt8] = []
+
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    /// Fails loudly: prints the input and the broken invariant, then traps.
+    static func fail(_ invariant: String, _ details: @autoclosure () -> String) -> Never {
+        let message = """
+            === WebAddress fuzz invariant violated: \(invariant)
+            input (hex): \(hex(currentInput))
+            input (escaped): \(String(decoding: currentInput, as: UTF8.self).debugDescription)
+            \(details())
+
+            """
+        fputs(message, stderr)
+        fatalError("fuzz invariant violated: \(invariant)")
+    }
+
+    static func check(_ condition: Bool, _ invariant: String, _ details: @autoclosure () -> String) {
+        if !condition { fail(invariant, details()) }
+    }
+
+    static func isASCII(_ string: String) -> Bool { string.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// The invariants every successfully parsed URL must satisfy (URL Standard §4.4–§4.5, §6.1).
+    /// `base` is the base URL the input was parsed against, if any.
+    static func checkURL(_ url: WebURL, input: String, base: WebURL?) {
+        let href = url.href
+        let fields = url.apiFields
+        let context = "input: \(input.debugDescription)\nbase: \(base?.href.debugDescription ?? "nil")\nhref: \(href.debugDescription)"
+
+        // (b) Every getter of the URL API is ASCII: the parser percent-encodes or punycodes everything else.
+        for name in URLAPIFields.names {
+            let value = fields[name] ?? ""
+            check(isASCII(value), "API field is ASCII", "\(context)\nfield \(name): \(value.debugDescription)")
+        }
+
+        // (c) The serialization starts with the scheme and a colon; `protocol` agrees.
+        check(!url.scheme.isEmpty, "scheme is not empty", context)
+        check(href.hasPrefix(url.scheme + ":"), "href starts with scheme + \":\"", context)
+        check(fields.protocol == url.scheme + ":", "protocol is scheme + \":\"", context)
+
+        // (a) Idempotence: parsing href again (with no base) gives the same href, and the same API fields.
+        let reparsed: WebURL
+        do {
+            reparsed = try WebURL(href)
+        } catch {
+            fail("href reparses", "\(context)\nerror: \(error)")
+        }
+        check(reparsed.href == href, "href is idempotent", "\(context)\nreparsed href: \(reparsed.href.debugDescription)")
+        check(
+            reparsed.apiFields == fields, "API fields are idempotent",
+            "\(context)\nfirst: \(fields)\nreparsed: \(reparsed.apiFields)")
+
+        // (e) An absolute URL string means the same against any base: href against the input's base.
+        if let base {
+            let again = try? WebURL(href, base: base)
+            check(
+                again?.href == href, "href parses the same against the base",
+                "\(context)\nagainst base: \(again?.href.debugDescription ?? "failure")")
+        }
+
+        // The Public Suffix List on the parsed host: the registrable domain and the public suffix are
+        // suffixes of the host name, cut at a label boundary.
+        if let host = url.host {
+            let registrable = PublicSuffixList.bundled.registrableDomain(of: host)
+            if let match = PublicSuffixList.bundled.match(host), case .domain(let name) = host {
+                for part in [match.publicSuffix] + (match.registrableDomain.map { [$0] } ?? []) {
+                    check(
+                        name == part || name.hasSuffix("." + part), "PSL answer is a label suffix of the host",
+                        "\(context)\nhost: \(name)\nmatch: \(match)")
+                }
+                check(registrable == match.registrableDomain, "PSL registrableDomain agrees with match", context)
+            }
+        }
+    }
+}

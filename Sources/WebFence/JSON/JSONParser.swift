@@ -1,0 +1,275 @@
+/// A strict JSON parser (RFC 8259) that keeps member order and says where input is wrong.
+///
+/// WebFence reads its inputs with this rather than Foundation's `JSONSerialization`, which on Linux
+/// drops a U+FEFF that follows an escape (`"\/\u{FEFF}"`) and accepts trailing commas: a URL test
+/// must reach the parser exactly as written, and a typo in a scenario must be an error.
+///
+/// Decisions: duplicate keys are an error (a scenario with two `expect` keys is a mistake);
+/// an unpaired surrogate escape becomes U+FFFD, as a browser's string conversion does; nesting is
+/// limited to 512 levels so hostile input cannot exhaust the stack.
+public struct JSONParser {
+    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        public let line: Int
+        public let column: Int
+        public let message: String
+        public var description: String { "line \(line), column \(column): \(message)" }
+    }
+
+    public static let maximumDepth = 512
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    /// Parses `text` as exactly one JSON value (surrounding whitespace allowed).
+    public static func parse(_ text: String) throws(Error) -> JSONValue {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // A UTF-8 byte order mark before the value is tolerated.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws(Error) -> JSONValue {
+        guard let byte = peek() else { throw error("unexpected end of input, expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("unexpected character \(describe(byte)), expected a value")
+        }
+    }
+
+    private mutating func parseObject() throws(Error) -> JSONValue {
+        try enter()
+        index += 1
+        var members: [JSONValue.Member] = []
+        var keys: Set<String> = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
+            let keyStart = index
+            let key = try parseString()
+            guard keys.insert(key).inserted else {
+                index = keyStart
+                throw error("duplicate key \"\(key)\"")
+            }
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
+            index += 1
+            skipWhitespace()
+            members.append(JSONValue.Member(key, try parseValue()))
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return .object(members)
+            default: throw error("expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(Error) -> JSONValue {
+        try enter()
+        index += 1
+        var values: [JSONValue] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(values)
+        }
+        while true {
+            skipWhitespace()
+            values.append(try parseValue())
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return .array(values)
+            default: throw error("expected ',' or ']' in an array")
+            }
+        }
+    }
+
+    private mutating func enter() throws(Error) {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(Error) -> JSONValue {
+        guard bytes[index...].starts(with: word.utf8) else { throw error("invalid literal, expected \(word)") }
+        index += word.utf8.count
+        return value
+    }
+
+    private mutating func parseNumber() throws(Error) -> JSONValue {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek(), ASCII.isDigit(first) else { throw error("invalid number") }
+        if first == UInt8(ascii: "0") {
+            index += 1
+            if let next = peek(), ASCII.isDigit(next) { throw error("a number cannot have a leading zero") }
+        } else {
+            skipDigits()
+        }
+        var isInteger = true
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard let digit = peek(), ASCII.isDigit(digit) else { throw error("expected a digit after '.'") }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let digit = peek(), ASCII.isDigit(digit) else { throw error("expected a digit in the exponent") }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text) else { throw error("invalid number \(text)") }
+        return .double(value)
+    }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), ASCII.isDigit(byte) { index += 1 }
+    }
+
+    // MARK: - Strings
+
+    private mutating func parseString() throws(Error) -> String {
+        index += 1  // the opening quote
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ parser: JSONParser, upTo end: Int) {
+            scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        }
+        while true {
+            guard let byte = peek() else { throw error("unterminated string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush(self, upTo: index)
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(self, upTo: index)
+                index += 1
+                scalars.append(try parseEscape())
+                runStart = index
+            case 0x00..<0x20:
+                throw error("control character \(describe(byte)) in a string must be escaped")
+            default:
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(Error) -> Unicode.Scalar {
+        guard let byte = peek() else { throw error("unterminated escape") }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{8}"
+        case UInt8(ascii: "f"): return "\u{C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let unit = try parseHex4()
+            switch unit {
+            case 0xD800...0xDBFF:
+                // A high surrogate pairs with an immediately following \u low surrogate.
+                if bytes[index...].starts(with: "\\u".utf8) {
+                    let save = index
+                    index += 2
+                    let low = try parseHex4()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                        return Unicode.Scalar(value) ?? "\u{FFFD}"
+                    }
+                    index = save
+                }
+                return "\u{FFFD}"
+            case 0xDC00...0xDFFF:
+                return "\u{FFFD}"
+            default:
+                return Unicode.Scalar(unit) ?? "\u{FFFD}"
+            }
+        default:
+            index -= 1
+            throw error("invalid escape \\\(describe(byte))")
+        }
+    }
+
+    private mutating func parseHex4() throws(Error) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw error("incomplete \\u escape") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard let digit = ASCII.hexValue(bytes[index]) else { throw error("invalid \\u escape") }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+
+    // MARK: - Reading
+
+    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "0x" + String(byte, radix: 16)
+    }
+
+    /// An error at the current position, with line and column counted in characters.
+    private func error(_ message: String) -> Error {
+        let consumed = bytes[..<min(index, bytes.count)]
+        let line = consumed.count(where: { $0 == 0x0A }) + 1
+        let lineStart = consumed.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<min(index, bytes.count)], as: UTF8.self).count + 1
+        return Error(line: line, column: column, message: message)
+    }
+}
+
+/// ASCII digit tests for the JSON parser.
+private enum ASCII {
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func hexValue(_ byte: UInt8) -> UInt16? {
+        switch byte {
+        case 0x30...0x39: UInt16(byte - 0x30)
+        case 0x41...0x46: UInt16(byte - 0x41 + 10)
+        case 0x61...0x66: UInt16(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+}

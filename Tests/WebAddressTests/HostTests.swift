@@ -1,0 +1,111 @@
+import Testing
+import WebAddress
+
+/// The host parser (§3.5) and serializer (§3.6).
+@Suite("Hosts")
+struct HostTests {
+    private func host(_ text: String, scheme: String = "https") throws -> Host? {
+        try WebURL("\(scheme)://\(text)/").host
+    }
+
+    @Test(
+        "IPv4: every numeric form the parser accepts is the same address",
+        arguments: [
+            "127.0.0.1", "0x7f.1", "0x7F.0.0.1", "0177.0.0.1", "2130706433", "127.1", "127.0.1", "0x7f000001",
+            "017700000001", "127.0.0.1.", "127.0x0.0.1",
+        ])
+    func ipv4Forms(_ text: String) throws {
+        #expect(try host(text) == .ipv4(IPv4Address(0x7F00_0001)))
+    }
+
+    @Test(
+        "IPv4: a host that ends in a number must be a valid address",
+        arguments: ["1.2.3.4.5", "256.0.0.1", "foo.1.2.3", "example.09", "4294967296", "0x100000000", "1.0x100.3.4"])
+    func ipv4Failures(_ text: String) {
+        #expect(throws: URLParseError.self) { try host(text) }
+    }
+
+    @Test("IPv4: the last part may fill the remaining bytes")
+    func ipv4LastPart() throws {
+        #expect(try host("1.2.65535") == .ipv4(IPv4Address(0x0102_FFFF)))
+        #expect(throws: URLParseError.ipv4OutOfRangePart) { try host("1.2.65536") }
+    }
+
+    @Test("IPv4: a domain whose last label is not a number is a domain", arguments: ["1.2.3.com", "0x7f.example"])
+    func notIPv4(_ text: String) throws {
+        #expect(try host(text) == .domain(text))
+    }
+
+    @Test(
+        "IPv6: compression, embedded IPv4, lowercase serialization of the first longest zero run",
+        arguments: [
+            ("[0:0:0:0:0:0:0:1]", "[::1]"),
+            ("[::FFFF:127.0.0.1]", "[::ffff:7f00:1]"),
+            ("[2001:db8:0:0:1:0:0:1]", "[2001:db8::1:0:0:1]"),
+            ("[2001:0db8:0000:0000:0000:0000:0000:0001]", "[2001:db8::1]"),
+            ("[1:0:0:2::3:0]", "[1::2:0:0:3:0]"),
+            ("[1:2:3:4:5:6:7:8]", "[1:2:3:4:5:6:7:8]"),
+        ])
+    func ipv6(_ text: String, _ serialized: String) throws {
+        #expect(try host(text)?.description == serialized)
+    }
+
+    @Test(
+        "IPv6: malformed addresses fail",
+        arguments: ["[::1", "[:1]", "[1::2::3]", "[1:2:3:4:5:6:7:8:9]", "[1:2:3]", "[::1%25eth0]", "[::1.2.3]",
+            "[::1.2.3.256]", "[::01.2.3.4]", "[g::1]"])
+    func ipv6Failures(_ text: String) {
+        #expect(throws: URLParseError.self) { try host(text) }
+    }
+
+    @Test("domains: percent-decoded, IDNA-mapped, lowercased")
+    func domains() throws {
+        #expect(try host("ＥＸＡＭＰＬＥ.com") == .domain("example.com"))
+        #expect(try host("ex%61mple.com") == .domain("example.com"))
+        #expect(try host("faß.de") == .domain("xn--fa-hia.de"))
+        #expect(try host("example%E3%80%82com") == .domain("example.com"))
+        #expect(try host("a\u{AD}b.com") == .domain("ab.com"))
+    }
+
+    @Test(
+        "domains: a forbidden domain code point fails, even when it arrives percent-encoded",
+        arguments: ["exa mple.com", "a%20b.com", "a%2fb.com", "a<b.com", "a%00b.com", "a%25b.com", "a\u{A0}b.com"])
+    func forbiddenDomainCodePoints(_ text: String) {
+        #expect(throws: URLParseError.self) { try host(text) }
+    }
+
+    @Test("domains: an IDNA result that is empty fails")
+    func emptyDomain() {
+        #expect(throws: URLParseError.self) { try host("\u{AD}") }
+    }
+
+    @Test("opaque hosts of non-special URLs keep their case and are never IDNA-processed")
+    func opaqueHosts() throws {
+        #expect(try host("ExAmple.COM", scheme: "sc") == .opaque("ExAmple.COM"))
+        #expect(try host("faß", scheme: "sc") == .opaque("fa%C3%9F"))
+        #expect(try host("", scheme: "sc") == .empty)
+        #expect(throws: URLParseError.hostInvalidCodePoint) { try host("a<b", scheme: "sc") }
+    }
+
+    @Test("loopback: localhost, *.localhost, 127/8 and ::1")
+    func loopback() throws {
+        for text in ["localhost", "a.b.localhost", "127.0.0.1", "127.255.0.9", "0x7f.1", "[::1]"] {
+            #expect(try host(text)?.isLoopback == true, "\(text)")
+        }
+        for text in ["localhost.example", "128.0.0.1", "[::2]", "mylocalhost"] {
+            #expect(try host(text)?.isLoopback == false, "\(text)")
+        }
+    }
+
+    @Test("UTS #46 runs with CheckBidi only on labels that hold right-to-left characters (decision D1)")
+    func checkBidi() throws {
+        #expect(try host("1.\u{064A}") == .domain("1.xn--mhb"))
+        #expect(throws: URLParseError.self) { try host("\u{064A}a") }
+        #expect(throws: URLParseError.self) { try host("a.\u{05D0}-") }
+    }
+
+    @Test("UTS #46 runs with CheckJoiners: a ZWJ outside its allowed contexts fails")
+    func checkJoiners() {
+        #expect(throws: URLParseError.self) { try host("a\u{200D}b.com") }
+    }
+}
