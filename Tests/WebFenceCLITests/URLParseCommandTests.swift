@@ -144,7 +144,7 @@ struct URLParseCommandTests {
         #expect(result.stdout.contains("✗ https://evil.com\\@trusted.com/"))
         #expect(result.stdout.contains("✓ https://example.com/"))
         #expect(result.stdout.contains("← differs"))
-        #expect(result.stdout.contains("2 inputs: Foundation's URL disagrees with the browser on where 1 of them go."))
+        #expect(result.stdout.contains("2 inputs: Foundation's URL disagrees with the browser on the scheme, host or port of 1."))
     }
 
     @Test("the bundled example list runs and shows each note")
@@ -152,7 +152,7 @@ struct URLParseCommandTests {
         let result = try WebFenceBinary.run(["url", "parse", "--file", PackageFiles.url("Examples/urls/tricky-urls.jsonl").path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("evil.com"))
-        #expect(result.stdout.contains("Foundation's URL disagrees with the browser on where"))
+        #expect(result.stdout.contains("Foundation's URL disagrees with the browser on the scheme, host or port of"))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WebAddress
 
 /// What Foundation's `URL` makes of an input: shown beside the browser's parse, never used to decide.
 struct FoundationView {
@@ -29,7 +30,11 @@ struct FoundationView {
     /// Scheme, host and port, normalised for comparison: where a request would go.
     var destination: (scheme: String, host: String, port: Int?)? {
         guard let url, let scheme = url.scheme?.lowercased() else { return nil }
-        let host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        var host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        // The same IPv6 address can be written many ways; compare the canonical form.
+        if host.contains(":"), let canonical = try? WebURL("http://[\(host)]/").host?.description {
+            host = canonical
+        }
         return (scheme, host, url.port ?? Self.defaultPort(scheme))
     }
 

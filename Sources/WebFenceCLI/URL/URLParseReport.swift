@@ -21,7 +21,8 @@ struct URLParseReport {
             output += render(input, result, foundation, differing: differing)
         }
         if results.count > 1 {
-            let summary = "\(results.count) inputs: Foundation's URL disagrees with the browser on where \(disagreements) of them go."
+            let summary =
+                "\(results.count) inputs: Foundation's URL disagrees with the browser on the scheme, host or port of \(disagreements)."
             output += terminal.styled(summary, .bold) + "\n"
         }
         return output
@@ -80,7 +81,7 @@ struct URLParseReport {
         case (.failure, .some): return ["result"]
         case (.success, nil): return ["href"]
         case (.success(let url), .some(let other)):
-            let host = url.host?.description.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) ?? ""
+            let host = url.host?.description ?? ""
             let port = url.port.map(Int.init) ?? FoundationView.defaultPort(url.scheme)
             var fields: Set<String> = []
             if url.scheme != other.scheme { fields.insert("protocol") }
