@@ -51,12 +51,14 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `input` against the result of parsing `base`, as `new URL(input, base)` does with a
     /// string base: an unparsable base makes the whole parse fail.
-    public init(_ input: String, base: String?) throws(URLParseError) {
-        guard let base else {
-            try self.init(input)
-            return
-        }
+    public init(_ input: String, base: String) throws(URLParseError) {
         try self.init(input, base: try WebURL(base))
+    }
+
+    /// `new URL(input, base)` with the failure as a value: `base` nil means no base.
+    public static func parse(_ input: String, base: String? = nil) -> Result<WebURL, URLParseError> {
+        guard let base else { return URLParser.parse(input, base: nil) }
+        return URLParser.parse(base, base: nil).flatMap { URLParser.parse(input, base: $0) }
     }
 
     /// `http`, `https`, `ws`, `wss`, `ftp` and `file`: the schemes with the standard's special rules.

@@ -6,7 +6,7 @@ import WebAddress
 @Suite("URL Standard rules")
 struct WebURLTests {
     private func href(_ input: String, base: String? = nil) -> String? {
-        try? WebURL(input, base: base).href
+        try? WebURL.parse(input, base: base).get().href
     }
 
     @Test("§4.4 step 1: leading and trailing C0 controls and spaces are stripped")
@@ -144,6 +144,9 @@ struct WebURLTests {
     @Test("an unparsable string base makes the parse fail, as new URL(input, base) does")
     func unparsableBase() {
         #expect(throws: URLParseError.missingSchemeNonRelativeURL) { try WebURL("a", base: "not a url") }
+        #expect(WebURL.parse("a", base: "not a url") == .failure(.missingSchemeNonRelativeURL))
+        #expect(try WebURL.parse("a", base: "https://x.example/b/c").get().href == "https://x.example/b/a")
+        #expect(try WebURL.parse("https://x.example").get().href == "https://x.example/")
     }
 
     @Test("Windows drive letters: | becomes :, and .. never removes the drive")

@@ -168,11 +168,23 @@ let benchmarks: @Sendable () -> Void = {
         precondition(
             expected == got,
             "RegistrableDomain: \(ascii): WebAddress says \(expected ?? "nil"), the baseline says \(got ?? "nil")")
+        precondition(
+            bundled.registrableDomain(of: ascii) == expected,
+            "RegistrableDomain: \(ascii): the String and Host lookups of WebAddress disagree")
     }
 
     Benchmark("Registrable domain of 50 hosts: PublicSuffixList.bundled") { benchmark in
         for _ in benchmark.scaledIterations {
             for host in hosts {
+                blackHole(bundled.registrableDomain(of: host))
+            }
+        }
+    }
+
+    // The same lookup from host text (configuration files, allowlists): parses the host first.
+    Benchmark("Registrable domain of 50 hosts: PublicSuffixList.bundled, String input") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for host in asciiHosts {
                 blackHole(bundled.registrableDomain(of: host))
             }
         }

@@ -80,7 +80,7 @@ struct URLParseCommand: AsyncParsableCommand {
     // MARK: - Parsing
 
     static func parse(_ input: URLParseInput) -> Result<WebURL, URLParseError> {
-        Result { () throws(URLParseError) in try WebURL(input.input, base: input.base) }
+        WebURL.parse(input.input, base: input.base)
     }
 
     /// One result as spec/interfaces.md §4 lists it.

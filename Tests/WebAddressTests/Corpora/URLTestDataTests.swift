@@ -28,7 +28,7 @@ struct URLTestCase: Sendable, CustomTestStringConvertible {
 
     /// The fields that differ from the expectation (empty when the case passes).
     func mismatches() -> [String] {
-        let result = Result { () throws(URLParseError) in try WebURL(input, base: base) }
+        let result = WebURL.parse(input, base: base)
         switch (result, expected) {
         case (.failure, nil): return []
         case (.success(let url), nil): return ["expected failure, got \(url.href)"]
