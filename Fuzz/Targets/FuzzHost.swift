@@ -1,7 +1,7 @@
-// Fuzz target `host`: the host parser and UTS #46 IDNA alone (Host.parse, UTS46.toASCII, the IPv4 and
+// Fuzz target `host`: the host parser and UTS #46 IDNA alone (URLHost.parse, UTS46.toASCII, the IPv4 and
 // IPv6 parsers), then the same text as the host of an https URL.
 //
-// Input: arbitrary bytes. UTS46.toASCII and Host.parse get the raw bytes (invalid UTF-8 included, as
+// Input: arbitrary bytes. UTS46.toASCII and URLHost.parse get the raw bytes (invalid UTF-8 included, as
 // the host parser can receive after percent-decoding); the URL gets them decoded as UTF-8 (lossy).
 //
 // Checks: no crash, no hang; a successful toASCII is ASCII and idempotent (toASCII of the result is
@@ -24,10 +24,10 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     // The host parser, special (domain / IPv4 / IPv6) and opaque.
     for isOpaque in [false, true] {
-        guard case .success(let host) = Host.parse(bytes[...], isOpaque: isOpaque) else { continue }
+        guard case .success(let host) = URLHost.parse(bytes[...], isOpaque: isOpaque) else { continue }
         let serialized = host.description
         Fuzz.check(Fuzz.isASCII(serialized), "serialized host is ASCII", "isOpaque: \(isOpaque)\nhost: \(serialized.debugDescription)")
-        let reparsed = Host.parse(Array(serialized.utf8)[...], isOpaque: isOpaque)
+        let reparsed = URLHost.parse(Array(serialized.utf8)[...], isOpaque: isOpaque)
         // The empty host serializes to "", which the URL parser never hands to the host parser.
         if host != .empty {
             Fuzz.check(

@@ -45,12 +45,12 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
 
     /// The IPv4 number parser (§3.5). Values saturate just above 2^32, which is already out of range
     /// for every part, so a thousand-digit part cannot overflow.
-    static func parseNumber(_ input: ArraySlice<UInt8>) -> UInt64? {
+    static func parseNumber<Bytes: Collection<UInt8>>(_ input: Bytes) -> UInt64? {
         guard !input.isEmpty else { return nil }
-        var digits = input
+        var digits = input[...]
         var radix: UInt64 = 10
         if digits.count >= 2, digits.first == UInt8(ascii: "0"),
-            digits[digits.startIndex + 1] | 0x20 == UInt8(ascii: "x")
+            digits[digits.index(after: digits.startIndex)] | 0x20 == UInt8(ascii: "x")
         {
             digits = digits.dropFirst(2)
             radix = 16
@@ -75,7 +75,7 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "Ends in a number" (§3.5): whether the host parser must treat an ASCII domain as IPv4.
-    static func endsInANumber(_ input: [UInt8]) -> Bool {
+    static func endsInANumber<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes) -> Bool where Bytes.Index == Int {
         guard !input.isEmpty else { return false }
         var end = input.endIndex
         if input[end - 1] == UInt8(ascii: ".") { end -= 1 }

@@ -49,7 +49,8 @@ public struct IPv6Address: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The IPv6 parser (§3.5) on the text between the brackets.
-    static func parse(_ input: ArraySlice<UInt8>) -> Result<IPv6Address, URLParseError> {
+    static func parse<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes) -> Result<IPv6Address, URLParseError>
+    where Bytes.Index == Int {
         var address = [UInt16](repeating: 0, count: 8)
         var pieceIndex = 0
         var compress: Int? = nil

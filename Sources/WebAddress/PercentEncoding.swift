@@ -2,18 +2,18 @@
 ///
 /// Every set contains the C0 controls and every byte above U+007E, so a non-ASCII code point is
 /// always encoded as the `%XX` of each of its UTF-8 bytes.
-struct PercentEncodeSet: Sendable {
+struct PercentEncodeSet: Sendable, Equatable {
     /// Bit `b` of `low` is byte `b` (0–63); bit `b` of `high` is byte `64 + b` (64–127).
-    private let low: UInt64
-    private let high: UInt64
+    let low: UInt64
+    let high: UInt64
 
-    private init(low: UInt64, high: UInt64) {
+    init(low: UInt64, high: UInt64) {
         self.low = low
         self.high = high
     }
 
-    /// This set plus the given ASCII characters.
-    private func adding(_ characters: String) -> PercentEncodeSet {
+    /// This set plus the given ASCII characters: how the standard defines each set from the last.
+    func adding(_ characters: String) -> PercentEncodeSet {
         var low = self.low
         var high = self.high
         for byte in characters.utf8 {
@@ -29,18 +29,41 @@ struct PercentEncodeSet: Sendable {
         return true
     }
 
+    // The sets as constants, so reading one costs nothing; `PercentEncodingTests` derives each from
+    // the standard's definition (the previous set plus some characters) and checks it is equal.
+
     /// C0 controls (U+0000–U+001F) and everything above U+007E (U+007F DELETE included).
-    static let c0Control = PercentEncodeSet(low: 0xFFFF_FFFF, high: 1 << 63)
-    static let fragment = c0Control.adding(" \"<>`")
-    static let query = c0Control.adding(" \"#<>")
-    static let specialQuery = query.adding("'")
-    static let path = query.adding("?^`{}")
-    static let userinfo = path.adding("/:;=@[\\]|")
-    static let component = userinfo.adding("$%&+,")
-    static let formURLEncoded = component.adding("!'()~")
+    static let c0Control = PercentEncodeSet(low: 0x0000_0000_FFFF_FFFF, high: 0x8000_0000_0000_0000)
+    /// C0 control set plus space, ", <, >, `.
+    static let fragment = PercentEncodeSet(low: 0x5000_0005_FFFF_FFFF, high: 0x8000_0001_0000_0000)
+    /// C0 control set plus space, ", #, <, >.
+    static let query = PercentEncodeSet(low: 0x5000_000D_FFFF_FFFF, high: 0x8000_0000_0000_0000)
+    /// Query set plus '.
+    static let specialQuery = PercentEncodeSet(low: 0x5000_008D_FFFF_FFFF, high: 0x8000_0000_0000_0000)
+    /// Query set plus ?, ^, `, {, }.
+    static let path = PercentEncodeSet(low: 0xD000_000D_FFFF_FFFF, high: 0xA800_0001_4000_0000)
+    /// Path set plus /, :, ;, =, @, [, \, ], |.
+    static let userinfo = PercentEncodeSet(low: 0xFC00_800D_FFFF_FFFF, high: 0xB800_0001_7800_0001)
+    /// Userinfo set plus $, %, &, +, ,.
+    static let component = PercentEncodeSet(low: 0xFC00_987D_FFFF_FFFF, high: 0xB800_0001_7800_0001)
+    /// Component set plus !, ', (, ), ~.
+    static let formURLEncoded = PercentEncodeSet(low: 0xFC00_9BFF_FFFF_FFFF, high: 0xF800_0001_7800_0001)
 }
 
 extension [UInt8] {
+    /// Appends `bytes`, each as `%XX` when it is in `set`: runs that need no encoding are copied
+    /// whole.
+    @inline(__always)
+    mutating func appendPercentEncoded(contentsOf bytes: UnsafeBufferPointer<UInt8>, in set: PercentEncodeSet) {
+        var runStart = 0
+        for index in 0..<bytes.count where set.contains(bytes[index]) {
+            if runStart < index { append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            appendPercentEncoded(bytes[index], in: set)
+            runStart = index + 1
+        }
+        if runStart < bytes.count { append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
     /// Appends `byte`, as `%XX` (uppercase hex) when it is in `set`.
     @inline(__always)
     mutating func appendPercentEncoded(_ byte: UInt8, in set: PercentEncodeSet) {

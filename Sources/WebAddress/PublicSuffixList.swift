@@ -1,8 +1,9 @@
 /// The Public Suffix List (https://publicsuffix.org): which part of a domain is a public suffix
 /// (`com`, `co.uk`, `github.io`) and which is the registrable domain, or eTLD+1 (`example.co.uk`).
 ///
-/// Rules compile once into a trie of labels read from the right, so a lookup costs one dictionary
-/// probe per label of the host, whatever the size of the list.
+/// Rules compile once into a `LabelTrie`. A lookup reads the host's labels from the right, one
+/// hash probe for the label and one for `*` per level, and allocates nothing but its answer, so its
+/// cost depends on the host, not on the size of the list.
 ///
 /// Decisions about odd inputs, all documented in docs/public-suffix-list.md:
 /// - IP addresses, single labels with no matching rule, and public suffixes themselves have no
@@ -10,6 +11,7 @@
 /// - A host with an empty label (`.example.com`, `a..b.com`) has none either.
 /// - One trailing dot (a fully qualified name) is ignored for the lookup and kept in the answer:
 ///   `www.example.com.` → `example.com.`, as Chromium and Firefox answer.
+/// - A wildcard is honoured only as a rule's leftmost label, the only place the list uses one.
 public struct PublicSuffixList: Sendable {
     /// The two sections of the list.
     public enum Section: String, Sendable, Hashable {
@@ -26,16 +28,7 @@ public struct PublicSuffixList: Sendable {
     /// The bundled list's VERSION line (when publicsuffix.org published it) and upstream commit.
     public static let bundledVersion = (date: PublicSuffixListData.version, commit: PublicSuffixListData.commit)
 
-    private struct Node: Sendable {
-        var children: [String: Int32] = [:]
-        /// Set when a rule ends at this node.
-        var rule: (isException: Bool, section: Section)? = nil
-        /// The parent node and this node's label, to spell the rule out when it decides.
-        var parent: Int32 = -1
-        var label = ""
-    }
-
-    private var nodes = [Node()]
+    private var trie = LabelTrie()
 
     /// Compiles rules given as the list's text for each section (one rule per line; blank lines and
     /// `//` comments allowed). Unicode rules are converted to ASCII with UTS #46.
@@ -53,30 +46,12 @@ public struct PublicSuffixList: Sendable {
     private mutating func insert(_ rule: Substring, section: Section) {
         let isException = rule.hasPrefix("!")
         guard let ascii = Self.asciiForm(of: isException ? rule.dropFirst() : rule) else { return }
-        var node = 0
-        for label in ascii.split(separator: ".", omittingEmptySubsequences: false).reversed() {
-            let key = String(label)
-            if let child = nodes[node].children[key] {
-                node = Int(child)
-            } else {
-                nodes.append(Node(parent: Int32(node), label: key))
-                nodes[node].children[key] = Int32(nodes.count - 1)
-                node = nodes.count - 1
-            }
-        }
-        nodes[node].rule = (isException, section)
-    }
-
-    /// The rule ending at `node`, as the list writes it (in ASCII).
-    private func ruleText(at node: Int) -> String {
-        var labels: [String] = []
-        var current = node
-        while current > 0 {
-            labels.append(nodes[current].label)
-            current = Int(nodes[current].parent)
-        }
-        let text = labels.joined(separator: ".")
-        return nodes[node].rule?.isException == true ? "!" + text : text
+        let labels = ascii.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard !labels.contains(where: \.isEmpty), !labels.dropFirst().contains(where: { $0.elementsEqual("*".utf8) })
+        else { return }
+        var node = LabelTrie.root
+        for label in labels.reversed() { node = trie.child(of: node, insertingLabel: label) }
+        trie.setRule(LabelTrie.Rule(isException: isException, section: section), at: node)
     }
 
     /// A rule's labels in ASCII: `公司.cn` → `xn--55qx5d.cn`; `*` labels stay as they are.
@@ -94,7 +69,7 @@ public struct PublicSuffixList: Sendable {
         return labels.joined(separator: ".")
     }
 
-    // MARK: - Lookup
+    // MARK: - Answers
 
     /// The outcome of a lookup, with the rule that decided it.
     public struct Match: Hashable, Sendable, CustomStringConvertible {
@@ -115,23 +90,42 @@ public struct PublicSuffixList: Sendable {
     }
 
     /// The registrable domain (eTLD+1) of a URL's host; nil for IP addresses, opaque and empty
-    /// hosts, public suffixes and hosts with empty labels.
-    public func registrableDomain(of host: Host) -> String? {
+    /// hosts, public suffixes and hosts with empty labels. This is the hot path: no allocation but
+    /// the answer.
+    public func registrableDomain(of host: URLHost) -> String? {
+        guard case .domain(var name) = host else { return nil }
+        return name.withUTF8 { bytes in
+            guard let lookup = lookUp(bytes) else { return nil }
+            return lookup.registrableDomainStart.map {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0...]), as: UTF8.self)
+            }
+        }
+    }
+
+    /// The public suffix and registrable domain of a URL's host, with the deciding rule; nil when
+    /// the host is not a domain or has an empty label.
+    public func match(_ host: URLHost) -> Match? {
         guard case .domain(let name) = host else { return nil }
-        return match(asciiDomain: name, display: nil)?.registrableDomain
+        return match(asciiDomain: name, display: nil)
     }
 
     /// The registrable domain (eTLD+1) of a host written as text, ASCII or Unicode, in any case.
     public func registrableDomain(of host: String) -> String? {
-        match(host)?.registrableDomain
+        // ASCII text is answered in its canonical (lowercase) form: the fast path applies.
+        guard host.utf8.allSatisfy({ $0 < 0x80 }) else { return match(host)?.registrableDomain }
+        guard !host.isEmpty, case .success(let parsed) = URLHost.parse(Array(host.utf8), isOpaque: false) else {
+            return nil
+        }
+        return registrableDomain(of: parsed)
     }
 
     /// The public suffix and registrable domain of a host written as text (`WWW.Example.co.uk`,
     /// `食狮.公司.cn`, `xn--85x722f.xn--55qx5d.cn`), answered in the host's own form, lowercased.
     /// Nil when the text is not a domain (an IP address, invalid IDNA, an empty label).
     public func match(_ host: String) -> Match? {
-        guard !host.isEmpty, case .success(.domain(let ascii)) = Host.parse(Array(host.utf8)[...], isOpaque: false)
+        guard !host.isEmpty, case .success(.domain(let ascii)) = URLHost.parse(Array(host.utf8)[...], isOpaque: false)
         else { return nil }
+        guard !host.utf8.allSatisfy({ $0 < 0x80 }) else { return match(asciiDomain: ascii, display: nil) }
         // IDNA maps the ideographic full stops to `.`; splitting on them keeps labels aligned.
         let display = host.lowercased().split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "." || "．。｡".contains($0) }
@@ -139,47 +133,84 @@ public struct PublicSuffixList: Sendable {
         return match(asciiDomain: ascii, display: display)
     }
 
-    /// The public suffix and registrable domain of a URL's host; nil when it is not a domain.
-    public func match(_ host: Host) -> Match? {
-        guard case .domain(let name) = host else { return nil }
-        return match(asciiDomain: name, display: nil)
+    /// A full answer for an ASCII domain; the labels are cut from `display` when it has as many.
+    private func match(asciiDomain: String, display: String?) -> Match? {
+        var name = asciiDomain
+        guard let lookup = name.withUTF8({ lookUp($0) }) else { return nil }
+        let labels = asciiDomain.split(separator: ".", omittingEmptySubsequences: false)
+        let shown =
+            display.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
+            .flatMap { $0.count == labels.count ? $0 : nil } ?? labels
+        let trailingDot = labels.count > 1 && labels.last?.isEmpty == true
+        let named = trailingDot ? Array(shown.dropLast()) : Array(shown)
+        let suffix = named.suffix(lookup.suffixLength).joined(separator: ".") + (trailingDot ? "." : "")
+        let registrable =
+            lookup.registrableDomainStart == nil
+            ? nil : named.suffix(lookup.suffixLength + 1).joined(separator: ".") + (trailingDot ? "." : "")
+        let rule = lookup.decidingNode.map { node in
+            (trie.nodes[Int(node)].rule?.isException == true ? "!" : "") + trie.text(at: node)
+        }
+        return Match(
+            publicSuffix: suffix, registrableDomain: registrable, rule: rule ?? "*",
+            section: lookup.decidingNode.flatMap { trie.nodes[Int($0)].rule?.section })
     }
 
-    /// The lookup on a canonical ASCII domain; answers are cut from `display` when it is given.
-    private func match(asciiDomain: String, display: String?) -> Match? {
-        var labels = asciiDomain.split(separator: ".", omittingEmptySubsequences: false)
-        var trailingDot = ""
-        if labels.count > 1, labels.last?.isEmpty == true {
-            labels.removeLast()
-            trailingDot = "."
-        }
-        guard !labels.contains(where: \.isEmpty) else { return nil }
+    // MARK: - The lookup
 
-        // Walk the trie from the rightmost label, following both the label itself and `*`.
-        // The longest normal rule and the longest exception rule that match are remembered.
-        var normal: (length: Int, node: Int)? = nil
-        var exception: (length: Int, node: Int)? = nil
-        func walk(_ node: Int, depth: Int) {
-            guard depth < labels.count else { return }
-            let label = String(labels[labels.count - 1 - depth])
-            for key in CollectionOfOne(label) + (label == "*" ? [] : ["*"]) {
-                guard let child = nodes[node].children[key].map(Int.init) else { continue }
-                if let rule = nodes[child].rule {
+    private struct Lookup {
+        /// The number of labels in the public suffix.
+        var suffixLength: Int
+        /// The byte offset where the registrable domain starts; nil when there is none.
+        var registrableDomainStart: Int?
+        /// The prevailing rule's node; nil for the implicit `*` rule.
+        var decidingNode: Int32?
+    }
+
+    /// The publicsuffix.org algorithm on an ASCII domain's bytes. Nil when a label is empty
+    /// (one trailing dot excepted).
+    private func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> Lookup? {
+        let dot = UInt8(ascii: ".")
+        var end = bytes.count
+        if end > 1, bytes[end - 1] == dot { end -= 1 }
+        guard end > 0 else { return nil }
+
+        // Walk the labels from the right. At each level the node's wildcard child (`*.ck`) and the
+        // child for the label itself (`ck` → `www`) may end a rule; the longest normal rule and the
+        // longest exception rule are remembered. Once the trie runs out, the walk only checks the
+        // remaining labels are not empty.
+        var depth = 0
+        var normal: (length: Int, node: Int32)? = nil
+        var exception: (length: Int, node: Int32)? = nil
+        var node: Int32? = LabelTrie.root
+        var labelEnd = end
+        while true {
+            var start = labelEnd
+            while start > 0, bytes[start - 1] != dot { start -= 1 }
+            guard start < labelEnd else { return nil }  // an empty label
+            depth += 1
+            if let parent = node {
+                if let wildcard = trie.wildcardChild(of: parent), let rule = trie.nodes[Int(wildcard)].rule,
+                    !rule.isException, depth > normal?.length ?? 0
+                {
+                    normal = (depth, wildcard)
+                }
+                node = trie.child(of: parent, label: UnsafeBufferPointer(rebasing: bytes[start..<labelEnd]))
+                if let child = node, let rule = trie.nodes[Int(child)].rule {
                     if rule.isException {
-                        if depth + 1 > exception?.length ?? 0 { exception = (depth + 1, child) }
-                    } else if depth + 1 > normal?.length ?? 0 {
-                        normal = (depth + 1, child)
+                        if depth > exception?.length ?? 0 { exception = (depth, child) }
+                    } else if depth > normal?.length ?? 0 {
+                        normal = (depth, child)
                     }
                 }
-                walk(child, depth: depth + 1)
             }
+            guard start > 0 else { break }
+            labelEnd = start - 1
         }
-        walk(0, depth: 0)
 
         // An exception rule prevails, and its public suffix is the rule minus its leftmost label;
         // with no rule at all, the implicit `*` makes the last label the public suffix.
         let suffixLength: Int
-        let decidingNode: Int?
+        let decidingNode: Int32?
         if let exception {
             (suffixLength, decidingNode) = (exception.length - 1, exception.node)
         } else if let normal {
@@ -187,20 +218,23 @@ public struct PublicSuffixList: Sendable {
         } else {
             (suffixLength, decidingNode) = (1, nil)
         }
-        let displayLabels = display?.split(separator: ".", omittingEmptySubsequences: false)
-        let shown: [Substring] =
-            if let displayLabels, displayLabels.count == labels.count + (trailingDot.isEmpty ? 0 : 1) {
-                Array(displayLabels.prefix(labels.count))
-            } else {
-                labels
+        return Lookup(
+            suffixLength: suffixLength,
+            registrableDomainStart: depth > suffixLength ? Self.start(ofLabel: suffixLength, in: bytes, end: end) : nil,
+            decidingNode: decidingNode)
+    }
+
+    /// Where the label at `depth` (0 = rightmost) of `bytes[..<end]` starts.
+    private static func start(ofLabel depth: Int, in bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
+        var remaining = depth
+        var index = end
+        while index > 0 {
+            if bytes[index - 1] == UInt8(ascii: ".") {
+                if remaining == 0 { return index }
+                remaining -= 1
             }
-        let registrable: String? =
-            labels.count > suffixLength ? shown.suffix(suffixLength + 1).joined(separator: ".") + trailingDot : nil
-        return Match(
-            publicSuffix: shown.suffix(suffixLength).joined(separator: ".") + trailingDot,
-            registrableDomain: registrable,
-            rule: decidingNode.map(ruleText) ?? "*",
-            section: decidingNode.flatMap { nodes[$0].rule?.section }
-        )
+            index -= 1
+        }
+        return 0
     }
 }

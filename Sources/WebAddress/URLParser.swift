@@ -3,6 +3,11 @@
 /// It walks the UTF-8 bytes of the input. That is exact: every character the state machine looks at
 /// is ASCII, and every non-ASCII code point is percent-encoded byte by byte in every set, so working
 /// on code points would produce the same output. States and steps keep the standard's names.
+///
+/// The URL record is written straight into its serialization: components arrive in the order the
+/// serializer writes them (scheme, authority, path, query, fragment), so the parser appends to one
+/// buffer and remembers where each component starts. The path is the only part that changes after
+/// it is written (shortening drops the last segment), and it is the last part before the query.
 struct URLParser {
     private enum State {
         case schemeStart, scheme, noScheme, specialRelativeOrAuthority, pathOrAuthority, relative, relativeSlash
@@ -10,46 +15,59 @@ struct URLParser {
         case fileHost, pathStart, path, opaquePath, query, fragment
     }
 
-    private let input: [UInt8]
+    private let input: UnsafeBufferPointer<UInt8>
     private let base: WebURL?
     private var state = State.schemeStart
     private var pointer = 0
-    private var buffer: [UInt8] = []
+    /// The standard's buffer while it holds raw input (scheme, authority, host, port): it is always
+    /// `input[bufferStart..<pointer]`, so it is kept as a start index instead of a copy.
+    private var bufferStart = 0
+    /// Where the path segment being read starts in `output`; nil between segments. Segments are
+    /// written percent-encoded straight into `output`, the standard's buffer for them.
+    private var segmentStart: Int? = nil
     private var atSignSeen = false
     private var insideBrackets = false
     private var passwordTokenSeen = false
 
-    // The URL being built.
-    private var scheme = ""
+    // The URL being built: `output` is its serialization so far.
+    private var output: [UInt8] = []
     private var special: SpecialScheme? = nil
     private var username: [UInt8] = []
     private var password: [UInt8] = []
-    private var host: Host? = nil
+    private var host: URLHost? = nil
     private var port: UInt16? = nil
-    private var path: [String] = []
-    private var opaquePath: [UInt8]? = nil
-    private var query: [UInt8]? = nil
-    private var fragment: [UInt8]? = nil
+    private var offsets = WebURL.Offsets(
+        schemeEnd: 0, usernameStart: 0, usernameEnd: 0, passwordEnd: 0, pathStart: -1, queryStart: -1,
+        fragmentStart: -1, hasOpaquePath: false)
+    /// A query copied from the base URL: it follows the path, so it is written once the path is done.
+    private var baseQuery: Substring? = nil
 
     static func parse(_ input: String, base: WebURL?) -> Result<WebURL, URLParseError> {
-        var parser = URLParser(input: prepare(input), base: base)
-        return parser.run()
+        var contiguous = input
+        return contiguous.withUTF8 { utf8 in
+            // Steps 1–2: strip leading and trailing C0 controls and spaces, remove tabs and newlines.
+            var start = 0
+            var end = utf8.count
+            while start < end, ASCII.isC0ControlOrSpace(utf8[start]) { start += 1 }
+            while end > start, ASCII.isC0ControlOrSpace(utf8[end - 1]) { end -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: utf8[start..<end])
+            guard trimmed.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+                var parser = URLParser(input: trimmed, base: base)
+                // Most URLs are already in their serialized form: then the input is the href.
+                return parser.run(reusing: trimmed.count == utf8.count ? input : nil)
+            }
+            let filtered = trimmed.filter { !ASCII.isTabOrNewline($0) }
+            return filtered.withUnsafeBufferPointer { bytes in
+                var parser = URLParser(input: bytes, base: base)
+                return parser.run(reusing: nil)
+            }
+        }
     }
 
-    private init(input: [UInt8], base: WebURL?) {
+    private init(input: UnsafeBufferPointer<UInt8>, base: WebURL?) {
         self.input = input
         self.base = base
-    }
-
-    /// Steps 1–2: strip leading and trailing C0 controls and spaces, remove every tab and newline.
-    private static func prepare(_ input: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var utf8 = input.utf8[...]
-        while let first = utf8.first, ASCII.isC0ControlOrSpace(first) { utf8 = utf8.dropFirst() }
-        while let last = utf8.last, ASCII.isC0ControlOrSpace(last) { utf8 = utf8.dropLast() }
-        bytes.reserveCapacity(utf8.count)
-        for byte in utf8 where !ASCII.isTabOrNewline(byte) { bytes.append(byte) }
-        return bytes
+        output.reserveCapacity(input.count + (base?.href.utf8.count ?? 0) + 8)
     }
 
     // MARK: - Reading the input
@@ -61,29 +79,48 @@ struct URLParser {
         pointer + 1 < input.count && input[pointer + 1] == byte
     }
 
+    /// Where the run of ordinary bytes starting at `start` ends: the first delimiter after it, or
+    /// the end. The byte at `start` is always part of the run (the state has already decided it is
+    /// ordinary, like a `:` inside IPv6 brackets). States that copy or encode byte by byte take the
+    /// whole run at once.
+    @inline(__always)
+    private func endOfRun(from start: Int, stoppingAt isDelimiter: (UInt8) -> Bool) -> Int {
+        var end = start + 1
+        while end < input.count, !isDelimiter(input[end]) { end += 1 }
+        return end
+    }
+
+    @inline(__always)
     private func isSlash(_ byte: UInt8?) -> Bool {
         byte == UInt8(ascii: "/") || (special != nil && byte == UInt8(ascii: "\\"))
     }
 
     // MARK: - The state machine
 
-    private mutating func run() -> Result<WebURL, URLParseError> {
+    /// Runs the state machine; `original` is the input string, when `input` is all of it.
+    private mutating func run(reusing original: String?) -> Result<WebURL, URLParseError> {
         while true {
             if let error = step() { return .failure(error) }
             if pointer >= input.count { break }
             pointer += 1
         }
-        return .success(
-            WebURL(
-                scheme: scheme,
-                username: String(decoding: username, as: UTF8.self),
-                password: String(decoding: password, as: UTF8.self),
-                host: host,
-                port: port,
-                path: opaquePath.map { .opaque(String(decoding: $0, as: UTF8.self)) } ?? .segments(path),
-                query: query.map { String(decoding: $0, as: UTF8.self) },
-                fragment: fragment.map { String(decoding: $0, as: UTF8.self) }
-            ))
+        finish()
+        let href =
+            if let original, outputEqualsInput() { original } else { String(decoding: output, as: UTF8.self) }
+        return .success(WebURL(href: href, host: host, port: port, offsets: offsets))
+    }
+
+    private func outputEqualsInput() -> Bool {
+        guard output.count == input.count else { return false }
+        return output.withUnsafeBufferPointer { written in
+            for index in 0..<written.count where written[index] != input[index] { return false }
+            return true
+        }
+    }
+
+    /// The standard's buffer, while it holds raw input.
+    private var buffer: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: input[bufferStart..<min(pointer, input.count)])
     }
 
     /// One run of the state machine on `c`; returns an error for failure.
@@ -92,7 +129,7 @@ struct URLParser {
         switch state {
         case .schemeStart:
             if let c, ASCII.isAlpha(c) {
-                buffer.append(ASCII.lowercased(c))
+                bufferStart = pointer
                 state = .scheme
             } else {
                 state = .noScheme
@@ -101,13 +138,12 @@ struct URLParser {
 
         case .scheme:
             if let c, ASCII.isAlphanumeric(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") {
-                buffer.append(ASCII.lowercased(c))
+                // Part of the scheme: it stays in the buffer.
             } else if c == UInt8(ascii: ":") {
-                setScheme(String(decoding: buffer, as: UTF8.self))
-                buffer.removeAll(keepingCapacity: true)
+                setScheme(buffer)
                 if special == .file {
                     state = .file
-                } else if special != nil, let base, base.scheme == scheme {
+                } else if special != nil, let base, base.scheme.utf8.elementsEqual(scheme) {
                     state = .specialRelativeOrAuthority
                 } else if special != nil {
                     state = .specialAuthoritySlashes
@@ -115,11 +151,10 @@ struct URLParser {
                     state = .pathOrAuthority
                     pointer += 1
                 } else {
-                    opaquePath = []
+                    beginPath(opaque: true)
                     state = .opaquePath
                 }
             } else {
-                buffer.removeAll(keepingCapacity: true)
                 state = .noScheme
                 pointer = -1
             }
@@ -128,11 +163,10 @@ struct URLParser {
             guard let base else { return .missingSchemeNonRelativeURL }
             if base.hasOpaquePath {
                 guard c == UInt8(ascii: "#") else { return .missingSchemeNonRelativeURL }
-                setScheme(base.scheme)
+                setScheme(base.scheme.utf8)
                 copyPath(from: base)
-                query = base.query.map { Array($0.utf8) }
-                fragment = []
-                state = .fragment
+                baseQuery = base.querySlice
+                startFragment()
             } else if base.scheme != "file" {
                 state = .relative
                 pointer -= 1
@@ -153,6 +187,7 @@ struct URLParser {
         case .pathOrAuthority:
             if c == UInt8(ascii: "/") {
                 state = .authority
+                bufferStart = pointer + 1
             } else {
                 state = .path
                 pointer -= 1
@@ -160,21 +195,19 @@ struct URLParser {
 
         case .relative:
             guard let base else { return .missingSchemeNonRelativeURL }
-            setScheme(base.scheme)
+            setScheme(base.scheme.utf8)
             if isSlash(c) {
                 state = .relativeSlash
             } else {
                 copyAuthority(from: base)
                 copyPath(from: base)
-                query = base.query.map { Array($0.utf8) }
+                baseQuery = base.querySlice
                 if c == UInt8(ascii: "?") {
-                    query = []
-                    state = .query
+                    startQuery()
                 } else if c == UInt8(ascii: "#") {
-                    fragment = []
-                    state = .fragment
+                    startFragment()
                 } else if c != nil {
-                    query = nil
+                    baseQuery = nil
                     shortenPath()
                     state = .path
                     pointer -= 1
@@ -186,6 +219,7 @@ struct URLParser {
                 state = .specialAuthorityIgnoreSlashes
             } else if c == UInt8(ascii: "/") {
                 state = .authority
+                bufferStart = pointer + 1
             } else {
                 if let base { copyAuthority(from: base) }
                 state = .path
@@ -204,12 +238,16 @@ struct URLParser {
         case .specialAuthorityIgnoreSlashes:
             if c != UInt8(ascii: "/"), c != UInt8(ascii: "\\") {
                 state = .authority
+                bufferStart = pointer
                 pointer -= 1
             }
 
         case .authority:
             if c == UInt8(ascii: "@") {
-                if atSignSeen { buffer.insert(contentsOf: Array("%40".utf8), at: 0) }
+                // An earlier @ was part of the userinfo: the standard prepends "%40" to the buffer.
+                if atSignSeen {
+                    if passwordTokenSeen { password += "%40".utf8 } else { username += "%40".utf8 }
+                }
                 atSignSeen = true
                 for byte in buffer {
                     if byte == UInt8(ascii: ":"), !passwordTokenSeen {
@@ -222,43 +260,47 @@ struct URLParser {
                         username.appendPercentEncoded(byte, in: .userinfo)
                     }
                 }
-                buffer.removeAll(keepingCapacity: true)
+                bufferStart = pointer + 1
             } else if c == nil || isSlash(c) || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
                 if atSignSeen, buffer.isEmpty { return .hostMissing }
-                pointer -= buffer.count + 1
-                buffer.removeAll(keepingCapacity: true)
+                // The host is read again from the start of the buffer.
+                pointer = bufferStart - 1
                 state = .host
-            } else if let c {
-                buffer.append(c)
+            } else {
+                pointer = endOfRun(from: pointer) {
+                    $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || isSlash($0)
+                } - 1
             }
 
         case .host:
             if c == UInt8(ascii: ":"), !insideBrackets {
                 if buffer.isEmpty { return .hostMissing }
-                switch Host.parse(buffer[...], isOpaque: special == nil) {
+                switch URLHost.parse(buffer, isOpaque: special == nil) {
                 case .success(let parsed): host = parsed
                 case .failure(let error): return error
                 }
-                buffer.removeAll(keepingCapacity: true)
                 state = .port
+                bufferStart = pointer + 1
             } else if c == nil || isSlash(c) || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
-                pointer -= 1
                 if special != nil, buffer.isEmpty { return .hostMissing }
-                switch Host.parse(buffer[...], isOpaque: special == nil) {
+                switch URLHost.parse(buffer, isOpaque: special == nil) {
                 case .success(let parsed): host = parsed
                 case .failure(let error): return error
                 }
-                buffer.removeAll(keepingCapacity: true)
+                pointer -= 1
                 state = .pathStart
-            } else if let c {
-                if c == UInt8(ascii: "[") { insideBrackets = true }
-                if c == UInt8(ascii: "]") { insideBrackets = false }
-                buffer.append(c)
+            } else if let c, c == UInt8(ascii: "[") || c == UInt8(ascii: "]") {
+                insideBrackets = c == UInt8(ascii: "[")
+            } else {
+                pointer = endOfRun(from: pointer) {
+                    $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+                        || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || isSlash($0)
+                } - 1
             }
 
         case .port:
             if let c, ASCII.isDigit(c) {
-                buffer.append(c)
+                // A digit of the port: it stays in the buffer.
             } else if c == nil || isSlash(c) || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
                 if !buffer.isEmpty {
                     var value = 0
@@ -267,7 +309,6 @@ struct URLParser {
                         if value > 65535 { return .portOutOfRange }
                     }
                     port = UInt16(value) == special?.defaultPort ? nil : UInt16(value)
-                    buffer.removeAll(keepingCapacity: true)
                 }
                 state = .pathStart
                 pointer -= 1
@@ -276,26 +317,24 @@ struct URLParser {
             }
 
         case .file:
-            setScheme("file")
+            setScheme("file".utf8)
             host = .empty
             if c == UInt8(ascii: "/") || c == UInt8(ascii: "\\") {
                 state = .fileSlash
             } else if let base, base.scheme == "file" {
                 host = base.host
                 copyPath(from: base)
-                query = base.query.map { Array($0.utf8) }
+                baseQuery = base.querySlice
                 if c == UInt8(ascii: "?") {
-                    query = []
-                    state = .query
+                    startQuery()
                 } else if c == UInt8(ascii: "#") {
-                    fragment = []
-                    state = .fragment
+                    startFragment()
                 } else if c != nil {
-                    query = nil
+                    baseQuery = nil
                     if !startsWithWindowsDriveLetter(pointer) {
                         shortenPath()
                     } else {
-                        path = []
+                        output.removeSubrange(Int(offsets.pathStart)...)
                     }
                     state = .path
                     pointer -= 1
@@ -308,13 +347,19 @@ struct URLParser {
         case .fileSlash:
             if c == UInt8(ascii: "/") || c == UInt8(ascii: "\\") {
                 state = .fileHost
+                bufferStart = pointer + 1
             } else {
                 if let base, base.scheme == "file" {
                     host = base.host
-                    if !startsWithWindowsDriveLetter(pointer), case .segments(let segments) = base.path,
-                        let first = segments.first, Self.isNormalizedWindowsDriveLetter(Array(first.utf8))
+                    let basePath = base.pathnameSlice.utf8
+                    if !startsWithWindowsDriveLetter(pointer), !base.hasOpaquePath,
+                        let first = basePath.dropFirst().split(separator: UInt8(ascii: "/"), maxSplits: 1,
+                            omittingEmptySubsequences: false).first,
+                        Self.isNormalizedWindowsDriveLetter(first)
                     {
-                        path.append(first)
+                        beginPath()
+                        output.append(UInt8(ascii: "/"))
+                        output.append(contentsOf: first)
                     }
                 }
                 state = .path
@@ -325,23 +370,24 @@ struct URLParser {
             if c == nil || c == UInt8(ascii: "/") || c == UInt8(ascii: "\\") || c == UInt8(ascii: "?")
                 || c == UInt8(ascii: "#")
             {
+                let text = buffer
                 pointer -= 1
-                if Self.isWindowsDriveLetter(buffer) {
-                    // A "file://C:/" quirk: the drive letter is the path, not the host; buffer is kept.
+                if Self.isWindowsDriveLetter(text) {
+                    // A "file://C:/" quirk: the drive letter is the path, not the host; the buffer is
+                    // kept as the start of the first path segment.
+                    openSegment()
+                    output.append(contentsOf: text)
                     state = .path
-                } else if buffer.isEmpty {
+                } else if text.isEmpty {
                     host = .empty
                     state = .pathStart
                 } else {
-                    switch Host.parse(buffer[...], isOpaque: false) {
+                    switch URLHost.parse(text, isOpaque: false) {
                     case .success(let parsed): host = parsed == .domain("localhost") ? .empty : parsed
                     case .failure(let error): return error
                     }
-                    buffer.removeAll(keepingCapacity: true)
                     state = .pathStart
                 }
-            } else if let c {
-                buffer.append(c)
             }
 
         case .pathStart:
@@ -349,80 +395,168 @@ struct URLParser {
                 state = .path
                 if c != UInt8(ascii: "/"), c != UInt8(ascii: "\\") { pointer -= 1 }
             } else if c == UInt8(ascii: "?") {
-                query = []
-                state = .query
+                startQuery()
             } else if c == UInt8(ascii: "#") {
-                fragment = []
-                state = .fragment
+                startFragment()
             } else if c != nil {
                 state = .path
                 if c != UInt8(ascii: "/") { pointer -= 1 }
             }
 
         case .path:
+            let start = segmentStart ?? openSegment()
             if c == nil || isSlash(c) || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
-                if Self.isDoubleDotSegment(buffer) {
+                segmentStart = nil
+                let segment = output[start...]
+                if Self.isDoubleDotSegment(segment) {
+                    output.removeSubrange((start - 1)...)
                     shortenPath()
-                    if !isSlash(c) { path.append("") }
-                } else if Self.isSingleDotSegment(buffer) {
-                    if !isSlash(c) { path.append("") }
-                } else {
-                    if special == .file, path.isEmpty, Self.isWindowsDriveLetter(buffer) {
-                        buffer[1] = UInt8(ascii: ":")
-                    }
-                    path.append(String(decoding: buffer, as: UTF8.self))
+                    if !isSlash(c) { output.append(UInt8(ascii: "/")) }
+                } else if Self.isSingleDotSegment(segment) {
+                    output.removeSubrange((start - 1)...)
+                    if !isSlash(c) { output.append(UInt8(ascii: "/")) }
+                } else if special == .file, start - 1 == offsets.pathStart, Self.isWindowsDriveLetter(segment) {
+                    output[start + 1] = UInt8(ascii: ":")
                 }
-                buffer.removeAll(keepingCapacity: true)
                 if c == UInt8(ascii: "?") {
-                    query = []
-                    state = .query
+                    startQuery()
                 } else if c == UInt8(ascii: "#") {
-                    fragment = []
-                    state = .fragment
+                    startFragment()
                 }
-            } else if let c {
-                buffer.appendPercentEncoded(c, in: .path)
+            } else {
+                let end = endOfRun(from: pointer) {
+                    $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || isSlash($0)
+                }
+                output.appendPercentEncoded(contentsOf: UnsafeBufferPointer(rebasing: input[pointer..<end]), in: .path)
+                pointer = end - 1
             }
 
         case .opaquePath:
             if c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
                 // Spaces before a query or fragment are dropped, so `sc:x ?q` reserializes stably.
-                while opaquePath?.last == UInt8(ascii: " ") { opaquePath?.removeLast() }
-                if c == UInt8(ascii: "?") {
-                    query = []
-                    state = .query
-                } else {
-                    fragment = []
-                    state = .fragment
-                }
-            } else if let c {
-                opaquePath?.appendPercentEncoded(c, in: .c0Control)
+                while output.count > offsets.pathStart, output.last == UInt8(ascii: " ") { output.removeLast() }
+                if c == UInt8(ascii: "?") { startQuery() } else { startFragment() }
+            } else if c != nil {
+                let end = endOfRun(from: pointer) { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+                output.appendPercentEncoded(contentsOf: UnsafeBufferPointer(rebasing: input[pointer..<end]), in: .c0Control)
+                pointer = end - 1
             }
 
         case .query:
-            if c == nil || c == UInt8(ascii: "#") {
+            // The standard buffers the query to encode it in the document's encoding; in UTF-8,
+            // encoding byte by byte as it arrives gives the same bytes.
+            if c == UInt8(ascii: "#") {
+                startFragment()
+            } else if c != nil {
+                let end = endOfRun(from: pointer) { $0 == UInt8(ascii: "#") }
                 let set: PercentEncodeSet = special != nil ? .specialQuery : .query
-                for byte in buffer { query?.appendPercentEncoded(byte, in: set) }
-                buffer.removeAll(keepingCapacity: true)
-                if c == UInt8(ascii: "#") {
-                    fragment = []
-                    state = .fragment
-                }
-            } else if let c {
-                buffer.append(c)
+                output.appendPercentEncoded(contentsOf: UnsafeBufferPointer(rebasing: input[pointer..<end]), in: set)
+                pointer = end - 1
             }
 
         case .fragment:
-            if let c { fragment?.appendPercentEncoded(c, in: .fragment) }
+            if c != nil {
+                output.appendPercentEncoded(contentsOf: UnsafeBufferPointer(rebasing: input[pointer...]), in: .fragment)
+                pointer = input.count - 1
+            }
         }
         return nil
     }
 
-    // MARK: - Helpers named by the standard
+    // MARK: - Writing the URL
 
-    private mutating func setScheme(_ newScheme: String) {
-        scheme = newScheme
-        special = SpecialScheme(newScheme)
+    private var scheme: ArraySlice<UInt8> { output[..<Int(offsets.schemeEnd)] }
+
+    /// Sets the scheme, lowercased: it is always the first thing written, so everything else
+    /// starts again.
+    private mutating func setScheme(_ newScheme: some Collection<UInt8>) {
+        output.removeAll(keepingCapacity: true)
+        for byte in newScheme { output.append(ASCII.lowercased(byte)) }
+        offsets.schemeEnd = Int32(output.count)
+        special = SpecialScheme(output)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    /// Starts a path segment: the `/` before it is written now.
+    @discardableResult
+    private mutating func openSegment() -> Int {
+        beginPath()
+        output.append(UInt8(ascii: "/"))
+        segmentStart = output.count
+        return output.count
+    }
+
+    /// Writes the authority once it is known, and marks where the path starts.
+    private mutating func beginPath(opaque: Bool = false) {
+        guard offsets.pathStart < 0 else { return }
+        let afterScheme = Int32(output.count)
+        (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterScheme, afterScheme, afterScheme)
+        if let host {
+            output.append(contentsOf: "//".utf8)
+            if !username.isEmpty || !password.isEmpty {
+                offsets.usernameStart = Int32(output.count)
+                output.append(contentsOf: username)
+                offsets.usernameEnd = Int32(output.count)
+                if !password.isEmpty {
+                    output.append(UInt8(ascii: ":"))
+                    output.append(contentsOf: password)
+                }
+                offsets.passwordEnd = Int32(output.count)
+                output.append(UInt8(ascii: "@"))
+            }
+            if case .domain(var name) = host {
+                name.withUTF8 { output.append(contentsOf: $0) }
+            } else {
+                output.append(contentsOf: host.description.utf8)
+            }
+            if let port {
+                output.append(UInt8(ascii: ":"))
+                output.append(contentsOf: String(port).utf8)
+            }
+        }
+        offsets.pathStart = Int32(output.count)
+        offsets.hasOpaquePath = opaque
+    }
+
+    private mutating func startQuery() {
+        baseQuery = nil
+        beginPath()
+        offsets.queryStart = Int32(output.count)
+        output.append(UInt8(ascii: "?"))
+        state = .query
+    }
+
+    private mutating func startFragment() {
+        writeBaseQuery()
+        beginPath()
+        offsets.fragmentStart = Int32(output.count)
+        output.append(UInt8(ascii: "#"))
+        state = .fragment
+    }
+
+    private mutating func writeBaseQuery() {
+        guard let query = baseQuery else { return }
+        baseQuery = nil
+        beginPath()
+        offsets.queryStart = Int32(output.count)
+        output.append(UInt8(ascii: "?"))
+        output.append(contentsOf: query.utf8)
+    }
+
+    /// The serializer's last rule: a URL with no host whose path starts with an empty segment gets
+    /// `/.` before it, or `web+demo:/.//not-a-host/` would reparse with a host.
+    private mutating func finish() {
+        writeBaseQuery()
+        beginPath()
+        let start = Int(offsets.pathStart)
+        if host == nil, !offsets.hasOpaquePath, output.count >= start + 2, output[start] == UInt8(ascii: "/"),
+            output[start + 1] == UInt8(ascii: "/")
+        {
+            output.insert(contentsOf: "/.".utf8, at: start)
+            offsets.pathStart += 2
+            if offsets.queryStart >= 0 { offsets.queryStart += 2 }
+            if offsets.fragmentStart >= 0 { offsets.fragmentStart += 2 }
+        }
     }
 
     private mutating func copyAuthority(from base: WebURL) {
@@ -433,20 +567,19 @@ struct URLParser {
     }
 
     private mutating func copyPath(from base: WebURL) {
-        switch base.path {
-        case .segments(let segments):
-            path = segments
-            opaquePath = nil
-        case .opaque(let string):
-            path = []
-            opaquePath = Array(string.utf8)
-        }
+        beginPath(opaque: base.hasOpaquePath)
+        output.append(contentsOf: base.pathnameSlice.utf8)
     }
 
     /// Shorten a URL's path (§4.1): drop the last segment, but never a `file:` URL's drive letter.
     private mutating func shortenPath() {
-        if special == .file, path.count == 1, Self.isNormalizedWindowsDriveLetter(Array(path[0].utf8)) { return }
-        if !path.isEmpty { path.removeLast() }
+        beginPath()
+        let start = Int(offsets.pathStart)
+        if special == .file, output.count == start + 3, Self.isNormalizedWindowsDriveLetter(output[(start + 1)...]) {
+            return
+        }
+        guard output.count > start, let lastSlash = output[start...].lastIndex(of: UInt8(ascii: "/")) else { return }
+        output.removeSubrange(lastSlash...)
     }
 
     /// "Starts with a Windows drive letter" (§4.1), for the input from `index` on.
@@ -469,32 +602,34 @@ struct URLParser {
     }
 
     /// An ASCII letter followed by `:`.
-    private static func isNormalizedWindowsDriveLetter(_ bytes: [UInt8]) -> Bool {
-        isWindowsDriveLetter(bytes) && bytes[1] == UInt8(ascii: ":")
+    private static func isNormalizedWindowsDriveLetter(_ bytes: some Collection<UInt8>) -> Bool {
+        isWindowsDriveLetter(bytes) && bytes[bytes.index(after: bytes.startIndex)] == UInt8(ascii: ":")
     }
 
     /// `.` or `%2e`, ASCII case-insensitively.
-    private static func isSingleDotSegment(_ bytes: [UInt8]) -> Bool {
+    private static func isSingleDotSegment(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let i = bytes.startIndex
         switch bytes.count {
-        case 1: return bytes[0] == UInt8(ascii: ".")
-        case 3: return isEncodedDot(bytes[0...2])
+        case 1: return bytes[i] == UInt8(ascii: ".")
+        case 3: return isEncodedDot(bytes, at: i)
         default: return false
         }
     }
 
     /// `..`, `.%2e`, `%2e.` or `%2e%2e`, ASCII case-insensitively.
-    private static func isDoubleDotSegment(_ bytes: [UInt8]) -> Bool {
+    private static func isDoubleDotSegment(_ bytes: ArraySlice<UInt8>) -> Bool {
         let dot = UInt8(ascii: ".")
+        let i = bytes.startIndex
         switch bytes.count {
-        case 2: return bytes[0] == dot && bytes[1] == dot
-        case 4: return (bytes[0] == dot && isEncodedDot(bytes[1...3])) || (isEncodedDot(bytes[0...2]) && bytes[3] == dot)
-        case 6: return isEncodedDot(bytes[0...2]) && isEncodedDot(bytes[3...5])
+        case 2: return bytes[i] == dot && bytes[i + 1] == dot
+        case 4:
+            return (bytes[i] == dot && isEncodedDot(bytes, at: i + 1)) || (isEncodedDot(bytes, at: i) && bytes[i + 3] == dot)
+        case 6: return isEncodedDot(bytes, at: i) && isEncodedDot(bytes, at: i + 3)
         default: return false
         }
     }
 
-    private static func isEncodedDot(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let i = bytes.startIndex
-        return bytes[i] == UInt8(ascii: "%") && bytes[i + 1] == UInt8(ascii: "2") && bytes[i + 2] | 0x20 == UInt8(ascii: "e")
+    private static func isEncodedDot(_ bytes: ArraySlice<UInt8>, at i: Int) -> Bool {
+        bytes[i] == UInt8(ascii: "%") && bytes[i + 1] == UInt8(ascii: "2") && bytes[i + 2] | 0x20 == UInt8(ascii: "e")
     }
 }

@@ -7,41 +7,35 @@
 ///     url.host        // .domain("evil.com")
 ///     url.href        // "https://evil.com/@trusted.com/"
 public struct WebURL: Hashable, Sendable, CustomStringConvertible {
-    /// The scheme, lowercase, without the colon: `https`, `file`, `blob`, `in-app-browser`.
-    public let scheme: String
-    /// Percent-encoded.
-    public let username: String
-    /// Percent-encoded.
-    public let password: String
+    /// The URL serializer's output (§4.5): the API's `href`. Every component is a slice of it.
+    public let href: String
     /// Nil for URLs such as `mailto:x` or `sc:/path` that have no authority.
-    public let host: Host?
+    public let host: URLHost?
     /// Nil when absent or equal to the scheme's default port (the parser drops `:443` from `https`).
     public let port: UInt16?
-    public let path: Path
-    /// Without the `?`; nil when absent, `""` for a bare `?`.
-    public let query: String?
-    /// Without the `#`; nil when absent, `""` for a bare `#`.
-    public let fragment: String?
+    /// Where each component sits in `href`, in UTF-8 bytes.
+    let offsets: Offsets
 
-    /// A URL's path (§4.1): a list of percent-encoded segments, or one opaque string (`mailto:x`,
-    /// `javascript:alert(1)`, `data:text/html,...`).
-    public enum Path: Hashable, Sendable {
-        case segments([String])
-        case opaque(String)
+    struct Offsets: Hashable, Sendable {
+        /// The index of the `:` after the scheme.
+        var schemeEnd: Int32
+        /// Userinfo bounds; all equal when there are no credentials.
+        var usernameStart: Int32
+        var usernameEnd: Int32
+        var passwordEnd: Int32
+        /// Where the path starts, after any `/.` the serializer inserted.
+        var pathStart: Int32
+        /// The index of `?` and of `#`, or -1 when absent.
+        var queryStart: Int32
+        var fragmentStart: Int32
+        var hasOpaquePath: Bool
     }
 
-    init(
-        scheme: String, username: String, password: String, host: Host?, port: UInt16?, path: Path,
-        query: String?, fragment: String?
-    ) {
-        self.scheme = scheme
-        self.username = username
-        self.password = password
+    init(href: String, host: URLHost?, port: UInt16?, offsets: Offsets) {
+        self.href = href
         self.host = host
         self.port = port
-        self.path = path
-        self.query = query
-        self.fragment = fragment
+        self.offsets = offsets
     }
 
     /// Parses `input` as the URL Standard's API does (`new URL(input, base)`), against `base` when given.
@@ -61,58 +55,69 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         return URLParser.parse(base, base: nil).flatMap { URLParser.parse(input, base: $0) }
     }
 
+    // Two URLs are equal when they serialize the same; everything else follows from `href`.
+    public static func == (lhs: WebURL, rhs: WebURL) -> Bool { lhs.href == rhs.href }
+    public func hash(into hasher: inout Hasher) { hasher.combine(href) }
+
+    public var description: String { href }
+
+    // MARK: - Components
+
+    /// The scheme, lowercase, without the colon: `https`, `file`, `blob`, `in-app-browser`.
+    public var scheme: String { String(slice(0, offsets.schemeEnd)) }
+
+    /// Percent-encoded; empty when absent.
+    public var username: String { String(slice(offsets.usernameStart, offsets.usernameEnd)) }
+
+    /// Percent-encoded; empty when absent.
+    public var password: String {
+        offsets.passwordEnd > offsets.usernameEnd ? String(slice(offsets.usernameEnd + 1, offsets.passwordEnd)) : ""
+    }
+
+    /// The URL path serializer (§4.5), the API's `pathname`: `/a/b` for a list of segments, the
+    /// string itself for an opaque path (`mailto:x` → `x`).
+    public var pathname: String { String(slice(offsets.pathStart, pathEnd)) }
+
+    /// Without the `?`; nil when absent, `""` for a bare `?`.
+    public var query: String? {
+        offsets.queryStart < 0 ? nil : String(slice(offsets.queryStart + 1, queryEnd))
+    }
+
+    /// Without the `#`; nil when absent, `""` for a bare `#`.
+    public var fragment: String? {
+        offsets.fragmentStart < 0 ? nil : String(slice(offsets.fragmentStart + 1, Int32(href.utf8.count)))
+    }
+
     /// `http`, `https`, `ws`, `wss`, `ftp` and `file`: the schemes with the standard's special rules.
     public var isSpecial: Bool { SpecialScheme(scheme) != nil }
 
     /// True for `mailto:x`, `data:...`, `javascript:...` and other URLs whose path is a single string.
-    public var hasOpaquePath: Bool {
-        if case .opaque = path { return true }
-        return false
-    }
+    public var hasOpaquePath: Bool { offsets.hasOpaquePath }
 
     /// True when the URL carries a username or a password.
-    public var includesCredentials: Bool { !username.isEmpty || !password.isEmpty }
-
-    /// The URL serializer (§4.5), the API's `href`.
-    public var href: String { serialized(excludingFragment: false) }
-
-    public var description: String { href }
-
-    /// The URL path serializer (§4.5), the API's `pathname`.
-    public var pathname: String {
-        switch path {
-        case .opaque(let string): return string
-        case .segments(let segments):
-            var output = ""
-            for segment in segments {
-                output += "/"
-                output += segment
-            }
-            return output
-        }
-    }
+    public var includesCredentials: Bool { offsets.passwordEnd > offsets.usernameStart }
 
     /// The URL serializer (§4.5).
     public func serialized(excludingFragment: Bool) -> String {
-        var output = scheme + ":"
-        if let host {
-            output += "//"
-            if includesCredentials {
-                output += username
-                if !password.isEmpty { output += ":" + password }
-                output += "@"
-            }
-            output += host.description
-            if let port { output += ":\(port)" }
-        } else if case .segments(let segments) = path, segments.count > 1, segments[0].isEmpty {
-            // Without this, `web+demo:/.//not-a-host/` would reparse with a host.
-            output += "/."
-        }
-        output += pathname
-        if let query { output += "?" + query }
-        if !excludingFragment, let fragment { output += "#" + fragment }
-        return output
+        excludingFragment && offsets.fragmentStart >= 0 ? String(slice(0, offsets.fragmentStart)) : href
     }
+
+    private var queryEnd: Int32 { offsets.fragmentStart >= 0 ? offsets.fragmentStart : Int32(href.utf8.count) }
+    private var pathEnd: Int32 { offsets.queryStart >= 0 ? offsets.queryStart : queryEnd }
+
+    /// `href`'s bytes from `start` up to `end`.
+    func slice(_ start: Int32, _ end: Int32) -> Substring {
+        let utf8 = href.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: Int(start))
+        let upper = utf8.index(lower, offsetBy: Int(end - start))
+        return href[lower..<upper]
+    }
+
+    /// The query as a slice of `href`, for the parser's copies from a base URL.
+    var querySlice: Substring? { offsets.queryStart < 0 ? nil : slice(offsets.queryStart + 1, queryEnd) }
+    var pathnameSlice: Substring { slice(offsets.pathStart, pathEnd) }
+
+    // MARK: - Origin and API
 
     /// The URL's origin (HTML §7.5): a (scheme, host, port) tuple for http(s), ws(s) and ftp, the
     /// origin of the inner URL for `blob:http(s)://`, and opaque for everything else.
@@ -191,7 +196,7 @@ public struct URLAPIFields: Hashable, Sendable, Codable {
 
 /// An origin (HTML §7.5). Opaque origins are never the same as any other origin, themselves included.
 public enum Origin: Sendable, CustomStringConvertible {
-    case tuple(scheme: String, host: Host, port: UInt16?)
+    case tuple(scheme: String, host: URLHost, port: UInt16?)
     case opaque
 
     /// The ASCII serialization: `https://example.com:8443`, or `null` for an opaque origin.
@@ -216,13 +221,22 @@ enum SpecialScheme {
     case ftp, file, http, https, ws, wss
 
     init?(_ scheme: String) {
-        switch scheme {
-        case "ftp": self = .ftp
-        case "file": self = .file
-        case "http": self = .http
-        case "https": self = .https
-        case "ws": self = .ws
-        case "wss": self = .wss
+        self.init(scheme.utf8)
+    }
+
+    /// From a scheme's bytes, lowercase. The bytes (at most five) are packed into one number, so
+    /// recognising a scheme is one comparison.
+    init?(_ scheme: some Collection<UInt8>) {
+        guard scheme.count <= 5 else { return nil }
+        var key: UInt64 = 0
+        for byte in scheme { key = key << 8 | UInt64(byte) }
+        switch key {
+        case 0x66_74_70: self = .ftp  // "ftp"
+        case 0x66_69_6C_65: self = .file  // "file"
+        case 0x68_74_74_70: self = .http  // "http"
+        case 0x68_74_74_70_73: self = .https  // "https"
+        case 0x77_73: self = .ws  // "ws"
+        case 0x77_73_73: self = .wss  // "wss"
         default: return nil
         }
     }

@@ -4,7 +4,7 @@ import WebAddress
 /// The host parser (§3.5) and serializer (§3.6).
 @Suite("Hosts")
 struct HostTests {
-    private func host(_ text: String, scheme: String = "https") throws -> Host? {
+    private func host(_ text: String, scheme: String = "https") throws -> URLHost? {
         try WebURL("\(scheme)://\(text)/").host
     }
 

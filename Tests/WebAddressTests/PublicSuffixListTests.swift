@@ -121,6 +121,19 @@ struct PublicSuffixListTests {
         #expect(custom.match("tenant.apps.example.net")?.section == .private)
     }
 
+    @Test("a wildcard counts only as a rule's leftmost label, the only place the list uses one")
+    func wildcardOnlyLeftmost() {
+        let custom = PublicSuffixList(icann: "example\nb.*.example\n")
+        #expect(custom.match("a.b.c.example")?.rule == "example")
+        #expect(custom.registrableDomain(of: "a.b.c.example") == "c.example")
+    }
+
+    @Test("deep hosts: the registrable domain of a host with more labels than any rule")
+    func deepHosts() {
+        let host = (1...40).map { "l\($0)" }.joined(separator: ".") + ".example.co.uk"
+        #expect(list.registrableDomain(of: host) == "example.co.uk")
+    }
+
     @Test("the bundled list says when it was published")
     func bundledVersion() {
         #expect(PublicSuffixList.bundledVersion.date.hasPrefix("20"))

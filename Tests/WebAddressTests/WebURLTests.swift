@@ -142,7 +142,7 @@ struct WebURLTests {
     }
 
     @Test("an unparsable string base makes the parse fail, as new URL(input, base) does")
-    func unparsableBase() {
+    func unparsableBase() throws {
         #expect(throws: URLParseError.missingSchemeNonRelativeURL) { try WebURL("a", base: "not a url") }
         #expect(WebURL.parse("a", base: "not a url") == .failure(.missingSchemeNonRelativeURL))
         #expect(try WebURL.parse("a", base: "https://x.example/b/c").get().href == "https://x.example/b/a")

@@ -150,7 +150,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     // Hosts as a parsed URL carries them: lowercase ASCII, IDNA applied.
-    let hosts: [WebAddress.Host] = hostInputs.map { input in
+    let hosts: [WebAddress.URLHost] = hostInputs.map { input in
         guard let url = try? WebURL("https://\(input)/"), let host = url.host, case .domain = host else {
             fatalError("RegistrableDomain: \(input) does not parse as a domain")
         }

@@ -1,5 +1,5 @@
 /// A URL's host (URL Standard §3.1): what a browser engine will actually connect to.
-public enum Host: Hashable, Sendable, CustomStringConvertible {
+public enum URLHost: Hashable, Sendable, CustomStringConvertible {
     /// An ASCII domain: lowercase, IDNA-processed (punycode), e.g. `xn--fa-hia.example`.
     case domain(String)
     case ipv4(IPv4Address)
@@ -31,16 +31,19 @@ public enum Host: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The host parser (§3.5). `isOpaque` is true for non-special URLs.
-    static func parse(_ input: ArraySlice<UInt8>, isOpaque: Bool) -> Result<Host, URLParseError> {
+    static func parse<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes, isOpaque: Bool)
+        -> Result<URLHost, URLParseError> where Bytes.Index == Int
+    {
         if input.first == UInt8(ascii: "[") {
             guard input.count >= 2, input.last == UInt8(ascii: "]") else { return .failure(.ipv6Unclosed) }
-            return IPv6Address.parse(input.dropFirst().dropLast()).map(Host.ipv6)
+            return IPv6Address.parse(input.dropFirst().dropLast()).map(URLHost.ipv6)
         }
         if isOpaque { return parseOpaque(input) }
-        let domain = PercentEncoding.decode(input)
+        if let plain = parsePlainASCIIDomain(input) { return plain }
+        var domain = input.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(input) : Array(input)
         let asciiDomain: [UInt8]
-        if let fast = asciiFastPath(domain) {
-            asciiDomain = fast
+        if lowercaseIfPlainASCII(&domain) {
+            asciiDomain = domain
         } else {
             switch UTS46.toASCII(domain) {
             case .success(let result): asciiDomain = Array(result.utf8)
@@ -50,31 +53,62 @@ public enum Host: Hashable, Sendable, CustomStringConvertible {
         // An empty result is a domain-to-ASCII failure (the standard's step after ToASCII).
         guard !asciiDomain.isEmpty else { return .failure(.domainToASCII(reasons: ["empty domain"])) }
         guard !asciiDomain.contains(where: isForbiddenDomainCodePoint) else { return .failure(.domainInvalidCodePoint) }
-        if IPv4Address.endsInANumber(asciiDomain) { return IPv4Address.parse(asciiDomain).map(Host.ipv4) }
+        if IPv4Address.endsInANumber(asciiDomain) { return IPv4Address.parse(asciiDomain).map(URLHost.ipv4) }
         return .success(.domain(String(decoding: asciiDomain, as: UTF8.self)))
     }
 
-    /// The standard's shortcut: an ASCII domain with no `xn--` label only needs lowercasing.
-    private static func asciiFastPath(_ domain: [UInt8]) -> [UInt8]? {
-        var output = domain
+    /// The standard's shortcut for the common case, in one pass and without copying: an ASCII
+    /// domain with no `%` and no `xn--` label only needs lowercasing. Nil when the shortcut does
+    /// not apply and the full path must run.
+    private static func parsePlainASCIIDomain<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes)
+        -> Result<URLHost, URLParseError>? where Bytes.Index == Int
+    {
+        guard !input.isEmpty else { return nil }
         var labelStart = true
-        for index in output.indices {
-            let byte = output[index]
-            guard byte < 0x80 else { return nil }
-            if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < output.count,
-                output[index + 1] | 0x20 == UInt8(ascii: "n"), output[index + 2] == UInt8(ascii: "-"),
-                output[index + 3] == UInt8(ascii: "-")
+        var forbidden = false
+        for index in input.indices {
+            let byte = input[index]
+            if byte >= 0x80 || byte == UInt8(ascii: "%") { return nil }
+            if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < input.endIndex,
+                input[index + 1] | 0x20 == UInt8(ascii: "n"), input[index + 2] == UInt8(ascii: "-"),
+                input[index + 3] == UInt8(ascii: "-")
             {
                 return nil
             }
             labelStart = byte == UInt8(ascii: ".")
-            output[index] = ASCII.lowercased(byte)
+            forbidden = forbidden || isForbiddenDomainCodePoint(byte)
         }
-        return output
+        if forbidden { return .failure(.domainInvalidCodePoint) }
+        if IPv4Address.endsInANumber(input) { return IPv4Address.parse(Array(input)).map(URLHost.ipv4) }
+        let name = String(unsafeUninitializedCapacity: input.count) { output in
+            for (offset, byte) in input.enumerated() { output[offset] = ASCII.lowercased(byte) }
+            return input.count
+        }
+        return .success(.domain(name))
+    }
+
+    /// The standard's shortcut: an ASCII domain with no `xn--` label only needs lowercasing.
+    /// Lowercases `domain` in place and returns true when the shortcut applies. When it does not,
+    /// the ASCII lowercased so far is harmless: UTS #46 maps case anyway.
+    private static func lowercaseIfPlainASCII(_ domain: inout [UInt8]) -> Bool {
+        var labelStart = true
+        for index in domain.indices {
+            let byte = domain[index]
+            guard byte < 0x80 else { return false }
+            if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < domain.count,
+                domain[index + 1] | 0x20 == UInt8(ascii: "n"), domain[index + 2] == UInt8(ascii: "-"),
+                domain[index + 3] == UInt8(ascii: "-")
+            {
+                return false
+            }
+            labelStart = byte == UInt8(ascii: ".")
+            domain[index] = ASCII.lowercased(byte)
+        }
+        return true
     }
 
     /// The opaque-host parser (§3.5).
-    private static func parseOpaque(_ input: ArraySlice<UInt8>) -> Result<Host, URLParseError> {
+    private static func parseOpaque(_ input: some Collection<UInt8>) -> Result<URLHost, URLParseError> {
         guard !input.contains(where: isForbiddenHostCodePoint) else { return .failure(.hostInvalidCodePoint) }
         let encoded = PercentEncoding.encode(input, set: .c0Control)
         return .success(encoded.isEmpty ? .empty : .opaque(encoded))
