@@ -12,16 +12,6 @@ struct PercentEncodeSet: Sendable, Equatable {
         self.high = high
     }
 
-    /// This set plus the given ASCII characters: how the standard defines each set from the last.
-    func adding(_ characters: String) -> PercentEncodeSet {
-        var low = self.low
-        var high = self.high
-        for byte in characters.utf8 {
-            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
-        }
-        return PercentEncodeSet(low: low, high: high)
-    }
-
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
         if byte < 64 { return low & (1 << UInt64(byte)) != 0 }
@@ -29,8 +19,10 @@ struct PercentEncodeSet: Sendable, Equatable {
         return true
     }
 
-    // The sets as constants, so reading one costs nothing; `PercentEncodingTests` derives each from
+    // The sets as constants, so reading one costs nothing. `PercentEncodingTests` derives each from
     // the standard's definition (the previous set plus some characters) and checks it is equal.
+    // The component and application/x-www-form-urlencoded sets are not needed: WebAddress has no
+    // setters and no form encoding.
 
     /// C0 controls (U+0000–U+001F) and everything above U+007E (U+007F DELETE included).
     static let c0Control = PercentEncodeSet(low: 0x0000_0000_FFFF_FFFF, high: 0x8000_0000_0000_0000)
@@ -44,10 +36,6 @@ struct PercentEncodeSet: Sendable, Equatable {
     static let path = PercentEncodeSet(low: 0xD000_000D_FFFF_FFFF, high: 0xA800_0001_4000_0000)
     /// Path set plus /, :, ;, =, @, [, \, ], |.
     static let userinfo = PercentEncodeSet(low: 0xFC00_800D_FFFF_FFFF, high: 0xB800_0001_7800_0001)
-    /// Userinfo set plus $, %, &, +, ,.
-    static let component = PercentEncodeSet(low: 0xFC00_987D_FFFF_FFFF, high: 0xB800_0001_7800_0001)
-    /// Component set plus !, ', (, ), ~.
-    static let formURLEncoded = PercentEncodeSet(low: 0xFC00_9BFF_FFFF_FFFF, high: 0xF800_0001_7800_0001)
 }
 
 extension [UInt8] {
@@ -118,7 +106,6 @@ enum ASCII {
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     @inline(__always) static func isAlphanumeric(_ b: UInt8) -> Bool { isAlpha(b) || isDigit(b) }
-    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool { hexValue(b) != nil }
     @inline(__always) static func lowercased(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
 
     @inline(__always)

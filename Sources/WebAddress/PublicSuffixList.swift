@@ -2,8 +2,8 @@
 /// (`com`, `co.uk`, `github.io`) and which is the registrable domain, or eTLD+1 (`example.co.uk`).
 ///
 /// Rules compile once into a `LabelTrie`. A lookup reads the host's labels from the right, one
-/// hash probe for the label and one for `*` per level, and allocates nothing but its answer, so its
-/// cost depends on the host, not on the size of the list.
+/// hash probe per label (a node's `*` child is kept on the node), and allocates nothing but its
+/// answer, so its cost depends on the host, not on the size of the list.
 ///
 /// Decisions about odd inputs, all documented in docs/public-suffix-list.md:
 /// - IP addresses, single labels with no matching rule, and public suffixes themselves have no
@@ -26,19 +26,26 @@ public struct PublicSuffixList: Sendable {
         icann: PublicSuffixListData.icann, private: PublicSuffixListData.private)
 
     /// The bundled list's VERSION line (when publicsuffix.org published it) and upstream commit.
-    public static let bundledVersion = (date: PublicSuffixListData.version, commit: PublicSuffixListData.commit)
+    public static let bundledVersion = (
+        date: PublicSuffixListData.version, commit: PublicSuffixListData.commit, source: PublicSuffixListData.source
+    )
 
-    private var trie = LabelTrie()
+    private var trie: LabelTrie
 
     /// Compiles rules given as the list's text for each section (one rule per line; blank lines and
     /// `//` comments allowed). Unicode rules are converted to ASCII with UTS #46.
     public init(icann: String, private privateRules: String = "") {
+        // Each rule adds about one node: size the table once.
+        let lines = icann.utf8.count(where: { $0 == 0x0A }) + privateRules.utf8.count(where: { $0 == 0x0A })
+        trie = LabelTrie(expectedNodes: lines + 64)
         for (text, section) in [(icann, Section.icann), (privateRules, Section.private)] {
-            for line in text.split(whereSeparator: \.isNewline) {
-                guard let rule = line.split(whereSeparator: \.isWhitespace).first, !rule.hasPrefix("//") else {
-                    continue
-                }
-                insert(rule, section: section)
+            // The list is ASCII but for its IDN rules, so lines are cut on bytes; a rule ends at the
+            // first whitespace, as the list's format says.
+            for line in text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+                guard let rule = line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).first,
+                    !rule.starts(with: "//".utf8)
+                else { continue }
+                insert(Substring(rule), section: section)
             }
         }
     }
@@ -56,7 +63,9 @@ public struct PublicSuffixList: Sendable {
 
     /// A rule's labels in ASCII: `公司.cn` → `xn--55qx5d.cn`; `*` labels stay as they are.
     private static func asciiForm(of rule: Substring) -> String? {
-        if rule.utf8.allSatisfy({ $0 < 0x80 }) { return rule.lowercased() }
+        if rule.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: rule.utf8.map(ASCII.lowercased), as: UTF8.self)
+        }
         var labels: [String] = []
         for label in rule.split(separator: ".", omittingEmptySubsequences: false) {
             if label == "*" || label.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -113,18 +122,27 @@ public struct PublicSuffixList: Sendable {
     public func registrableDomain(of host: String) -> String? {
         // ASCII text is answered in its canonical (lowercase) form: the fast path applies.
         guard host.utf8.allSatisfy({ $0 < 0x80 }) else { return match(host)?.registrableDomain }
-        guard !host.isEmpty, case .success(let parsed) = URLHost.parse(Array(host.utf8), isOpaque: false) else {
-            return nil
-        }
+        guard let parsed = Self.domain(host) else { return nil }
         return registrableDomain(of: parsed)
     }
+
+    /// A host written as text, as a domain: nil for IP addresses, invalid hosts and text with `%`
+    /// (a host written as text is not percent-decoded).
+    private static func domain(_ text: String) -> URLHost? {
+        guard !text.isEmpty, !text.utf8.contains(UInt8(ascii: "%")),
+            case .success(let host) = URLHost.parse(Array(text.utf8), isOpaque: false), case .domain = host
+        else { return nil }
+        return host
+    }
+
+    /// The number of rules compiled (each section's rules, less any that could not be read).
+    var ruleCount: Int { trie.nodes.count(where: { $0.rule != nil }) }
 
     /// The public suffix and registrable domain of a host written as text (`WWW.Example.co.uk`,
     /// `食狮.公司.cn`, `xn--85x722f.xn--55qx5d.cn`), answered in the host's own form, lowercased.
     /// Nil when the text is not a domain (an IP address, invalid IDNA, an empty label).
     public func match(_ host: String) -> Match? {
-        guard !host.isEmpty, case .success(.domain(let ascii)) = URLHost.parse(Array(host.utf8)[...], isOpaque: false)
-        else { return nil }
+        guard case .domain(let ascii)? = Self.domain(host) else { return nil }
         guard !host.utf8.allSatisfy({ $0 < 0x80 }) else { return match(asciiDomain: ascii, display: nil) }
         // IDNA maps the ideographic full stops to `.`; splitting on them keeps labels aligned.
         let display = host.lowercased().split(

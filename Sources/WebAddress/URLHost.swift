@@ -40,15 +40,13 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
         }
         if isOpaque { return parseOpaque(input) }
         if let plain = parsePlainASCIIDomain(input) { return plain }
-        var domain = input.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(input) : Array(input)
+        let domain = input.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(input) : Array(input)
+        // Percent-decoding may have left a plain ASCII domain: the shortcut applies to it too.
+        if let plain = parsePlainASCIIDomain(domain) { return plain }
         let asciiDomain: [UInt8]
-        if lowercaseIfPlainASCII(&domain) {
-            asciiDomain = domain
-        } else {
-            switch UTS46.toASCII(domain) {
-            case .success(let result): asciiDomain = Array(result.utf8)
-            case .failure(let error): return .failure(error)
-            }
+        switch UTS46.toASCII(domain) {
+        case .success(let result): asciiDomain = Array(result.utf8)
+        case .failure(let error): return .failure(error)
         }
         // An empty result is a domain-to-ASCII failure (the standard's step after ToASCII).
         guard !asciiDomain.isEmpty else { return .failure(.domainToASCII(reasons: ["empty domain"])) }
@@ -85,26 +83,6 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
             return input.count
         }
         return .success(.domain(name))
-    }
-
-    /// The standard's shortcut: an ASCII domain with no `xn--` label only needs lowercasing.
-    /// Lowercases `domain` in place and returns true when the shortcut applies. When it does not,
-    /// the ASCII lowercased so far is harmless: UTS #46 maps case anyway.
-    private static func lowercaseIfPlainASCII(_ domain: inout [UInt8]) -> Bool {
-        var labelStart = true
-        for index in domain.indices {
-            let byte = domain[index]
-            guard byte < 0x80 else { return false }
-            if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < domain.count,
-                domain[index + 1] | 0x20 == UInt8(ascii: "n"), domain[index + 2] == UInt8(ascii: "-"),
-                domain[index + 3] == UInt8(ascii: "-")
-            {
-                return false
-            }
-            labelStart = byte == UInt8(ascii: ".")
-            domain[index] = ASCII.lowercased(byte)
-        }
-        return true
     }
 
     /// The opaque-host parser (§3.5).

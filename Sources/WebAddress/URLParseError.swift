@@ -25,6 +25,9 @@ public enum URLParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case ipv4InIPv6InvalidCodePoint
     case ipv4InIPv6OutOfRangePart
     case ipv4InIPv6TooFewParts
+    /// Not in the standard: an input so long (hundreds of megabytes) that its serialization could
+    /// pass 2 GiB. WebAddress refuses it rather than trap.
+    case tooLong
 
     /// The standard's name for the error, e.g. `host-missing`.
     public var code: String {
@@ -49,6 +52,7 @@ public enum URLParseError: Error, Hashable, Sendable, CustomStringConvertible {
         case .ipv4InIPv6InvalidCodePoint: "IPv4-in-IPv6-invalid-code-point"
         case .ipv4InIPv6OutOfRangePart: "IPv4-in-IPv6-out-of-range-part"
         case .ipv4InIPv6TooFewParts: "IPv4-in-IPv6-too-few-parts"
+        case .tooLong: "too-long"
         }
     }
 
@@ -76,6 +80,7 @@ public enum URLParseError: Error, Hashable, Sendable, CustomStringConvertible {
         case .ipv4InIPv6InvalidCodePoint: "an embedded IPv4 address is malformed"
         case .ipv4InIPv6OutOfRangePart: "an embedded IPv4 part is above 255"
         case .ipv4InIPv6TooFewParts: "an embedded IPv4 address has fewer than four parts"
+        case .tooLong: "the input is too long to be a URL (over \(URLParser.maximumLength) bytes)"
         }
     }
 }

@@ -40,11 +40,27 @@ struct URLParser {
         schemeEnd: 0, usernameStart: 0, usernameEnd: 0, passwordEnd: 0, pathStart: -1, queryStart: -1,
         fragmentStart: -1, hasOpaquePath: false)
     /// A query copied from the base URL: it follows the path, so it is written once the path is done.
+    /// Invariant: it is nil whenever the path state runs (the states that set it either leave for
+    /// the query or fragment state, or clear it before entering the path state).
     private var baseQuery: Substring? = nil
 
+    /// The longest input whose serialization is sure to fit the `Int32` offsets: percent-encoding
+    /// at most triples a byte. No browser loads a URL anywhere near this long.
+    static let maximumLength = (Int(Int32.max) - 16) / 3
+
+    /// Whether a URL parsed from an input and a base of these lengths (UTF-8 bytes) fits the offsets.
+    static func fitsOffsets(inputLength: Int, baseLength: Int) -> Bool {
+        inputLength <= maximumLength && baseLength <= maximumLength && inputLength + baseLength <= maximumLength
+    }
+
     static func parse(_ input: String, base: WebURL?) -> Result<WebURL, URLParseError> {
-        var contiguous = input
-        return contiguous.withUTF8 { utf8 in
+        guard fitsOffsets(inputLength: input.utf8.count, baseLength: base?.href.utf8.count ?? 0) else {
+            return .failure(.tooLong)
+        }
+        // A native string, so that `href`, when it is the input itself, slices in constant time.
+        var native = input
+        native.makeContiguousUTF8()
+        let result = native.utf8.withContiguousStorageIfAvailable { utf8 in
             // Steps 1–2: strip leading and trailing C0 controls and spaces, remove tabs and newlines.
             var start = 0
             var end = utf8.count
@@ -54,7 +70,7 @@ struct URLParser {
             guard trimmed.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 var parser = URLParser(input: trimmed, base: base)
                 // Most URLs are already in their serialized form: then the input is the href.
-                return parser.run(reusing: trimmed.count == utf8.count ? input : nil)
+                return parser.run(reusing: trimmed.count == utf8.count ? native : nil)
             }
             let filtered = trimmed.filter { !ASCII.isTabOrNewline($0) }
             return filtered.withUnsafeBufferPointer { bytes in
@@ -62,6 +78,8 @@ struct URLParser {
                 return parser.run(reusing: nil)
             }
         }
+        // A native string always has contiguous UTF-8 storage.
+        return result ?? .failure(.tooLong)
     }
 
     private init(input: UnsafeBufferPointer<UInt8>, base: WebURL?) {
@@ -151,7 +169,7 @@ struct URLParser {
                     state = .pathOrAuthority
                     pointer += 1
                 } else {
-                    beginPath(opaque: true)
+                    enterPath(opaque: true)
                     state = .opaquePath
                 }
             } else {
@@ -275,18 +293,12 @@ struct URLParser {
         case .host:
             if c == UInt8(ascii: ":"), !insideBrackets {
                 if buffer.isEmpty { return .hostMissing }
-                switch URLHost.parse(buffer, isOpaque: special == nil) {
-                case .success(let parsed): host = parsed
-                case .failure(let error): return error
-                }
+                if let error = parseHost(buffer) { return error }
                 state = .port
                 bufferStart = pointer + 1
             } else if c == nil || isSlash(c) || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
                 if special != nil, buffer.isEmpty { return .hostMissing }
-                switch URLHost.parse(buffer, isOpaque: special == nil) {
-                case .success(let parsed): host = parsed
-                case .failure(let error): return error
-                }
+                if let error = parseHost(buffer) { return error }
                 pointer -= 1
                 state = .pathStart
             } else if let c, c == UInt8(ascii: "[") || c == UInt8(ascii: "]") {
@@ -357,7 +369,7 @@ struct URLParser {
                             omittingEmptySubsequences: false).first,
                         Self.isNormalizedWindowsDriveLetter(first)
                     {
-                        beginPath()
+                        enterPath()
                         output.append(UInt8(ascii: "/"))
                         output.append(contentsOf: first)
                     }
@@ -382,10 +394,8 @@ struct URLParser {
                     host = .empty
                     state = .pathStart
                 } else {
-                    switch URLHost.parse(text, isOpaque: false) {
-                    case .success(let parsed): host = parsed == .domain("localhost") ? .empty : parsed
-                    case .failure(let error): return error
-                    }
+                    if let error = parseHost(text) { return error }
+                    if host == .domain("localhost") { host = .empty }
                     state = .pathStart
                 }
             }
@@ -465,11 +475,23 @@ struct URLParser {
 
     // MARK: - Writing the URL
 
+    /// The host parser on `text`, with the URL's specialness; the host is kept, or the error returned.
+    private mutating func parseHost(_ text: UnsafeBufferPointer<UInt8>) -> URLParseError? {
+        switch URLHost.parse(text, isOpaque: special == nil) {
+        case .success(let parsed):
+            host = parsed
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
     private var scheme: ArraySlice<UInt8> { output[..<Int(offsets.schemeEnd)] }
 
-    /// Sets the scheme, lowercased: it is always the first thing written, so everything else
-    /// starts again.
+    /// Sets the scheme, lowercased. It is always the first thing written, and it is set (again,
+    /// for `file`) only before the path is entered, so the output is just the scheme.
     private mutating func setScheme(_ newScheme: some Collection<UInt8>) {
+        assert(offsets.pathStart < 0, "the scheme is set before anything after it is written")
         output.removeAll(keepingCapacity: true)
         for byte in newScheme { output.append(ASCII.lowercased(byte)) }
         offsets.schemeEnd = Int32(output.count)
@@ -480,14 +502,15 @@ struct URLParser {
     /// Starts a path segment: the `/` before it is written now.
     @discardableResult
     private mutating func openSegment() -> Int {
-        beginPath()
+        enterPath()
         output.append(UInt8(ascii: "/"))
         segmentStart = output.count
         return output.count
     }
 
-    /// Writes the authority once it is known, and marks where the path starts.
-    private mutating func beginPath(opaque: Bool = false) {
+    /// Starts the path: writes the authority (host, userinfo and port are final by now) and marks
+    /// where the path begins. Idempotent: every writer of path, query or fragment calls it first.
+    private mutating func enterPath(opaque: Bool = false) {
         guard offsets.pathStart < 0 else { return }
         let afterScheme = Int32(output.count)
         (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterScheme, afterScheme, afterScheme)
@@ -520,7 +543,7 @@ struct URLParser {
 
     private mutating func startQuery() {
         baseQuery = nil
-        beginPath()
+        enterPath()
         offsets.queryStart = Int32(output.count)
         output.append(UInt8(ascii: "?"))
         state = .query
@@ -528,7 +551,7 @@ struct URLParser {
 
     private mutating func startFragment() {
         writeBaseQuery()
-        beginPath()
+        enterPath()
         offsets.fragmentStart = Int32(output.count)
         output.append(UInt8(ascii: "#"))
         state = .fragment
@@ -537,7 +560,7 @@ struct URLParser {
     private mutating func writeBaseQuery() {
         guard let query = baseQuery else { return }
         baseQuery = nil
-        beginPath()
+        enterPath()
         offsets.queryStart = Int32(output.count)
         output.append(UInt8(ascii: "?"))
         output.append(contentsOf: query.utf8)
@@ -547,7 +570,7 @@ struct URLParser {
     /// `/.` before it, or `web+demo:/.//not-a-host/` would reparse with a host.
     private mutating func finish() {
         writeBaseQuery()
-        beginPath()
+        enterPath()
         let start = Int(offsets.pathStart)
         if host == nil, !offsets.hasOpaquePath, output.count >= start + 2, output[start] == UInt8(ascii: "/"),
             output[start + 1] == UInt8(ascii: "/")
@@ -567,13 +590,13 @@ struct URLParser {
     }
 
     private mutating func copyPath(from base: WebURL) {
-        beginPath(opaque: base.hasOpaquePath)
+        enterPath(opaque: base.hasOpaquePath)
         output.append(contentsOf: base.pathnameSlice.utf8)
     }
 
     /// Shorten a URL's path (§4.1): drop the last segment, but never a `file:` URL's drive letter.
     private mutating func shortenPath() {
-        beginPath()
+        enterPath()
         let start = Int(offsets.pathStart)
         if special == .file, output.count == start + 3, Self.isNormalizedWindowsDriveLetter(output[(start + 1)...]) {
             return

@@ -91,6 +91,12 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// `http`, `https`, `ws`, `wss`, `ftp` and `file`: the schemes with the standard's special rules.
     public var isSpecial: Bool { SpecialScheme(scheme) != nil }
 
+    /// The default port of a special scheme (`https` → 443, `ftp` → 21); nil for `file` and every
+    /// other scheme.
+    public static func defaultPort(forScheme scheme: String) -> UInt16? {
+        SpecialScheme(scheme)?.defaultPort
+    }
+
     /// True for `mailto:x`, `data:...`, `javascript:...` and other URLs whose path is a single string.
     public var hasOpaquePath: Bool { offsets.hasOpaquePath }
 
@@ -194,7 +200,9 @@ public struct URLAPIFields: Hashable, Sendable, Codable {
     }
 }
 
-/// An origin (HTML §7.5). Opaque origins are never the same as any other origin, themselves included.
+/// An origin (HTML §7.5). This value does not carry the identity of an opaque origin, so an opaque
+/// origin is never the same as any origin here, itself included (HTML would call an opaque origin
+/// the same as itself): a check built on it fails closed.
 public enum Origin: Sendable, CustomStringConvertible {
     case tuple(scheme: String, host: URLHost, port: UInt16?)
     case opaque

@@ -1,5 +1,6 @@
 import Testing
-import WebAddress
+
+@testable import WebAddress
 
 /// The Public Suffix List algorithm (publicsuffix.org/list) and WebFence's documented decisions
 /// for odd inputs (docs/public-suffix-list.md).
@@ -92,7 +93,9 @@ struct PublicSuffixListTests {
         #expect(list.registrableDomain(of: host) == nil)
     }
 
-    @Test("text that is not a valid host has no answer", arguments: ["exa mple.com", "a%b.com", "xn--a.com"])
+    @Test(
+        "text that is not a valid host has no answer; text is never percent-decoded",
+        arguments: ["exa mple.com", "a%b.com", "xn--a.com", "ex%61mple.com"])
     func invalidHosts(_ host: String) {
         #expect(list.match(host) == nil)
     }
@@ -132,6 +135,11 @@ struct PublicSuffixListTests {
     func deepHosts() {
         let host = (1...40).map { "l\($0)" }.joined(separator: ".") + ".example.co.uk"
         #expect(list.registrableDomain(of: host) == "example.co.uk")
+    }
+
+    @Test("every rule of the bundled list compiles: 6,949 ICANN and 3,448 private")
+    func everyRuleCompiles() {
+        #expect(PublicSuffixList.bundled.ruleCount == 6_949 + 3_448)
     }
 
     @Test("the bundled list says when it was published")

@@ -1,5 +1,6 @@
 import Testing
-import WebAddress
+
+@testable import WebAddress
 
 /// The URL Standard's parser rules (§4.4), each named, on inputs chosen for what they prove.
 /// The WPT corpus covers the same ground case by case; these say which rule a case stands for.
@@ -214,5 +215,42 @@ struct WebURLTests {
             let url = try WebURL(input)
             #expect(try WebURL(url.href) == url)
         }
+    }
+
+    @Test(
+        "cases where the standard and Node 20 part ways and WPT has no test (regressions to keep)",
+        arguments: [
+            ("..", "sc://h", "sc://h/"),
+            ("mailto:/..#x", nil, "mailto:/#x"),
+            ("", "https://h/p?", "https://h/p?"),
+            ("file:C:0x7f/..", nil, "file:///"),
+            ("FILE:a/.b/..", nil, "file:///a/"),
+        ] as [(String, String?, String)])
+    func regressions(_ input: String, _ base: String?, _ href: String) throws {
+        #expect(try WebURL.parse(input, base: base).get().href == href)
+    }
+
+    @Test("a fragment-only input against an opaque-path base keeps its path; anything else fails")
+    func opaqueBaseRegressions() {
+        #expect((try? WebURL.parse("a#b", base: "sc:opaque").get()) == nil)
+        #expect((try? WebURL.parse("a#b", base: "blob:https://a.com/x").get()) == nil)
+    }
+
+    @Test("an input whose serialization could pass 2 GiB is refused, not trapped on")
+    func tooLong() {
+        // Percent-encoding at most triples a byte, and a base is copied in whole.
+        #expect(3 * URLParser.maximumLength + 16 <= Int(Int32.max))
+        #expect(URLParser.fitsOffsets(inputLength: URLParser.maximumLength, baseLength: 0))
+        #expect(!URLParser.fitsOffsets(inputLength: URLParser.maximumLength + 1, baseLength: 0))
+        #expect(!URLParser.fitsOffsets(inputLength: URLParser.maximumLength, baseLength: 1))
+        #expect(!URLParser.fitsOffsets(inputLength: Int.max, baseLength: Int.max))
+    }
+
+    @Test("the input string becomes href when it is already serialized, and only then")
+    func reusesInput() throws {
+        let serialized = "https://example.com/a?b#c"
+        #expect(try WebURL(serialized).href == serialized)
+        #expect(try WebURL(" https://EXAMPLE.com/a?b#c").href == serialized)
+        #expect(try WebURL("https://example.com/a?b#c").pathname == "/a")
     }
 }

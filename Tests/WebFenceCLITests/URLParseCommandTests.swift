@@ -127,6 +127,27 @@ struct URLParseCommandTests {
         #expect(badFormat.status == 2)
     }
 
+    @Test("--file reads CRLF files")
+    func crlfFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("webfence-\(UUID()).jsonl")
+        try Data("{\"input\": \"http://a.example/\"}\r\n{\"input\": \"http://b.example/\"}\r\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try WebFenceBinary.run(["url", "parse", "--format", "json", "--file", file.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("a.example") && result.stdout.contains("b.example"))
+    }
+
+    @Test("\"base\": null means no base even with --base; a base that does not parse is named as the cause")
+    func baseNullAndBadBase() throws {
+        let result = try WebFenceBinary.run(
+            ["url", "parse", "--jsonl", "--base", "https://a.example/"],
+            stdin: #"{"input": "q", "base": null}"# + "\n" + #"{"input": "https://ok.example/", "base": "nope"}"#)
+        let lines = result.stdoutLines
+        try #require(lines.count == 2)
+        #expect(try object(lines[0])["failure"] as? Bool == true)
+        #expect((try object(lines[1])["reason"] as? String)?.hasPrefix("base missing-scheme-non-relative-URL") == true)
+    }
+
     @Test("--file: a bad line is reported with the file and line number, exit 2")
     func badFileLine() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("webfence-\(UUID()).jsonl")

@@ -68,4 +68,11 @@ struct JSONParserTests {
         ])
         #expect(try JSONParser.parse(value.serialized()) == value)
     }
+
+    @Test("keys are compared code point by code point: two spellings of café are two keys")
+    func keysByCodePoint() throws {
+        let value = try JSONParser.parse(#"{"caf\u00e9": 1, "cafe\u0301": 2}"#)
+        #expect(value["caf\u{E9}"] == .int(1))
+        #expect(value["cafe\u{301}"] == .int(2))
+    }
 }

@@ -57,7 +57,9 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [JSONValue.Member] = []
-        var keys: Set<String> = []
+        // Keys are compared code point by code point, as RFC 8259 does: Swift's String equality
+        // would call "café" written two ways the same key.
+        var keys: Set<[Unicode.Scalar]> = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -69,7 +71,7 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
             let keyStart = index
             let key = try parseString()
-            guard keys.insert(key).inserted else {
+            guard keys.insert(Array(key.unicodeScalars)).inserted else {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }

@@ -31,7 +31,7 @@ public enum JSONValue: Hashable, Sendable {
     /// The value of member `key` of an object; nil when absent or when this is not an object.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
+        return members.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
     }
 
     public var stringValue: String? {

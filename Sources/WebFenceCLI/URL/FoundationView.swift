@@ -35,15 +35,6 @@ struct FoundationView {
         if host.contains(":"), let canonical = try? WebURL("http://[\(host)]/").host?.description {
             host = canonical
         }
-        return (scheme, host, url.port ?? Self.defaultPort(scheme))
-    }
-
-    static func defaultPort(_ scheme: String) -> Int? {
-        switch scheme {
-        case "http", "ws": 80
-        case "https", "wss": 443
-        case "ftp": 21
-        default: nil
-        }
+        return (scheme, host, url.port ?? WebURL.defaultPort(forScheme: scheme).map(Int.init))
     }
 }

@@ -79,12 +79,20 @@ struct URLParseCommand: AsyncParsableCommand {
 
     // MARK: - Parsing
 
-    static func parse(_ input: URLParseInput) -> Result<WebURL, URLParseError> {
-        WebURL.parse(input.input, base: input.base)
+    static func parse(_ input: URLParseInput) -> Result<WebURL, URLParseFailure> {
+        guard let baseText = input.base else {
+            return WebURL.parse(input.input).mapError { URLParseFailure(error: $0, inBase: false) }
+        }
+        switch WebURL.parse(baseText) {
+        case .failure(let error): return .failure(URLParseFailure(error: error, inBase: true))
+        case .success(let base):
+            return Result { () throws(URLParseError) in try WebURL(input.input, base: base) }
+                .mapError { URLParseFailure(error: $0, inBase: false) }
+        }
     }
 
     /// One result as spec/interfaces.md §4 lists it.
-    static func json(for input: URLParseInput, result: Result<WebURL, URLParseError>) -> JSONValue {
+    static func json(for input: URLParseInput, result: Result<WebURL, URLParseFailure>) -> JSONValue {
         var members = [JSONValue.Member("input", .string(input.input)), JSONValue.Member("base", .string(input.base))]
         switch result {
         case .success(let url):
@@ -94,7 +102,7 @@ struct URLParseCommand: AsyncParsableCommand {
             members.append(JSONValue.Member("registrableDomain", .string(registrableDomain)))
         case .failure(let error):
             members.append(JSONValue.Member("failure", .bool(true)))
-            members.append(JSONValue.Member("reason", .string("\(error.code): \(error)")))
+            members.append(JSONValue.Member("reason", .string(error.description)))
         }
         return .object(members)
     }
@@ -107,11 +115,15 @@ struct URLParseCommand: AsyncParsableCommand {
             throw InputError(path, "cannot read the file: \(error.localizedDescription)")
         }
         var inputs: [URLParseInput] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        // Lines end at LF; a CRLF file's CR is whitespace after the JSON value. (Splitting the
+        // String on "\n" would not work: "\r\n" is a single Character.)
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            let lineText = String(decoding: line, as: UTF8.self)
+            if lineText.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             do {
-                var input = try URLParseInput(jsonLine: String(line))
-                if input.base == nil { input.base = defaultBase }
+                var input = try URLParseInput(jsonLine: lineText)
+                if input.inheritsBase { input.base = defaultBase }
                 inputs.append(input)
             } catch {
                 throw InputError(path, at: "line \(index + 1)", error.description)
@@ -130,7 +142,7 @@ struct URLParseCommand: AsyncParsableCommand {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             do {
                 var input = try URLParseInput(jsonLine: line)
-                if input.base == nil { input.base = base }
+                if input.inheritsBase { input.base = base }
                 print(Self.json(for: input, result: Self.parse(input)).serialized())
             } catch {
                 malformed += 1
@@ -141,6 +153,15 @@ struct URLParseCommand: AsyncParsableCommand {
         fflush(nil)
         if malformed > 0 { throw ExitCode(ExitStatus.unusableInput) }
     }
+}
+
+/// Why an input is not a URL, and whether it was the base that failed.
+struct URLParseFailure: Error, CustomStringConvertible {
+    let error: URLParseError
+    let inBase: Bool
+
+    /// `host-missing: the URL needs a host and has none`, or the same prefixed with `base `.
+    var description: String { (inBase ? "base " : "") + "\(error.code): \(error)" }
 }
 
 /// `--format`: text for people, json for programs.

@@ -6,6 +6,8 @@ struct URLParseInput {
     var input: String
     var base: String?
     var note: String? = nil
+    /// True when a JSON line has no "base" key, so `--base` applies; `"base": null` means no base.
+    var inheritsBase = false
 
     /// Reads the JSON-lines form `{"input": "...", "base": "..." or null, "note": "..."}`.
     init(jsonLine line: String) throws(InputLineError) {
@@ -20,7 +22,10 @@ struct URLParseInput {
         guard let input = value["input"]?.stringValue else { throw InputLineError("\"input\" must be a string") }
         self.input = input
         switch value["base"] {
-        case nil, .null?: base = nil
+        case nil:
+            base = nil
+            inheritsBase = true
+        case .null?: base = nil
         case .string(let base)?: self.base = base
         default: throw InputLineError("\"base\" must be a string or null")
         }

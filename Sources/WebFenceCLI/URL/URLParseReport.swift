@@ -4,7 +4,7 @@ import WebAddress
 /// The text output of `webfence url parse`: for each input, what the browser sees and what
 /// Foundation's URL sees, with the places where they send the request to different destinations.
 struct URLParseReport {
-    let results: [(URLParseInput, Result<WebURL, URLParseError>)]
+    let results: [(URLParseInput, Result<WebURL, URLParseFailure>)]
     let terminal: Terminal
 
     private static let rows = [
@@ -29,7 +29,7 @@ struct URLParseReport {
     }
 
     private func render(
-        _ input: URLParseInput, _ result: Result<WebURL, URLParseError>, _ foundation: FoundationView,
+        _ input: URLParseInput, _ result: Result<WebURL, URLParseFailure>, _ foundation: FoundationView,
         differing: Set<String>
     ) -> String {
         let marker = !differing.isEmpty ? terminal.styled("✗", .red) : terminal.styled("✓", .green)
@@ -42,7 +42,7 @@ struct URLParseReport {
         switch result {
         case .failure(let error):
             let foundationSays = foundation.url.map { $0.absoluteString } ?? "nil"
-            table.append(("result", "failure: \(error.code) (\(error))", foundationSays))
+            table.append(("result", "failure: \(error)", foundationSays))
         case .success(let url):
             let fields = url.apiFields
             for name in Self.rows {
@@ -73,7 +73,7 @@ struct URLParseReport {
 
     /// The rows (`result`, `href`, `protocol`, `hostname`, `port`) on which the browser and Foundation
     /// would send a request to different places; empty when they agree.
-    static func differingDestinationFields(_ result: Result<WebURL, URLParseError>, _ foundation: FoundationView)
+    static func differingDestinationFields(_ result: Result<WebURL, URLParseFailure>, _ foundation: FoundationView)
         -> Set<String>
     {
         switch (result, foundation.destination) {
@@ -82,7 +82,7 @@ struct URLParseReport {
         case (.success, nil): return ["href"]
         case (.success(let url), .some(let other)):
             let host = url.host?.description ?? ""
-            let port = url.port.map(Int.init) ?? FoundationView.defaultPort(url.scheme)
+            let port = url.port.map(Int.init) ?? WebURL.defaultPort(forScheme: url.scheme).map(Int.init)
             var fields: Set<String> = []
             if url.scheme != other.scheme { fields.insert("protocol") }
             if host != other.host { fields.insert("hostname") }
@@ -96,8 +96,8 @@ struct URLParseReport {
         var output = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                || scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .spaceSeparator
-                    && scalar != " "
+                || scalar.properties.generalCategory == .format
+                || (scalar.properties.generalCategory == .spaceSeparator && scalar != " ")
             {
                 output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             } else {
