@@ -1,0 +1,84 @@
+import WebAddress
+
+/// What App-Bound Domains reads from an app: its Info.plist list and keys, and its entitlements.
+public struct AppBoundApp: Sendable, Hashable {
+    /// The Info.plist keys whose presence makes a browser's navigations not app-bound (§3.1).
+    public static let prohibitedUsageDescriptionKeys = [
+        "NSHomeKitUsageDescription", "NSBluetoothAlwaysUsageDescription", "NSPhotoLibraryUsageDescription",
+        "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NSLocationAlwaysUsageDescription",
+        "NSLocationAlwaysAndWhenInUseUsageDescription",
+    ]
+
+    /// The entitlement that makes an app a browser.
+    public static let browserEntitlement = "com.apple.developer.web-browser"
+    /// The entitlement that enables service workers everywhere.
+    public static let serviceWorkersEntitlement = "com.apple.developer.WebKit.ServiceWorkers"
+
+    /// The list, or nil when Info.plist has no `WKAppBoundDomains` key (the feature is off).
+    public let domains: AppBoundDomains?
+    /// The app holds `com.apple.developer.web-browser`.
+    public let isBrowser: Bool
+    /// The prohibited usage description keys Info.plist declares.
+    public let prohibitedUsageDescriptions: [String]
+    /// The app holds `com.apple.developer.WebKit.ServiceWorkers`.
+    public let hasServiceWorkersEntitlement: Bool
+    /// Info.plist declares `NSCrossWebsiteTrackingUsageDescription`.
+    public let declaresCrossWebsiteTracking: Bool
+
+    public init(
+        domains: AppBoundDomains?, isBrowser: Bool = false, prohibitedUsageDescriptions: [String] = [],
+        hasServiceWorkersEntitlement: Bool = false, declaresCrossWebsiteTracking: Bool = false
+    ) {
+        self.domains = domains
+        self.isBrowser = isBrowser
+        self.prohibitedUsageDescriptions = prohibitedUsageDescriptions
+        self.hasServiceWorkersEntitlement = hasServiceWorkersEntitlement
+        self.declaresCrossWebsiteTracking = declaresCrossWebsiteTracking
+    }
+
+    /// Whether the feature is on: the key is present (even empty) and the app is not a browser.
+    public var restrictsWebViews: Bool { domains != nil && !isBrowser }
+
+    /// Is a navigation to `url` app-bound (§2)? `none` when the key is absent.
+    public func lookUp(_ url: WebURL) -> AppBoundLookup {
+        guard let domains else { return AppBoundLookup(answer: .none, reason: "Info.plist has no WKAppBoundDomains") }
+        if domains.containsScheme(url.scheme) {
+            return AppBoundLookup(answer: .yes, reason: "the scheme \(url.scheme): is listed")
+        }
+        guard let host = url.host, host != .empty else {
+            return AppBoundLookup(answer: .no, reason: "\(url.scheme): URLs without a host never match a domain")
+        }
+        let domain = AppBoundDomains.registrableDomain(of: host)
+        if domains.containsDomain(domain) {
+            return AppBoundLookup(answer: .yes, reason: "\(domain) is listed (host \(host))")
+        }
+        if domains.domains.isEmpty && domains.schemes.isEmpty {
+            return AppBoundLookup(answer: .no, reason: "WKAppBoundDomains is present but lists nothing")
+        }
+        return AppBoundLookup(answer: .no, reason: "\(domain) is not listed (host \(host))")
+    }
+
+    /// Main-frame URLs that are app-bound whether listed or not, and force the mode (§2): the
+    /// schemes about, data, blob, file, javascript and the hosts localhost, *.localhost,
+    /// 127.x.x.x and [::1].
+    public static func isAlwaysAppBound(_ url: WebURL) -> Bool {
+        switch url.scheme {
+        case "about", "data", "blob", "file", "javascript": return true
+        default: return url.host?.isLoopback ?? false
+        }
+    }
+}
+
+/// The answer of the §2 lookup, with its reason.
+public struct AppBoundLookup: Sendable, Hashable {
+    public enum Answer: Sendable, Hashable {
+        /// The feature is off (no `WKAppBoundDomains` key).
+        case none
+        case yes
+        case no
+    }
+
+    public let answer: Answer
+    /// Why, e.g. "apple.com is listed (host www.apple.com)".
+    public let reason: String
+}

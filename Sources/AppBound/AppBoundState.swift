@@ -1,0 +1,30 @@
+/// A frame's app-bound state, set by its last navigation (§4, §6).
+public enum FrameAppBoundState: Sendable, Hashable {
+    /// No navigation yet, the feature is off, or a download reset it: nothing is restricted.
+    case none
+    case appBound
+    case notAppBound
+}
+
+/// What a web view remembers for its whole life (§6).
+public struct AppBoundWebViewState: Sendable, Hashable {
+    /// `configuration.limitsNavigationsToAppBoundDomains` when the web view was created; changing
+    /// the configuration later has no effect.
+    public let configuredLimits: Bool
+    /// Forced app-bound mode: set by a main-frame local load or `loadHTMLString`, never cleared.
+    public var forcedLimits = false
+    /// A restricted API ran in the main frame before the first navigation, with limits off.
+    public var usedRestrictedAPIBeforeNavigation = false
+    /// The web view has navigated (or started to): the "before navigation" window is over.
+    public var hasNavigated = false
+
+    public init(configuredLimits: Bool) {
+        self.configuredLimits = configuredLimits
+    }
+
+    /// The limits in force: configured, or forced.
+    public var limits: Bool { configuredLimits || forcedLimits }
+
+    /// The state a popup starts with: the opener's configured limits, nothing else (§3).
+    public var copiedForNewWindow: AppBoundWebViewState { AppBoundWebViewState(configuredLimits: configuredLimits) }
+}

@@ -1,0 +1,93 @@
+import WebAddress
+
+/// The app-bound navigation gate (§3): run for each frame navigation, and for each server
+/// redirect hop, after the app's own navigation delegate said allow.
+public struct NavigationGate: Sendable {
+    public let app: AppBoundApp
+
+    public init(app: AppBoundApp) {
+        self.app = app
+    }
+
+    /// A navigation to judge.
+    public struct Request: Sendable {
+        /// Where the frame is going.
+        public var url: WebURL
+        public var isMainFrame: Bool
+        /// For a subframe going to local content (about:, data:, ...): the frame's current origin,
+        /// which is judged instead (§2). Nil otherwise.
+        public var origin: WebURL?
+
+        public init(url: WebURL, isMainFrame: Bool, origin: WebURL? = nil) {
+            self.url = url
+            self.isMainFrame = isMainFrame
+            self.origin = origin
+        }
+
+        /// The URL the lookup reads.
+        public var judgedURL: WebURL { origin ?? url }
+    }
+
+    /// The gate's answer.
+    public struct Decision: Sendable, Hashable {
+        public enum Outcome: Sendable, Hashable {
+            /// The navigation proceeds; the frame gets this state.
+            case allow(FrameAppBoundState)
+            /// The navigation fails with this error; nothing commits.
+            case fail(WKError)
+        }
+
+        public let outcome: Outcome
+        /// The web view enters forced app-bound mode (limits on for life).
+        public let forcesLimits: Bool
+        /// The rule that decided.
+        public let rule: AppBoundRule
+        /// The §2 lookup behind the decision, when one ran.
+        public let lookup: AppBoundLookup?
+
+        public var isAllowed: Bool {
+            if case .allow = outcome { return true }
+            return false
+        }
+    }
+
+    /// Judges `request` for a web view in `state` (§3, steps 1–5 in order).
+    public func decide(_ request: Request, state: AppBoundWebViewState) -> Decision {
+        // 1. A browser is never limited; prohibited usage strings make every site not app-bound.
+        if app.isBrowser {
+            return app.prohibitedUsageDescriptions.isEmpty
+                ? Decision(outcome: .allow(.none), forcesLimits: false, rule: .browserAllows, lookup: nil)
+                : Decision(outcome: .allow(.notAppBound), forcesLimits: false, rule: .browserWithProhibitedUsage, lookup: nil)
+        }
+        // 2. No key, no feature.
+        let lookup = app.lookUp(request.judgedURL)
+        if lookup.answer == .none {
+            return Decision(outcome: .allow(.none), forcesLimits: false, rule: .featureOff, lookup: lookup)
+        }
+        // 3. Local content in the main frame is app-bound and forces the mode.
+        if request.isMainFrame, AppBoundApp.isAlwaysAppBound(request.url) {
+            return Decision(outcome: .allow(.appBound), forcesLimits: true, rule: .alwaysAppBound, lookup: lookup)
+        }
+        // 4. Under limits, the lookup decides.
+        if state.limits {
+            switch (lookup.answer, request.isMainFrame) {
+            case (.yes, _):
+                return Decision(outcome: .allow(.appBound), forcesLimits: false, rule: .limitsAppBound, lookup: lookup)
+            case (_, true):
+                return Decision(
+                    outcome: .fail(.navigationAppBoundDomain), forcesLimits: false, rule: .limitsMainFrameNotAppBound,
+                    lookup: lookup)
+            case (_, false):
+                return Decision(
+                    outcome: .allow(.notAppBound), forcesLimits: false, rule: .limitsSubframeNotAppBound, lookup: lookup)
+            }
+        }
+        // 5. Without limits: poisoned by early API use, or allowed and marked not app-bound.
+        if state.usedRestrictedAPIBeforeNavigation {
+            return Decision(
+                outcome: .fail(.navigationAppBoundDomain), forcesLimits: false, rule: .restrictedAPIUsedBeforeNavigation,
+                lookup: lookup)
+        }
+        return Decision(outcome: .allow(.notAppBound), forcesLimits: false, rule: .noLimitsNotAppBound, lookup: lookup)
+    }
+}

@@ -1,0 +1,34 @@
+/// Where JavaScript injection, user scripts, user style sheets and script message handlers work
+/// (§4), and the "restricted API before the first navigation" rule (§5).
+public enum RestrictedAPIs {
+    /// An API decision with its rule.
+    public struct Decision: Sendable, Hashable {
+        public let allowed: Bool
+        public let rule: AppBoundRule
+    }
+
+    /// A frame is restricted when it, or any of its ancestors, was marked not app-bound by its last
+    /// navigation. `states` runs from the frame up to the main frame.
+    public static func frame(withStates states: [FrameAppBoundState]) -> Decision {
+        if states.contains(.notAppBound) { return Decision(allowed: false, rule: .apiRestricted) }
+        if states.contains(.appBound) { return Decision(allowed: true, rule: .apiAllowedAppBound) }
+        return Decision(allowed: true, rule: .apiAllowedNoState)
+    }
+
+    /// `evaluateJavaScript` / `callAsyncJavaScript`: fails with error 14 in a restricted frame.
+    public static func evaluateJavaScript(frameAndAncestors states: [FrameAppBoundState]) -> (Decision, WKError?) {
+        let decision = frame(withStates: states)
+        return (decision, decision.allowed ? nil : .javaScriptAppBoundDomain)
+    }
+
+    /// User style sheets: judged by the main frame's state alone, silently not applied.
+    public static func userStyleSheet(mainFrame state: FrameAppBoundState) -> Decision {
+        Decision(allowed: state != .notAppBound, rule: .styleSheetJudgedByMainFrame)
+    }
+
+    /// Whether using a restricted API now poisons the web view (§5): with the feature on, limits
+    /// off, no navigation yet, and the call aimed at the main frame.
+    public static func marksUseBeforeNavigation(app: AppBoundApp, state: AppBoundWebViewState, inMainFrame: Bool) -> Bool {
+        app.restrictsWebViews && !state.limits && !state.hasNavigated && inMainFrame
+    }
+}

@@ -1,0 +1,2 @@
+// WebFence composes the policy targets into one app model; importing it brings the URL layer too.
+@_exported import WebAddress

@@ -1,0 +1,99 @@
+import WebAddress
+
+extension Scenario {
+    /// The actions of spec/interfaces.md §1 that the simulator runs. Managed-web-view actions and
+    /// `openUniversalLink` arrive with issues 5 and 4; the parser names them and refuses them.
+    public enum Action: Sendable {
+        case load(WebURL, redirects: [WebURL], delegate: DelegateDecision)
+        case loadHTMLString(baseURL: WebURL?)
+        case loadData(mimeType: String, baseURL: WebURL?)
+        case addFrame(id: String, parent: String, url: WebURL)
+        case navigateFrame(WebURL)
+        case openWindow(id: String, url: WebURL)
+        case setConfiguration(limitsNavigationsToAppBoundDomains: Bool)
+        case evaluateJavaScript
+        case addUserScript(UserScriptSpec)
+        case addUserStyleSheet(forMainFrameOnly: Bool)
+        case userScriptFrames
+        case styleSheetApplied
+        case postMessage(handler: String)
+        case setCookie(CookieSpec)
+        case getAllCookies
+        case getCookies(url: WebURL)
+        case deleteCookie(domain: String, name: String)
+        case registerServiceWorker(scope: WebURL)
+        case state
+        case itp
+
+        /// The app's own `decidePolicyFor navigationAction` answer, before the app-bound gate.
+        public enum DelegateDecision: String, Sendable {
+            case allow, cancel, download
+        }
+
+        /// The action's key in the file.
+        public var name: String {
+            switch self {
+            case .load: "load"
+            case .loadHTMLString: "loadHTMLString"
+            case .loadData: "loadData"
+            case .addFrame: "addFrame"
+            case .navigateFrame: "navigateFrame"
+            case .openWindow: "openWindow"
+            case .setConfiguration: "setConfiguration"
+            case .evaluateJavaScript: "evaluateJavaScript"
+            case .addUserScript: "addUserScript"
+            case .addUserStyleSheet: "addUserStyleSheet"
+            case .userScriptFrames: "userScriptFrames"
+            case .styleSheetApplied: "styleSheetApplied"
+            case .postMessage: "postMessage"
+            case .setCookie: "setCookie"
+            case .getAllCookies: "getAllCookies"
+            case .getCookies: "getCookies"
+            case .deleteCookie: "deleteCookie"
+            case .registerServiceWorker: "registerServiceWorker"
+            case .state: "state"
+            case .itp: "itp"
+            }
+        }
+
+        /// Whether the step names a web view (`itp` and the app-wide actions do not).
+        public var needsWebView: Bool {
+            if case .itp = self { return false }
+            return true
+        }
+
+        /// Every action key the format defines, the ones still to come included.
+        static let allNames = [
+            "load", "loadHTMLString", "loadData", "addFrame", "navigateFrame", "openWindow", "setConfiguration",
+            "evaluateJavaScript", "addUserScript", "addUserStyleSheet", "userScriptFrames", "styleSheetApplied",
+            "postMessage", "setCookie", "getAllCookies", "getCookies", "deleteCookie", "registerServiceWorker", "state",
+            "itp", "setWebViewPolicy", "setPolicyDelegate", "copy", "paste", "upload", "openUniversalLink",
+        ]
+
+        /// Actions of the format that later issues implement.
+        static let comingLater: [String: String] = [
+            "setWebViewPolicy": "managed web views (issue 5)", "setPolicyDelegate": "managed web views (issue 5)",
+            "copy": "managed web views (issue 5)", "paste": "managed web views (issue 5)",
+            "upload": "managed web views (issue 5)", "openUniversalLink": "associated domains (issue 4)",
+        ]
+
+        /// The outcome fields the action reports, which `expect` may name.
+        public var outcomeFields: [String] {
+            switch self {
+            case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .openWindow:
+                Outcome.navigationFields
+            case .setConfiguration, .addUserScript, .addUserStyleSheet: []
+            case .evaluateJavaScript: ["result", "error", "rule"]
+            case .userScriptFrames: ["frames"]
+            case .styleSheetApplied: ["applied", "rule"]
+            case .postMessage: ["delivered", "rule"]
+            case .setCookie: ["stored", "rule"]
+            case .getAllCookies, .getCookies: ["cookies"]
+            case .deleteCookie: ["deleted"]
+            case .registerServiceWorker: ["result", "rule"]
+            case .state: ["url", "appBound", "forcedAppBoundMode", "limits", "usedRestrictedAPIBeforeNavigation"]
+            case .itp: ["enabled", "settingsSwitchShown", "rule"]
+            }
+        }
+    }
+}

@@ -1,0 +1,345 @@
+import WebAddress
+
+extension Scenario {
+    /// Reads a scenario from JSON text. Every key is checked: an unknown key, an unknown action, a
+    /// reference to a web view or viewer that is not declared, or a URL that does not parse is a
+    /// `ScenarioError` naming the place.
+    ///
+    /// `loadFile` reads `app.infoPlistFile` / `app.entitlementsFile` (paths as written in the
+    /// scenario) into plist values; without it those keys are errors.
+    public static func parse(
+        _ text: String, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])? = nil
+    ) throws(ScenarioError) -> Scenario {
+        let root: JSONValue
+        do { root = try JSONParser.parse(text) } catch {
+            throw ScenarioError("", "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
+        }
+        var reader = try JSONObjectReader(root, at: "")
+        let name = try reader.requiredString("name")
+        let description = try reader.string("description")
+        guard let appValue = reader.value("app") else { throw ScenarioError("/app", "missing (an object is required)") }
+        let app = try parseApp(appValue, loadFile: loadFile)
+        let viewers = try (reader.array("viewers") ?? []).enumerated().map { index, value throws(ScenarioError) in
+            try parseViewer(value, at: "/viewers/\(index)")
+        }
+        let dataStores = try (reader.array("dataStores") ?? []).enumerated().map { index, value throws(ScenarioError) in
+            try parseDataStore(value, at: "/dataStores/\(index)")
+        }
+        let webViews = try (reader.array("webViews") ?? []).enumerated().map { index, value throws(ScenarioError) in
+            try parseWebView(value, at: "/webViews/\(index)")
+        }
+        let steps = try (reader.array("steps") ?? []).enumerated().map { index, value throws(ScenarioError) in
+            try parseStep(value, index: index)
+        }
+        try reader.finish(expected: ["name", "description", "app", "viewers", "dataStores", "webViews", "steps"])
+
+        let scenario = Scenario(
+            name: name, description: description, app: app, viewers: viewers, dataStores: dataStores,
+            webViews: webViews, steps: steps)
+        try scenario.checkReferences()
+        return scenario
+    }
+
+    // MARK: - Parts
+
+    private static func parseApp(
+        _ value: JSONValue, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
+    ) throws(ScenarioError) -> AppSpec {
+        var reader = try JSONObjectReader(value, at: "/app")
+        func dictionary(_ key: String, fileKey: String) throws(ScenarioError) -> [JSONValue.Member] {
+            let inline = reader.value(key)
+            let file = try reader.string(fileKey)
+            switch (inline, file) {
+            case (.some, .some):
+                throw ScenarioError(reader.path(fileKey), "give \(key) or \(fileKey), not both")
+            case (.some(.object(let members)), nil):
+                return members
+            case (.some(.null), nil), (nil, nil):
+                return []
+            case (.some(let other), nil):
+                throw ScenarioError(reader.path(key), "expected an object, found \(other.typeName)")
+            case (nil, .some(let path)):
+                guard let loadFile else {
+                    throw ScenarioError(reader.path(fileKey), "plist files can only be read when the scenario is a file")
+                }
+                return try loadFile(path)
+            }
+        }
+        let infoPlist = try dictionary("infoPlist", fileKey: "infoPlistFile")
+        let entitlements = try dictionary("entitlements", fileKey: "entitlementsFile")
+        let allowsTracking = try reader.bool("userAllowsCrossWebsiteTracking") ?? false
+        let managedAccount = try reader.string("managedAccount")
+        let tenantPolicy = reader.value("tenantPolicy")
+        let sites = reader.value("sites")
+        try reader.finish(expected: [
+            "infoPlist", "infoPlistFile", "entitlements", "entitlementsFile", "userAllowsCrossWebsiteTracking",
+            "managedAccount", "tenantPolicy", "sites",
+        ])
+        return AppSpec(
+            infoPlist: infoPlist, entitlements: entitlements, userAllowsCrossWebsiteTracking: allowsTracking,
+            managedAccount: managedAccount, tenantPolicy: tenantPolicy == .null ? nil : tenantPolicy,
+            sites: sites == .null ? nil : sites)
+    }
+
+    private static func parseViewer(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> ViewerSpec {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let viewer = ViewerSpec(id: try reader.requiredString("id"), parent: try reader.string("parent"))
+        try reader.finish(expected: ["id", "parent"])
+        return viewer
+    }
+
+    private static func parseDataStore(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> DataStoreSpec {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let id = try reader.requiredString("id")
+        let cookies = try (reader.array("cookies") ?? []).enumerated().map { index, cookie throws(ScenarioError) in
+            try parseCookie(cookie, at: "\(pointer)/cookies/\(index)")
+        }
+        try reader.finish(expected: ["id", "cookies"])
+        return DataStoreSpec(id: id, cookies: cookies)
+    }
+
+    private static func parseCookie(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> CookieSpec {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let cookie = CookieSpec(
+            domain: try reader.requiredString("domain"), name: try reader.requiredString("name"),
+            value: try reader.string("value") ?? "")
+        try reader.finish(expected: ["domain", "name", "value"])
+        return cookie
+    }
+
+    private static func parseWebView(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> WebViewSpec {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let id = try reader.requiredString("id")
+        let parent = try reader.string("parent")
+        let limits = try reader.bool("limitsNavigationsToAppBoundDomains") ?? false
+        let styleSheets = try reader.int("userStyleSheets") ?? 0
+        guard styleSheets >= 0 else { throw ScenarioError(reader.path("userStyleSheets"), "must not be negative") }
+        let scripts = try (reader.array("userScripts") ?? []).enumerated().map { index, script throws(ScenarioError) in
+            try parseUserScript(script, at: "\(pointer)/userScripts/\(index)")
+        }
+        if reader.value("navigationRules") != nil {
+            throw ScenarioError(reader.path("navigationRules"), "navigation rules arrive with issue 5; not supported yet")
+        }
+        let dataStore = try reader.string("dataStore") ?? "shared"
+        try reader.finish(expected: [
+            "id", "parent", "limitsNavigationsToAppBoundDomains", "userStyleSheets", "userScripts", "navigationRules",
+            "dataStore",
+        ])
+        return WebViewSpec(
+            id: id, parent: parent, limitsNavigationsToAppBoundDomains: limits, userStyleSheets: styleSheets,
+            userScripts: scripts, dataStore: dataStore)
+    }
+
+    private static func parseUserScript(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> UserScriptSpec {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let mainOnly = try reader.bool("forMainFrameOnly") ?? false
+        let timeText = try reader.string("injectionTime") ?? "atDocumentEnd"
+        guard let time = UserScriptSpec.InjectionTime(rawValue: timeText) else {
+            throw ScenarioError(reader.path("injectionTime"), "expected atDocumentStart or atDocumentEnd, found \"\(timeText)\"")
+        }
+        try reader.finish(expected: ["forMainFrameOnly", "injectionTime"])
+        return UserScriptSpec(forMainFrameOnly: mainOnly, injectionTime: time)
+    }
+
+    // MARK: - Steps
+
+    private static func parseStep(_ value: JSONValue, index: Int) throws(ScenarioError) -> Step {
+        let pointer = "/steps/\(index)"
+        var reader = try JSONObjectReader(value, at: pointer)
+        let webView = try reader.string("webView")
+        let frame = try reader.string("frame") ?? "main"
+        let note = try reader.string("note")
+        let expectValue = reader.value("expect")
+        let actionKeys = reader.keys.filter { Action.allNames.contains($0) }
+        guard actionKeys.count == 1, let key = actionKeys.first else {
+            let unknown = reader.keys.filter {
+                !["webView", "frame", "note", "expect", "redirects", "delegate"].contains($0)
+            }
+            if actionKeys.isEmpty, let first = unknown.first {
+                throw ScenarioError(reader.path(first), "unknown action \"\(first)\" (actions: \(Action.allNames.joined(separator: ", ")))")
+            }
+            throw ScenarioError(pointer, actionKeys.isEmpty ? "no action" : "more than one action: \(actionKeys.joined(separator: ", "))")
+        }
+        if let issue = Action.comingLater[key] {
+            throw ScenarioError(reader.path(key), "\(key) belongs to \(issue) and is not supported yet")
+        }
+        let action = try parseAction(key, &reader)
+        if action.needsWebView, webView == nil {
+            throw ScenarioError(reader.path("webView"), "\(key) needs a webView")
+        }
+        if !action.needsWebView, webView != nil {
+            throw ScenarioError(reader.path("webView"), "\(key) is app-wide and takes no webView")
+        }
+        var expect: [JSONValue.Member]? = nil
+        switch expectValue {
+        case nil, .null?: break
+        case .object(let members)?:
+            for member in members where !action.outcomeFields.contains(member.key) {
+                let fields = action.outcomeFields.isEmpty ? "none" : action.outcomeFields.joined(separator: ", ")
+                throw ScenarioError(
+                    "\(pointer)/expect/\(member.key)",
+                    "\(key) has no outcome field \"\(member.key)\" (its fields: \(fields))")
+            }
+            expect = members
+        case let other?:
+            throw ScenarioError(reader.path("expect"), "expected an object, found \(other.typeName)")
+        }
+        try reader.finish(expected: ["webView", "frame", "note", "expect", "the action key"])
+        return Step(index: index, webView: webView, frame: frame, action: action, expect: expect, note: note)
+    }
+
+    private static func parseAction(_ key: String, _ reader: inout JSONObjectReader) throws(ScenarioError) -> Action {
+        let at = reader.path(key)
+        func url(_ text: String, at pointer: String) throws(ScenarioError) -> WebURL {
+            switch WebURL.parse(text) {
+            case .success(let parsed): return parsed
+            case .failure(let error): throw ScenarioError(pointer, "\"\(text)\" is not a URL: \(error.code): \(error)")
+            }
+        }
+        func optionalURL(_ value: JSONValue?, at pointer: String) throws(ScenarioError) -> WebURL? {
+            switch value {
+            case nil, .null?: return nil
+            case .string(let text)?: return try url(text, at: pointer)
+            case let other?: throw ScenarioError(pointer, "expected a URL string or null, found \(other.typeName)")
+            }
+        }
+        func object(_ expected: [String]) throws(ScenarioError) -> JSONObjectReader {
+            guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
+            return try JSONObjectReader(value, at: at)
+        }
+
+        switch key {
+        case "load":
+            let target = try url(try reader.requiredString("load"), at: at)
+            let redirects = try (reader.array("redirects") ?? []).enumerated().map { index, value throws(ScenarioError) in
+                guard case .string(let text) = value else {
+                    throw ScenarioError(reader.path("redirects") + "/\(index)", "expected a URL string")
+                }
+                return try url(text, at: reader.path("redirects") + "/\(index)")
+            }
+            let delegateText = try reader.string("delegate") ?? "allow"
+            guard let delegate = Action.DelegateDecision(rawValue: delegateText) else {
+                throw ScenarioError(reader.path("delegate"), "expected allow, cancel or download, found \"\(delegateText)\"")
+            }
+            return .load(target, redirects: redirects, delegate: delegate)
+        case "loadHTMLString":
+            var object = try object(["baseURL"])
+            let base = try optionalURL(object.value("baseURL"), at: object.path("baseURL"))
+            try object.finish(expected: ["baseURL"])
+            return .loadHTMLString(baseURL: base)
+        case "loadData":
+            var object = try object(["mimeType", "baseURL"])
+            let mimeType = try object.requiredString("mimeType")
+            let base = try optionalURL(object.value("baseURL"), at: object.path("baseURL"))
+            try object.finish(expected: ["mimeType", "baseURL"])
+            return .loadData(mimeType: mimeType, baseURL: base)
+        case "addFrame":
+            var object = try object(["id", "parent", "url"])
+            let id = try object.requiredString("id")
+            let parent = try object.string("parent") ?? "main"
+            let target = try url(try object.requiredString("url"), at: object.path("url"))
+            try object.finish(expected: ["id", "parent", "url"])
+            return .addFrame(id: id, parent: parent, url: target)
+        case "navigateFrame":
+            return .navigateFrame(try url(try reader.requiredString("navigateFrame"), at: at))
+        case "openWindow":
+            var object = try object(["id", "url"])
+            let id = try object.requiredString("id")
+            let target = try url(try object.requiredString("url"), at: object.path("url"))
+            try object.finish(expected: ["id", "url"])
+            return .openWindow(id: id, url: target)
+        case "setConfiguration":
+            var object = try object(["limitsNavigationsToAppBoundDomains"])
+            guard let limits = try object.bool("limitsNavigationsToAppBoundDomains") else {
+                throw ScenarioError(object.path("limitsNavigationsToAppBoundDomains"), "missing (true or false)")
+            }
+            try object.finish(expected: ["limitsNavigationsToAppBoundDomains"])
+            return .setConfiguration(limitsNavigationsToAppBoundDomains: limits)
+        case "addUserScript":
+            guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
+            return .addUserScript(try parseUserScript(value, at: at))
+        case "addUserStyleSheet":
+            var object = try object(["forMainFrameOnly"])
+            let mainOnly = try object.bool("forMainFrameOnly") ?? false
+            try object.finish(expected: ["forMainFrameOnly"])
+            return .addUserStyleSheet(forMainFrameOnly: mainOnly)
+        case "postMessage":
+            var object = try object(["handler"])
+            let handler = try object.requiredString("handler")
+            try object.finish(expected: ["handler"])
+            return .postMessage(handler: handler)
+        case "setCookie":
+            guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
+            return .setCookie(try parseCookie(value, at: at))
+        case "getCookies":
+            var object = try object(["url"])
+            let target = try url(try object.requiredString("url"), at: object.path("url"))
+            try object.finish(expected: ["url"])
+            return .getCookies(url: target)
+        case "deleteCookie":
+            var object = try object(["domain", "name"])
+            let domain = try object.requiredString("domain")
+            let name = try object.requiredString("name")
+            try object.finish(expected: ["domain", "name"])
+            return .deleteCookie(domain: domain, name: name)
+        case "registerServiceWorker":
+            var object = try object(["scope"])
+            let scope = try url(try object.requiredString("scope"), at: object.path("scope"))
+            try object.finish(expected: ["scope"])
+            return .registerServiceWorker(scope: scope)
+        default:
+            // The actions whose value is `{}`.
+            let object = try object([])
+            try object.finish(expected: [])
+            switch key {
+            case "evaluateJavaScript": return .evaluateJavaScript
+            case "userScriptFrames": return .userScriptFrames
+            case "styleSheetApplied": return .styleSheetApplied
+            case "getAllCookies": return .getAllCookies
+            case "state": return .state
+            default: return .itp
+            }
+        }
+    }
+
+    // MARK: - References
+
+    /// Every web view, viewer and data store a scenario names must be declared, once.
+    private func checkReferences() throws(ScenarioError) {
+        var viewerIDs: Set<String> = []
+        for (index, viewer) in viewers.enumerated() {
+            guard viewerIDs.insert(viewer.id).inserted else {
+                throw ScenarioError("/viewers/\(index)/id", "viewer \"\(viewer.id)\" is declared twice")
+            }
+        }
+        for (index, viewer) in viewers.enumerated() {
+            if let parent = viewer.parent, !viewerIDs.contains(parent) {
+                throw ScenarioError("/viewers/\(index)/parent", "unknown viewer \"\(parent)\"")
+            }
+        }
+        var webViewIDs: Set<String> = []
+        for (index, webView) in webViews.enumerated() {
+            guard webViewIDs.insert(webView.id).inserted else {
+                throw ScenarioError("/webViews/\(index)/id", "web view \"\(webView.id)\" is declared twice")
+            }
+            if let parent = webView.parent, !viewerIDs.contains(parent) {
+                throw ScenarioError("/webViews/\(index)/parent", "unknown viewer \"\(parent)\"")
+            }
+        }
+        let storeIDs = Set(dataStores.map(\.id))
+        for (index, webView) in webViews.enumerated() where webView.dataStore != "shared" && !storeIDs.contains(webView.dataStore) {
+            throw ScenarioError("/webViews/\(index)/dataStore", "unknown data store \"\(webView.dataStore)\"")
+        }
+        // Web views opened by steps become known from that step on.
+        for step in steps {
+            if let id = step.webView, !webViewIDs.contains(id) {
+                throw ScenarioError("/steps/\(step.index)/webView", "unknown web view \"\(id)\"")
+            }
+            if case .openWindow(let id, _) = step.action {
+                guard webViewIDs.insert(id).inserted else {
+                    throw ScenarioError("/steps/\(step.index)/openWindow/id", "web view \"\(id)\" already exists")
+                }
+            }
+        }
+    }
+}

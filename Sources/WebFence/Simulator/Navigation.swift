@@ -1,0 +1,88 @@
+import AppBound
+import WebAddress
+
+extension Simulator {
+    /// A frame navigation: the app's navigation delegate, then the app-bound gate for the request
+    /// and for each server redirect hop, then the commit. A failure leaves the frame where it was.
+    mutating func navigate(
+        _ webViewID: String, frame frameID: String, to url: WebURL, redirects: [WebURL] = [],
+        delegate: Scenario.Action.DelegateDecision = .allow
+    ) -> Outcome {
+        guard var webView = webViews[webViewID] else { return Outcome() }
+        defer { webViews[webViewID] = webView }
+        let isMainFrame = frameID == "main"
+        webView.appBound.hasNavigated = true
+
+        // 1. The app's own decidePolicyFor navigationAction runs first.
+        switch delegate {
+        case .cancel:
+            return navigationOutcome(webView, frameID, result: "cancelled", decidedBy: "delegate", rule: .delegateCancelled)
+        case .download:
+            // A download passes and resets the page's app-bound state to none.
+            if isMainFrame { webView.frames["main"]?.state = .none }
+            return navigationOutcome(webView, frameID, result: "download", decidedBy: "delegate", rule: .delegateDownload)
+        case .allow:
+            break
+        }
+
+        // 2. The app-bound gate, for the request and again for every redirect hop.
+        var decision: NavigationGate.Decision? = nil
+        for hop in [url] + redirects {
+            // A subframe going to local content is judged by the frame's current origin (§2).
+            let origin = !isMainFrame && AppBoundApp.isAlwaysAppBound(hop) ? webView.originURL(of: frameID) : nil
+            let hopDecision = gate.decide(
+                NavigationGate.Request(url: hop, isMainFrame: isMainFrame, origin: origin), state: webView.appBound)
+            if hopDecision.forcesLimits { webView.appBound.forcedLimits = true }
+            decision = hopDecision
+            if case .fail(let error) = hopDecision.outcome {
+                return navigationOutcome(
+                    webView, frameID, result: "failed", error: error, decidedBy: "appBound", rule: hopDecision.rule,
+                    lookup: hopDecision.lookup, hop: redirects.isEmpty ? nil : hop)
+            }
+        }
+
+        // 3. The commit, with the state of the last hop.
+        guard let decision, case .allow(let state) = decision.outcome else { return Outcome() }
+        let committed = redirects.last ?? url
+        if isMainFrame {
+            webView.commitMainFrame(url: committed, state: state)
+        } else {
+            webView.frames[frameID]?.url = committed
+            webView.frames[frameID]?.state = state
+        }
+        return navigationOutcome(
+            webView, frameID, result: "committed", decidedBy: "appBound", rule: decision.rule, lookup: decision.lookup)
+    }
+
+    /// `loadHTMLString` and `loadData`: an HTML document forces app-bound mode at call time (not for
+    /// a browser); the base URL (nil means `about:blank`) then goes through the gate (§2).
+    mutating func loadDocument(_ webViewID: String, isHTML: Bool, baseURL: WebURL?) -> Outcome {
+        if isHTML, !app.appBound.isBrowser { webViews[webViewID]?.appBound.forcedLimits = true }
+        let aboutBlank = (try? WebURL("about:blank")) ?? baseURL
+        guard let target = baseURL ?? aboutBlank else { return Outcome() }
+        return navigate(webViewID, frame: "main", to: target)
+    }
+
+    private func navigationOutcome(
+        _ webView: SimulatedWebView, _ frameID: String, result: String, error: WKError? = nil, decidedBy: String,
+        rule: AppBoundRule, lookup: AppBoundLookup? = nil, hop: WebURL? = nil
+    ) -> Outcome {
+        let frame = webView.frames[frameID]
+        let appBound: JSONValue = result == "committed" ? Self.json(frame?.state ?? .none) : .null
+        var explanation = rule.summary
+        if let lookup, lookup.answer != .none { explanation += "; \(lookup.reason)" }
+        if let hop { explanation += "; at the redirect to \(hop.href)" }
+        explanation += " [\(rule.code), \(rule.section)]"
+        return Outcome(
+            [
+                "result": .string(result),
+                "error": error.map { .int($0.code) } ?? .null,
+                "appBound": appBound,
+                "forcedAppBoundMode": .bool(webView.appBound.forcedLimits),
+                "decidedBy": .string(decidedBy),
+                "rule": .string(rule.code),
+                "url": .string(frame?.url?.href),
+            ],
+            explanation: explanation)
+    }
+}

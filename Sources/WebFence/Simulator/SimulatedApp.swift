@@ -1,0 +1,44 @@
+import AppBound
+
+/// The app a scenario describes, read the way the platform reads it.
+public struct SimulatedApp: Sendable {
+    public let appBound: AppBoundApp
+    /// The user turned on "Allow Cross-Website Tracking" (§7).
+    public let userAllowsCrossWebsiteTracking: Bool
+
+    /// Reads Info.plist and entitlement values (JSON for plist values). A `WKAppBoundDomains` that
+    /// is not an array of strings is an error: the real engine crashes reading it.
+    public init(_ spec: Scenario.AppSpec) throws(ScenarioError) {
+        func value(_ members: [JSONValue.Member], _ key: String) -> JSONValue? {
+            members.first { $0.key == key }?.value
+        }
+        let domains: AppBoundDomains?
+        switch value(spec.infoPlist, "WKAppBoundDomains") {
+        case nil:
+            domains = nil
+        case .array(let items)?:
+            var entries: [String] = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let text) = item else {
+                    throw ScenarioError(
+                        "/app/infoPlist/WKAppBoundDomains/\(index)",
+                        "WKAppBoundDomains must hold only strings (found \(item.typeName)); the real engine crashes reading it")
+                }
+                entries.append(text)
+            }
+            domains = AppBoundDomains(entries: entries)
+        case let other?:
+            throw ScenarioError(
+                "/app/infoPlist/WKAppBoundDomains",
+                "WKAppBoundDomains must be an array of strings (found \(other.typeName)); the real engine crashes reading it")
+        }
+        let keys = Set(spec.infoPlist.map(\.key))
+        appBound = AppBoundApp(
+            domains: domains,
+            isBrowser: value(spec.entitlements, AppBoundApp.browserEntitlement) == .bool(true),
+            prohibitedUsageDescriptions: AppBoundApp.prohibitedUsageDescriptionKeys.filter(keys.contains),
+            hasServiceWorkersEntitlement: value(spec.entitlements, AppBoundApp.serviceWorkersEntitlement) == .bool(true),
+            declaresCrossWebsiteTracking: keys.contains("NSCrossWebsiteTrackingUsageDescription"))
+        userAllowsCrossWebsiteTracking = spec.userAllowsCrossWebsiteTracking
+    }
+}

@@ -1,0 +1,225 @@
+import AppBound
+import WebAddress
+
+/// The web view simulator: an app, its web views with their frame trees, and their data stores.
+/// Each step of a scenario goes through the policies the way WebKit runs them, and comes back as
+/// an `Outcome` with the rule behind it.
+///
+/// Navigations run as a pipeline: the app's navigation delegate first (where navigation rules and
+/// managed web views plug in later), then the app-bound gate, once per redirect hop, then the
+/// commit.
+public struct Simulator: Sendable {
+    public let app: SimulatedApp
+    let gate: NavigationGate
+    var webViews: [String: SimulatedWebView] = [:]
+    var dataStores: [String: SimulatedDataStore] = [:]
+
+    /// Creates the app and the web views a scenario declares.
+    public init(scenario: Scenario) throws(ScenarioError) {
+        app = try SimulatedApp(scenario.app)
+        gate = NavigationGate(app: app.appBound)
+        dataStores["shared"] = SimulatedDataStore(cookies: [])
+        for store in scenario.dataStores { dataStores[store.id] = SimulatedDataStore(cookies: store.cookies) }
+        for spec in scenario.webViews {
+            createWebView(
+                id: spec.id, viewer: spec.parent, dataStore: spec.dataStore,
+                limits: spec.limitsNavigationsToAppBoundDomains, userScripts: spec.userScripts,
+                userStyleSheets: Array(repeating: false, count: spec.userStyleSheets))
+        }
+    }
+
+    private mutating func createWebView(
+        id: String, viewer: String?, dataStore: String, limits: Bool, userScripts: [Scenario.UserScriptSpec],
+        userStyleSheets: [Bool]
+    ) {
+        var state = AppBoundWebViewState(configuredLimits: limits)
+        // §5: user style sheets in the configuration at creation count as a restricted API used
+        // before the first navigation.
+        if !userStyleSheets.isEmpty, RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: state, inMainFrame: true) {
+            state.usedRestrictedAPIBeforeNavigation = true
+        }
+        webViews[id] = SimulatedWebView(
+            id: id, viewer: viewer, dataStore: dataStore, appBound: state, userScripts: userScripts,
+            userStyleSheets: userStyleSheets)
+    }
+
+    // MARK: - Steps
+
+    /// Runs one step; a reference that does not resolve (a frame that does not exist) throws.
+    public mutating func perform(_ step: Scenario.Step) throws(ScenarioError) -> Outcome {
+        let at = "/steps/\(step.index)"
+        if case .itp = step.action {
+            let status = IntelligentTrackingPrevention.status(
+                app: app.appBound, userAllowsCrossWebsiteTracking: app.userAllowsCrossWebsiteTracking)
+            return Outcome(
+                ["enabled": .bool(status.enabled), "settingsSwitchShown": .bool(status.settingsSwitchShown),
+                 "rule": .string(status.rule.code)],
+                explanation: status.rule.description)
+        }
+        guard let webViewID = step.webView, var webView = webViews[webViewID] else {
+            throw ScenarioError(at + "/webView", "unknown web view \"\(step.webView ?? "")\"")
+        }
+        guard webView.frames[step.frame] != nil || isCreatingFrame(step.action) else {
+            throw ScenarioError(
+                at + "/frame", "web view \"\(webViewID)\" has no frame \"\(step.frame)\" (frames: \(webView.frameOrder.joined(separator: ", ")))")
+        }
+        let inMainFrame = step.frame == "main"
+
+        switch step.action {
+        case .load(let url, let redirects, let delegate):
+            return navigate(webViewID, frame: step.frame, to: url, redirects: redirects, delegate: delegate)
+
+        case .loadHTMLString(let baseURL):
+            return loadDocument(webViewID, isHTML: true, baseURL: baseURL)
+
+        case .loadData(let mimeType, let baseURL):
+            return loadDocument(webViewID, isHTML: mimeType.lowercased() == "text/html", baseURL: baseURL)
+
+        case .addFrame(let id, let parent, let url):
+            guard webView.frames[parent] != nil else {
+                throw ScenarioError(at + "/addFrame/parent", "web view \"\(webViewID)\" has no frame \"\(parent)\"")
+            }
+            guard webView.frames[id] == nil else {
+                throw ScenarioError(at + "/addFrame/id", "web view \"\(webViewID)\" already has a frame \"\(id)\"")
+            }
+            webView.frames[id] = SimulatedWebView.Frame(id: id, parent: parent)
+            webView.frameOrder.append(id)
+            webViews[webViewID] = webView
+            return navigate(webViewID, frame: id, to: url)
+
+        case .navigateFrame(let url):
+            return navigate(webViewID, frame: step.frame, to: url)
+
+        case .openWindow(let id, let url):
+            // window.open is not gated; the new web view copies the opener's configuration: its
+            // configured limits, not its forced mode or its before-navigation flag (§3).
+            createWebView(
+                id: id, viewer: webView.viewer, dataStore: webView.dataStore, limits: webView.appBound.configuredLimits,
+                userScripts: webView.userScripts, userStyleSheets: webView.userStyleSheets)
+            return navigate(id, frame: "main", to: url)
+
+        case .setConfiguration:
+            return Outcome(explanation: "changing limitsNavigationsToAppBoundDomains on an existing web view has no effect (§3)")
+
+        case .evaluateJavaScript:
+            markRestrictedUseBeforeNavigation(&webView, inMainFrame: inMainFrame)
+            webViews[webViewID] = webView
+            let (decision, error) = RestrictedAPIs.evaluateJavaScript(frameAndAncestors: webView.statesUpward(from: step.frame))
+            return Outcome(
+                ["result": .string(error == nil ? "ok" : "failed"), "error": error.map { .int($0.code) } ?? .null,
+                 "rule": .string(decision.rule.code)],
+                explanation: decision.rule.description)
+
+        case .addUserScript(let script):
+            webView.userScripts.append(script)
+            webViews[webViewID] = webView
+            return Outcome(explanation: "the script is injected at each document load into frames that are not restricted")
+
+        case .addUserStyleSheet(let forMainFrameOnly):
+            markRestrictedUseBeforeNavigation(&webView, inMainFrame: true)
+            webView.userStyleSheets.append(forMainFrameOnly)
+            webViews[webViewID] = webView
+            return Outcome(explanation: "user style sheets apply only while the main frame is not restricted")
+
+        case .userScriptFrames:
+            let frames = webView.loadedFrames.filter { frame in
+                webView.userScripts.contains { !$0.forMainFrameOnly || frame.id == "main" }
+                    && RestrictedAPIs.frame(withStates: webView.statesUpward(from: frame.id)).allowed
+            }
+            return Outcome(
+                ["frames": .array(frames.map { .string($0.id) })],
+                explanation: "user scripts are silently not injected into restricted frames (§4)")
+
+        case .styleSheetApplied:
+            let decision = RestrictedAPIs.userStyleSheet(mainFrame: webView.mainFrame.state)
+            let applied = !webView.userStyleSheets.isEmpty && webView.mainFrame.url != nil && decision.allowed
+            return Outcome(
+                ["applied": .bool(applied), "rule": .string(decision.rule.code)],
+                explanation: webView.userStyleSheets.isEmpty ? "the web view has no user style sheet" : decision.rule.description)
+
+        case .postMessage:
+            let decision = RestrictedAPIs.frame(withStates: webView.statesUpward(from: step.frame))
+            return Outcome(
+                ["delivered": .bool(decision.allowed), "rule": .string(decision.rule.code)],
+                explanation: decision.allowed
+                    ? decision.rule.description
+                    : "window.webkit.messageHandlers is absent in a restricted frame; the app receives nothing (§4)")
+
+        case .setCookie(let cookie):
+            let (admitted, rule) = CookieFilter(app: app.appBound).admits(cookieDomain: cookie.domain)
+            if admitted {
+                dataStores[webView.dataStore, default: SimulatedDataStore(cookies: [])].cookies.removeAll {
+                    $0.domain == cookie.domain && $0.name == cookie.name
+                }
+                dataStores[webView.dataStore, default: SimulatedDataStore(cookies: [])].cookies.append(cookie)
+            }
+            return Outcome(
+                ["stored": .bool(admitted), "rule": .string(rule.code)],
+                explanation: admitted ? rule.description : rule.description + "; the completion handler is still called")
+
+        case .getAllCookies:
+            return cookieList(dataStores[webView.dataStore]?.cookies ?? [])
+
+        case .getCookies(let url):
+            let host = url.host.map { $0.description.lowercased() } ?? ""
+            return cookieList(dataStores[webView.dataStore]?.cookies(forHost: host) ?? [])
+
+        case .deleteCookie(let domain, let name):
+            let before = dataStores[webView.dataStore]?.cookies.count ?? 0
+            dataStores[webView.dataStore]?.cookies.removeAll { $0.domain == domain && $0.name == name }
+            let deleted = (dataStores[webView.dataStore]?.cookies.count ?? 0) < before
+            return Outcome(["deleted": .bool(deleted)], explanation: AppBoundRule.cookieDeleteUnfiltered.description)
+
+        case .registerServiceWorker(let scope):
+            let store = dataStores[webView.dataStore] ?? SimulatedDataStore(cookies: [])
+            let (result, rule, registration) = ServiceWorkerPolicy(app: app.appBound).register(
+                scope: scope, topURL: webView.mainFrame.url, limits: webView.appBound.limits,
+                registered: store.serviceWorkers)
+            if let registration { dataStores[webView.dataStore, default: store].serviceWorkers.append(registration) }
+            return Outcome(["result": .string(result.rawValue), "rule": .string(rule.code)], explanation: rule.description)
+
+        case .state:
+            return Outcome([
+                "url": .string(webView.mainFrame.url?.href),
+                "appBound": Self.json(webView.mainFrame.state),
+                "forcedAppBoundMode": .bool(webView.appBound.forcedLimits),
+                "limits": .bool(webView.appBound.limits),
+                "usedRestrictedAPIBeforeNavigation": .bool(webView.appBound.usedRestrictedAPIBeforeNavigation),
+            ])
+
+        case .itp:
+            return Outcome()  // handled above
+        }
+    }
+
+    private func isCreatingFrame(_ action: Scenario.Action) -> Bool {
+        if case .addFrame = action { return true }
+        return false
+    }
+
+    /// §5: a restricted API used before the first navigation, with limits off, poisons the web view.
+    private func markRestrictedUseBeforeNavigation(_ webView: inout SimulatedWebView, inMainFrame: Bool) {
+        if RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: webView.appBound, inMainFrame: inMainFrame) {
+            webView.appBound.usedRestrictedAPIBeforeNavigation = true
+        }
+    }
+
+    private func cookieList(_ cookies: [Scenario.CookieSpec]) -> Outcome {
+        let filter = CookieFilter(app: app.appBound)
+        let visible = cookies.filter { filter.admits(cookieDomain: $0.domain).0 }
+        let hidden = cookies.count - visible.count
+        let explanation =
+            filter.isActive
+            ? "cookies whose domain is not app-bound are filtered out (\(hidden) hidden) (§4)"
+            : AppBoundRule.cookieFilteringOff.description
+        return Outcome(["cookies": .array(SimulatedDataStore.names(visible).map(JSONValue.string))], explanation: explanation)
+    }
+
+    static func json(_ state: FrameAppBoundState) -> JSONValue {
+        switch state {
+        case .none: .null
+        case .appBound: .bool(true)
+        case .notAppBound: .bool(false)
+        }
+    }
+}
