@@ -52,7 +52,8 @@ let package = Package(
         ),
 
         .testTarget(name: "WebAddressTests", dependencies: ["WebAddress"]),
-        .testTarget(name: "WebFenceTests", dependencies: ["WebFence"]),
+        .testTarget(name: "AppBoundTests", dependencies: ["AppBound", "WebAddress"]),
+        .testTarget(name: "WebFenceTests", dependencies: ["WebFence", "AppBound"]),
         // Fixtures are read from the source tree by path, not bundled as resources.
         .testTarget(name: "WebFenceCLITests", dependencies: ["WebFenceCLI", "WebAddress"], exclude: ["Fixtures"]),
     ]

@@ -24,6 +24,8 @@ extension Scenario {
         case registerServiceWorker(scope: WebURL)
         case state
         case itp
+        /// How the app's `WKAppBoundDomains` was read (an addition to the format).
+        case appBoundDomains
 
         /// The app's own `decidePolicyFor navigationAction` answer, before the app-bound gate.
         public enum DelegateDecision: String, Sendable {
@@ -53,13 +55,16 @@ extension Scenario {
             case .registerServiceWorker: "registerServiceWorker"
             case .state: "state"
             case .itp: "itp"
+            case .appBoundDomains: "appBoundDomains"
             }
         }
 
         /// Whether the step names a web view (`itp` and the app-wide actions do not).
         public var needsWebView: Bool {
-            if case .itp = self { return false }
-            return true
+            switch self {
+            case .itp, .appBoundDomains: false
+            default: true
+            }
         }
 
         /// Every action key the format defines, the ones still to come included.
@@ -67,7 +72,7 @@ extension Scenario {
             "load", "loadHTMLString", "loadData", "addFrame", "navigateFrame", "openWindow", "setConfiguration",
             "evaluateJavaScript", "addUserScript", "addUserStyleSheet", "userScriptFrames", "styleSheetApplied",
             "postMessage", "setCookie", "getAllCookies", "getCookies", "deleteCookie", "registerServiceWorker", "state",
-            "itp", "setWebViewPolicy", "setPolicyDelegate", "copy", "paste", "upload", "openUniversalLink",
+            "itp", "appBoundDomains", "setWebViewPolicy", "setPolicyDelegate", "copy", "paste", "upload", "openUniversalLink",
         ]
 
         /// Actions of the format that later issues implement.
@@ -93,6 +98,7 @@ extension Scenario {
             case .registerServiceWorker: ["result", "rule"]
             case .state: ["url", "appBound", "forcedAppBoundMode", "limits", "usedRestrictedAPIBeforeNavigation"]
             case .itp: ["enabled", "settingsSwitchShown", "rule"]
+            case .appBoundDomains: ["domains", "schemes"]
             }
         }
     }

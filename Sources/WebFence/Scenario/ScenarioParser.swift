@@ -297,6 +297,7 @@ extension Scenario {
             case "styleSheetApplied": return .styleSheetApplied
             case "getAllCookies": return .getAllCookies
             case "state": return .state
+            case "appBoundDomains": return .appBoundDomains
             default: return .itp
             }
         }

@@ -56,6 +56,13 @@ public struct Simulator: Sendable {
                  "rule": .string(status.rule.code)],
                 explanation: status.rule.description)
         }
+        if case .appBoundDomains = step.action {
+            let domains = app.appBound.domains
+            return Outcome(
+                ["domains": .array((domains?.domains ?? []).sorted().map(JSONValue.string)),
+                 "schemes": .array((domains?.schemes ?? []).sorted().map(JSONValue.string))],
+                explanation: Scenario.summary(of: app.appBound).joined(separator: "; "))
+        }
         guard let webViewID = step.webView, var webView = webViews[webViewID] else {
             throw ScenarioError(at + "/webView", "unknown web view \"\(step.webView ?? "")\"")
         }
@@ -187,8 +194,8 @@ public struct Simulator: Sendable {
                 "usedRestrictedAPIBeforeNavigation": .bool(webView.appBound.usedRestrictedAPIBeforeNavigation),
             ])
 
-        case .itp:
-            return Outcome()  // handled above
+        case .itp, .appBoundDomains:
+            return Outcome()  // app-wide, handled above
         }
     }
 

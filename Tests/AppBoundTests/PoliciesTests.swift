@@ -1,0 +1,100 @@
+import AppBound
+import Testing
+import WebAddress
+
+/// §4 restricted APIs, cookies, service workers; §5 the order rule; §7 ITP.
+@Suite("§4–§7 restricted APIs, cookies, service workers, ITP")
+struct PoliciesTests {
+    let app = AppBoundApp(domains: AppBoundDomains(entries: ["webkit.org", "apple.com", "test:"]))
+
+    @Test("§4: a frame is restricted when it or any ancestor is not app-bound; state none is not restricted")
+    func restriction() {
+        #expect(RestrictedAPIs.frame(withStates: [.appBound, .notAppBound, .appBound]).allowed == false)
+        #expect(RestrictedAPIs.frame(withStates: [.appBound, .appBound]).allowed)
+        #expect(RestrictedAPIs.frame(withStates: [.none]).allowed)
+        #expect(RestrictedAPIs.evaluateJavaScript(frameAndAncestors: [.notAppBound]).1 == .javaScriptAppBoundDomain)
+    }
+
+    @Test("§4: user style sheets are judged by the main frame's state only")
+    func styleSheets() {
+        #expect(RestrictedAPIs.userStyleSheet(mainFrame: .appBound).allowed)
+        #expect(RestrictedAPIs.userStyleSheet(mainFrame: .none).allowed)
+        #expect(!RestrictedAPIs.userStyleSheet(mainFrame: .notAppBound).allowed)
+    }
+
+    @Test("§5: restricted API use poisons only with the feature on, limits off, before navigating, in the main frame")
+    func poisoning() {
+        let fresh = AppBoundWebViewState(configuredLimits: false)
+        #expect(RestrictedAPIs.marksUseBeforeNavigation(app: app, state: fresh, inMainFrame: true))
+        #expect(!RestrictedAPIs.marksUseBeforeNavigation(app: app, state: fresh, inMainFrame: false))
+        #expect(!RestrictedAPIs.marksUseBeforeNavigation(app: app, state: AppBoundWebViewState(configuredLimits: true), inMainFrame: true))
+        var navigated = fresh
+        navigated.hasNavigated = true
+        #expect(!RestrictedAPIs.marksUseBeforeNavigation(app: app, state: navigated, inMainFrame: true))
+        #expect(!RestrictedAPIs.marksUseBeforeNavigation(app: AppBoundApp(domains: nil), state: fresh, inMainFrame: true))
+        #expect(!RestrictedAPIs.marksUseBeforeNavigation(
+            app: AppBoundApp(domains: app.domains, isBrowser: true), state: fresh, inMainFrame: true))
+    }
+
+    @Test("§4: cookies are judged by their domain, a leading dot allowed, reduced to the registrable domain; scheme entries are ignored")
+    func cookieDomains() {
+        let filter = CookieFilter(app: app)
+        #expect(filter.isActive)
+        #expect(filter.admits(cookieDomain: "www.webkit.org").0)
+        #expect(filter.admits(cookieDomain: ".webkit.org").0)
+        #expect(!filter.admits(cookieDomain: "nonAppBoundDomain.com").0)
+        #expect(!filter.admits(cookieDomain: "test").0)
+    }
+
+    @Test("§4: filtering is off when the list names no domain, and for a browser")
+    func cookieFilteringOff() {
+        #expect(!CookieFilter(app: AppBoundApp(domains: AppBoundDomains(entries: []))).isActive)
+        #expect(!CookieFilter(app: AppBoundApp(domains: AppBoundDomains(entries: ["test:"]))).isActive)
+        #expect(!CookieFilter(app: AppBoundApp(domains: app.domains, isBrowser: true)).isActive)
+        #expect(!CookieFilter(app: AppBoundApp(domains: nil)).isActive)
+    }
+
+    @Test("§4: the fourth service worker registration on a listed domain is refused without an entitlement")
+    func serviceWorkerLimit() throws {
+        let policy = ServiceWorkerPolicy(app: app)
+        let top = try WebURL("https://webkit.org/")
+        var registered: [ServiceWorkerPolicy.Registration] = []
+        for index in 1...3 {
+            let decision = policy.register(
+                scope: try WebURL("https://webkit.org/sw\(index)/"), topURL: top, limits: true, registered: registered)
+            #expect(decision.result == .ok)
+            registered += decision.newRegistration.map { [$0] } ?? []
+        }
+        let fourth = policy.register(scope: try WebURL("https://webkit.org/sw4/"), topURL: top, limits: true, registered: registered)
+        #expect(fourth.result == .refused)
+        #expect(fourth.rule == .serviceWorkerLimit)
+        // An already registered scope is still allowed, and loopback registrations do not count.
+        #expect(policy.register(scope: try WebURL("https://webkit.org/sw1/"), topURL: top, limits: true, registered: registered).result == .ok)
+        #expect(policy.register(
+            scope: try WebURL("http://localhost/sw/"), topURL: try WebURL("http://localhost/"), limits: true,
+            registered: registered).result == .ok)
+    }
+
+    @Test("§4: service workers are disabled without an entitlement or limits; entitlements allow them anywhere")
+    func serviceWorkersEnabled() throws {
+        let scope = try WebURL("https://other.example/")
+        #expect(ServiceWorkerPolicy(app: app).register(scope: scope, topURL: scope, limits: false, registered: []).result == .disabled)
+        #expect(ServiceWorkerPolicy(app: app).register(scope: scope, topURL: scope, limits: true, registered: []).result == .refused)
+        let entitled = AppBoundApp(domains: app.domains, hasServiceWorkersEntitlement: true)
+        #expect(ServiceWorkerPolicy(app: entitled).register(scope: scope, topURL: scope, limits: false, registered: []).result == .ok)
+        let browser = AppBoundApp(domains: nil, isBrowser: true)
+        #expect(ServiceWorkerPolicy(app: browser).register(scope: scope, topURL: scope, limits: false, registered: []).result == .ok)
+    }
+
+    @Test("§7: ITP is on; the switch shows with NSCrossWebsiteTrackingUsageDescription or for a browser, and only the user turns ITP off")
+    func itp() {
+        let plain = IntelligentTrackingPrevention.status(app: app, userAllowsCrossWebsiteTracking: true)
+        #expect(plain.enabled && !plain.settingsSwitchShown)
+        let declaring = AppBoundApp(domains: nil, declaresCrossWebsiteTracking: true)
+        #expect(IntelligentTrackingPrevention.status(app: declaring, userAllowsCrossWebsiteTracking: false).enabled)
+        let allowed = IntelligentTrackingPrevention.status(app: declaring, userAllowsCrossWebsiteTracking: true)
+        #expect(!allowed.enabled && allowed.settingsSwitchShown)
+        #expect(IntelligentTrackingPrevention.status(app: AppBoundApp(domains: nil, isBrowser: true), userAllowsCrossWebsiteTracking: false)
+            .settingsSwitchShown)
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+import WebFence
+
+/// Scenario files are checked key by key: a typo is an error that names the place.
+@Suite("Scenario files: unusable input")
+struct ScenarioParserTests {
+    private func error(_ text: String) -> ScenarioError? {
+        do {
+            _ = try Scenario.parse(text).run()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private let app = #""app": {"infoPlist": {"WKAppBoundDomains": ["apple.com"]}}"#
+
+    @Test(
+        "each kind of bad file is an error at the right place",
+        arguments: [
+            (#"{"name": "x", "app": {}, "steps": [}"#, "", "invalid JSON"),
+            (#"{"name": "x", "app": {}, "stpes": []}"#, "/stpes", "unknown key \"stpes\""),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "lod": "https://a/"}]}"#,
+             "/steps/0/lod", "unknown action \"lod\""),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "v", "state": {}}]}"#,
+             "/steps/0/webView", "unknown web view \"v\""),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "https://a b/"}]}"#,
+             "/steps/0/load", "is not a URL"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "https://a/", "expect": {"reslt": "ok"}}]}"#,
+             "/steps/0/expect/reslt", "no outcome field \"reslt\""),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "copy": {}}]}"#,
+             "/steps/0/copy", "issue 5"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "state": {}, "load": "https://a/"}]}"#,
+             "/steps/0", "more than one action"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w", "limits": true}], "steps": []}"#,
+             "/webViews/0/limits", "unknown key"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "frame": "f", "evaluateJavaScript": {}}]}"#,
+             "/steps/0/frame", "has no frame \"f\""),
+            (#"{"name": "x", "app": {"infoPlist": {"WKAppBoundDomains": "apple.com"}}, "steps": []}"#,
+             "/app/infoPlist/WKAppBoundDomains", "the real engine crashes"),
+            (#"{"name": "x", "app": {"infoPlist": {"WKAppBoundDomains": ["a.com", 3]}}, "steps": []}"#,
+             "/app/infoPlist/WKAppBoundDomains/1", "only strings"),
+            (#"{"name": "x", "app": {}, "steps": [{"itp": {}, "webView": "w"}]}"#, "/steps/0/webView", "takes no webView"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "https://a/", "delegate": "maybe"}]}"#,
+             "/steps/0/delegate", "allow, cancel or download"),
+        ])
+    func badFiles(_ text: String, _ pointer: String, _ message: String) {
+        guard let error = error(text) else {
+            Issue.record("expected an error for \(text)")
+            return
+        }
+        #expect(error.pointer == pointer)
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test("an error inside a step names the step")
+    func stepIndex() {
+        let error = error(#"{"name": "x", \#(app), "webViews": [{"id": "w"}], "steps": [{"webView": "w", "state": {}}, {"webView": "w", "load": "nope"}]}"#)
+        #expect(error?.stepIndex == 1)
+        #expect(error?.description.hasPrefix("step 1 (/steps/1/load):") == true)
+    }
+
+    @Test("a web view opened by a step can be used by later steps, and only later")
+    func openedWebViews() {
+        #expect(error(#"{"name": "x", \#(app), "webViews": [{"id": "w"}], "steps": [{"webView": "w", "openWindow": {"id": "p", "url": "https://apple.com/"}}, {"webView": "p", "state": {}}]}"#) == nil)
+        #expect(error(#"{"name": "x", \#(app), "webViews": [{"id": "w"}], "steps": [{"webView": "w", "openWindow": {"id": "w", "url": "https://apple.com/"}}]}"#)?.message.contains("already exists") == true)
+    }
+
+    @Test("JSON pointers escape ~ and / in keys")
+    func pointerEscapes() {
+        #expect(error(#"{"name": "x", "app": {}, "a/b~c": 1}"#)?.pointer == "/a~1b~0c")
+    }
+}
