@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "WebFence", targets: ["WebFence"]),
         .library(name: "WebAddress", targets: ["WebAddress"]),
+        .library(name: "AppBound", targets: ["AppBound"]),
         .executable(name: "webfence", targets: ["WebFenceCLI"]),
     ],
     dependencies: [

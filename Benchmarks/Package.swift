@@ -31,5 +31,16 @@ let package = Package(
             path: "Benchmarks/RegistrableDomain",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "AppBoundDecision",
+            dependencies: [
+                .product(name: "WebAddress", package: "main"),
+                .product(name: "AppBound", package: "main"),
+                .product(name: "WebFence", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AppBoundDecision",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -41,27 +41,22 @@ public struct AppBoundApp: Sendable, Hashable {
 
     /// Is a navigation to `url` app-bound (§2)? `none` when the key is absent.
     public func lookUp(_ url: WebURL) -> AppBoundLookup {
-        guard let domains else { return AppBoundLookup(answer: .none, reason: "Info.plist has no WKAppBoundDomains") }
-        if domains.containsScheme(url.scheme) {
-            return AppBoundLookup(answer: .yes, reason: "the scheme \(url.scheme): is listed")
+        guard let domains else { return AppBoundLookup(answer: .none, basis: .noKey) }
+        if !domains.schemes.isEmpty, domains.containsScheme(url.scheme) {
+            return AppBoundLookup(answer: .yes, basis: .scheme)
         }
-        guard let host = url.host, host != .empty else {
-            return AppBoundLookup(answer: .no, reason: "\(url.scheme): URLs without a host never match a domain")
-        }
-        let domain = AppBoundDomains.registrableDomain(of: host)
-        if domains.containsDomain(domain) {
-            return AppBoundLookup(answer: .yes, reason: "\(domain) is listed (host \(host))")
-        }
-        if domains.domains.isEmpty && domains.schemes.isEmpty {
-            return AppBoundLookup(answer: .no, reason: "WKAppBoundDomains is present but lists nothing")
-        }
-        return AppBoundLookup(answer: .no, reason: "\(domain) is not listed (host \(host))")
+        guard let host = url.host, host != .empty else { return AppBoundLookup(answer: .no, basis: .noHost) }
+        if domains.containsRegistrableDomain(of: host) { return AppBoundLookup(answer: .yes, basis: .domain) }
+        if domains.domains.isEmpty && domains.schemes.isEmpty { return AppBoundLookup(answer: .no, basis: .emptyList) }
+        return AppBoundLookup(answer: .no, basis: .domain)
     }
 
     /// Main-frame URLs that are app-bound whether listed or not, and force the mode (§2): the
     /// schemes about, data, blob, file, javascript and the hosts localhost, *.localhost,
     /// 127.x.x.x and [::1].
     public static func isAlwaysAppBound(_ url: WebURL) -> Bool {
+        // http(s) and the other special schemes (file aside) are decided by the host alone.
+        if url.isSpecial, url.scheme != "file" { return url.host?.isLoopback ?? false }
         switch url.scheme {
         case "about", "data", "blob", "file", "javascript": return true
         default: return url.host?.isLoopback ?? false
@@ -69,7 +64,8 @@ public struct AppBoundApp: Sendable, Hashable {
     }
 }
 
-/// The answer of the §2 lookup, with its reason.
+/// The answer of the §2 lookup, with what it was based on. Plain values, so a decision on the
+/// navigation path costs no reference counting; `reason(for:)` puts it in words when asked.
 public struct AppBoundLookup: Sendable, Hashable {
     public enum Answer: Sendable, Hashable {
         /// The feature is off (no `WKAppBoundDomains` key).
@@ -78,7 +74,33 @@ public struct AppBoundLookup: Sendable, Hashable {
         case no
     }
 
+    /// What the answer rests on.
+    public enum Basis: Sendable, Hashable {
+        case noKey
+        /// The URL's scheme is listed.
+        case scheme
+        /// The URL has no host, so no domain can match.
+        case noHost
+        /// The key is present and lists nothing.
+        case emptyList
+        /// The registrable domain of the URL's host was compared with the list.
+        case domain
+    }
+
     public let answer: Answer
-    /// Why, e.g. "apple.com is listed (host www.apple.com)".
-    public let reason: String
+    public let basis: Basis
+
+    /// Why, for the URL the lookup was about: e.g. "apple.com is listed (host www.apple.com)".
+    public func reason(for url: WebURL) -> String {
+        switch basis {
+        case .noKey: return "Info.plist has no WKAppBoundDomains"
+        case .scheme: return "the scheme \(url.scheme): is listed"
+        case .noHost: return "\(url.scheme): URLs without a host never match a domain"
+        case .emptyList: return "WKAppBoundDomains is present but lists nothing"
+        case .domain:
+            guard let host = url.host else { return "no host" }
+            let domain = AppBoundDomains.registrableDomain(of: host)
+            return "\(domain) is \(answer == .yes ? "" : "not ")listed (host \(host))"
+        }
+    }
 }

@@ -7,7 +7,9 @@ public struct AppBoundDomains: Sendable, Hashable {
     public static let capacity = 10
 
     /// Registrable domains (or whole hosts that have none), lowercase, in the order accepted.
-    public private(set) var domains: [String] = []
+    public var domains: [String] { domainSet.members }
+    /// The domains, as the navigation path compares hosts with them.
+    public private(set) var domainSet = RegistrableDomainSet([])
     /// Schemes, without the colon, exactly as written (case kept; compared case-sensitively).
     public private(set) var schemes: [String] = []
     /// What happened to each entry, in order.
@@ -87,7 +89,7 @@ public struct AppBoundDomains: Sendable, Hashable {
         }) {
             return .duplicate(of: first.index)
         }
-        domains.append(domain)
+        domainSet = RegistrableDomainSet(domains + [domain])
         return .domain(domain, host: host.description)
     }
 
@@ -106,6 +108,14 @@ public struct AppBoundDomains: Sendable, Hashable {
 
     /// True when `domain` (a registrable domain, or a host that has none) is listed.
     public func containsDomain(_ domain: String) -> Bool { domains.contains(domain) }
+
+    /// Whether the registrable domain of `host` (or the host itself when it has none) is listed:
+    /// `containsDomain(registrableDomain(of: host))` without building the domain, as every
+    /// navigation asks it.
+    public func containsRegistrableDomain(of host: URLHost) -> Bool {
+        guard case .domain(let name) = host else { return containsDomain(Self.registrableDomain(of: host)) }
+        return domainSet.containsRegistrableDomain(ofDomain: name)
+    }
 
     /// The entries the engine dropped or never read, each with the reason: what a linter reports.
     public var diagnostics: [String] {

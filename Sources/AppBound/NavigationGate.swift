@@ -9,25 +9,6 @@ public struct NavigationGate: Sendable {
         self.app = app
     }
 
-    /// A navigation to judge.
-    public struct Request: Sendable {
-        /// Where the frame is going.
-        public var url: WebURL
-        public var isMainFrame: Bool
-        /// For a subframe going to local content (about:, data:, ...): the frame's current origin,
-        /// which is judged instead (§2). Nil otherwise.
-        public var origin: WebURL?
-
-        public init(url: WebURL, isMainFrame: Bool, origin: WebURL? = nil) {
-            self.url = url
-            self.isMainFrame = isMainFrame
-            self.origin = origin
-        }
-
-        /// The URL the lookup reads.
-        public var judgedURL: WebURL { origin ?? url }
-    }
-
     /// The gate's answer.
     public struct Decision: Sendable, Hashable {
         public enum Outcome: Sendable, Hashable {
@@ -51,8 +32,12 @@ public struct NavigationGate: Sendable {
         }
     }
 
-    /// Judges `request` for a web view in `state` (§3, steps 1–5 in order).
-    public func decide(_ request: Request, state: AppBoundWebViewState) -> Decision {
+    /// Judges a frame's navigation to `url` for a web view in `state` (§3, steps 1–5 in order).
+    /// For a subframe going to local content (about:, data:, ...), `origin` is the frame's current
+    /// origin, which the lookup reads instead (§2).
+    public func decide(
+        _ url: WebURL, isMainFrame: Bool, origin: WebURL? = nil, state: AppBoundWebViewState
+    ) -> Decision {
         // 1. A browser is never limited; prohibited usage strings make every site not app-bound.
         if app.isBrowser {
             return app.prohibitedUsageDescriptions.isEmpty
@@ -60,17 +45,17 @@ public struct NavigationGate: Sendable {
                 : Decision(outcome: .allow(.notAppBound), forcesLimits: false, rule: .browserWithProhibitedUsage, lookup: nil)
         }
         // 2. No key, no feature.
-        let lookup = app.lookUp(request.judgedURL)
+        let lookup = app.lookUp(origin ?? url)
         if lookup.answer == .none {
             return Decision(outcome: .allow(.none), forcesLimits: false, rule: .featureOff, lookup: lookup)
         }
         // 3. Local content in the main frame is app-bound and forces the mode.
-        if request.isMainFrame, AppBoundApp.isAlwaysAppBound(request.url) {
+        if isMainFrame, AppBoundApp.isAlwaysAppBound(url) {
             return Decision(outcome: .allow(.appBound), forcesLimits: true, rule: .alwaysAppBound, lookup: lookup)
         }
         // 4. Under limits, the lookup decides.
         if state.limits {
-            switch (lookup.answer, request.isMainFrame) {
+            switch (lookup.answer, isMainFrame) {
             case (.yes, _):
                 return Decision(outcome: .allow(.appBound), forcesLimits: false, rule: .limitsAppBound, lookup: lookup)
             case (_, true):

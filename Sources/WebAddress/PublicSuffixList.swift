@@ -102,13 +102,18 @@ public struct PublicSuffixList: Sendable {
     /// hosts, public suffixes and hosts with empty labels. This is the hot path: no allocation but
     /// the answer.
     public func registrableDomain(of host: URLHost) -> String? {
-        guard case .domain(var name) = host else { return nil }
-        return name.withUTF8 { bytes in
+        guard case .domain(let name) = host else { return nil }
+        return name.withUTF8Bytes { bytes in
             guard let lookup = lookUp(bytes) else { return nil }
             return lookup.registrableDomainStart.map {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[$0...]), as: UTF8.self)
             }
         }
+    }
+
+    /// Where the registrable domain of an ASCII domain's bytes starts; nil when it has none.
+    func registrableDomainStart(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        lookUp(bytes)?.registrableDomainStart
     }
 
     /// The public suffix and registrable domain of a URL's host, with the deciding rule; nil when
@@ -153,8 +158,7 @@ public struct PublicSuffixList: Sendable {
 
     /// A full answer for an ASCII domain; the labels are cut from `display` when it has as many.
     private func match(asciiDomain: String, display: String?) -> Match? {
-        var name = asciiDomain
-        guard let lookup = name.withUTF8({ lookUp($0) }) else { return nil }
+        guard let lookup = asciiDomain.withUTF8Bytes({ lookUp($0) }) else { return nil }
         let labels = asciiDomain.split(separator: ".", omittingEmptySubsequences: false)
         let shown =
             display.map { $0.split(separator: ".", omittingEmptySubsequences: false) }

@@ -10,8 +10,8 @@ public enum URLParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case hostInvalidCodePoint
     /// The host contains a forbidden domain code point after IDNA processing.
     case domainInvalidCodePoint
-    /// UTS #46 ToASCII failed; `reasons` name the IDNA errors.
-    case domainToASCII(reasons: [String])
+    /// UTS #46 ToASCII failed, for these reasons.
+    case domainToASCII(IDNAFailure)
     case ipv4TooManyParts
     case ipv4NonNumericPart
     case ipv4OutOfRangePart
@@ -65,8 +65,7 @@ public enum URLParseError: Error, Hashable, Sendable, CustomStringConvertible {
         case .portInvalid: "the port is not a number"
         case .hostInvalidCodePoint: "the host contains a character no host may contain"
         case .domainInvalidCodePoint: "the domain contains a character no domain may contain"
-        case .domainToASCII(let reasons):
-            "the domain is not valid IDNA (UTS #46)" + (reasons.isEmpty ? "" : ": " + reasons.joined(separator: ", "))
+        case .domainToASCII(let failure): "the domain is not valid IDNA (UTS #46): \(failure)"
         case .ipv4TooManyParts: "an IPv4 address has at most four parts"
         case .ipv4NonNumericPart: "the host ends in a number but a part of it is not a number"
         case .ipv4OutOfRangePart: "an IPv4 part is out of range"
@@ -82,5 +81,44 @@ public enum URLParseError: Error, Hashable, Sendable, CustomStringConvertible {
         case .ipv4InIPv6TooFewParts: "an embedded IPv4 address has fewer than four parts"
         case .tooLong: "the input is too long to be a URL (over \(URLParser.maximumLength) bytes)"
         }
+    }
+}
+
+/// Why UTS #46 ToASCII refused a domain: ICU's error bits and WebAddress's own checks. A plain
+/// bit set, so that a parse failure costs no allocation.
+public struct IDNAFailure: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let leadingCombiningMark = IDNAFailure(rawValue: 1 << 0)
+    public static let disallowed = IDNAFailure(rawValue: 1 << 1)
+    public static let invalidPunycode = IDNAFailure(rawValue: 1 << 2)
+    public static let labelHasDot = IDNAFailure(rawValue: 1 << 3)
+    public static let invalidACELabel = IDNAFailure(rawValue: 1 << 4)
+    public static let bidiRule = IDNAFailure(rawValue: 1 << 5)
+    public static let contextJoiners = IDNAFailure(rawValue: 1 << 6)
+    public static let contextPunctuation = IDNAFailure(rawValue: 1 << 7)
+    public static let contextDigits = IDNAFailure(rawValue: 1 << 8)
+    /// The result is empty (the standard's own check after ToASCII).
+    public static let emptyResult = IDNAFailure(rawValue: 1 << 9)
+    /// Too long for ICU's 32-bit lengths.
+    public static let tooLong = IDNAFailure(rawValue: 1 << 10)
+    /// ICU is missing or reported a failure of its own; non-ASCII domains fail closed.
+    public static let unavailable = IDNAFailure(rawValue: 1 << 11)
+    /// An ICU error bit WebAddress does not know.
+    public static let other = IDNAFailure(rawValue: 1 << 12)
+
+    private static let names: [(IDNAFailure, String)] = [
+        (.leadingCombiningMark, "leading combining mark"), (.disallowed, "disallowed code point"),
+        (.invalidPunycode, "invalid punycode"), (.labelHasDot, "label has a dot"),
+        (.invalidACELabel, "invalid xn-- label"), (.bidiRule, "bidi rule (CheckBidi)"),
+        (.contextJoiners, "joiner rule (CheckJoiners)"), (.contextPunctuation, "contextual punctuation"),
+        (.contextDigits, "contextual digits"), (.emptyResult, "empty domain"), (.tooLong, "too long"),
+        (.unavailable, "IDNA processing unavailable"), (.other, "other IDNA error"),
+    ]
+
+    public var description: String {
+        let named = Self.names.filter { contains($0.0) }.map(\.1)
+        return named.isEmpty ? "unknown" : named.joined(separator: ", ")
     }
 }

@@ -42,7 +42,7 @@ struct URLParser {
     /// A query copied from the base URL: it follows the path, so it is written once the path is done.
     /// Invariant: it is nil whenever the path state runs (the states that set it either leave for
     /// the query or fragment state, or clear it before entering the path state).
-    private var baseQuery: Substring? = nil
+    private var baseQuery: Range<Int32>? = nil
 
     /// The longest input whose serialization is sure to fit the `Int32` offsets: percent-encoding
     /// at most triples a byte. No browser loads a URL anywhere near this long.
@@ -125,7 +125,11 @@ struct URLParser {
         finish()
         let href =
             if let original, outputEqualsInput() { original } else { String(decoding: output, as: UTF8.self) }
-        return .success(WebURL(href: href, host: host, port: port, offsets: offsets))
+        offsets.isSpecial = special != nil
+        let scheme = output.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[..<Int(offsets.schemeEnd)]), as: UTF8.self)
+        }
+        return .success(WebURL(href: href, scheme: scheme, host: host, port: port, offsets: offsets))
     }
 
     private func outputEqualsInput() -> Bool {
@@ -155,13 +159,14 @@ struct URLParser {
             }
 
         case .scheme:
-            if let c, ASCII.isAlphanumeric(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") {
-                // Part of the scheme: it stays in the buffer.
+            if let c, Self.isSchemeCodePoint(c) {
+                // Part of the scheme: the whole run stays in the buffer.
+                pointer = endOfRun(from: pointer) { !Self.isSchemeCodePoint($0) } - 1
             } else if c == UInt8(ascii: ":") {
                 setScheme(buffer)
                 if special == .file {
                     state = .file
-                } else if special != nil, let base, base.scheme.utf8.elementsEqual(scheme) {
+                } else if special != nil, let base, base.scheme.utf8.elementsEqual(schemeBytes) {
                     state = .specialRelativeOrAuthority
                 } else if special != nil {
                     state = .specialAuthoritySlashes
@@ -183,7 +188,7 @@ struct URLParser {
                 guard c == UInt8(ascii: "#") else { return .missingSchemeNonRelativeURL }
                 setScheme(base.scheme.utf8)
                 copyPath(from: base)
-                baseQuery = base.querySlice
+                baseQuery = base.queryRange
                 startFragment()
             } else if base.scheme != "file" {
                 state = .relative
@@ -219,7 +224,7 @@ struct URLParser {
             } else {
                 copyAuthority(from: base)
                 copyPath(from: base)
-                baseQuery = base.querySlice
+                baseQuery = base.queryRange
                 if c == UInt8(ascii: "?") {
                     startQuery()
                 } else if c == UInt8(ascii: "#") {
@@ -336,7 +341,7 @@ struct URLParser {
             } else if let base, base.scheme == "file" {
                 host = base.host
                 copyPath(from: base)
-                baseQuery = base.querySlice
+                baseQuery = base.queryRange
                 if c == UInt8(ascii: "?") {
                     startQuery()
                 } else if c == UInt8(ascii: "#") {
@@ -363,10 +368,11 @@ struct URLParser {
             } else {
                 if let base, base.scheme == "file" {
                     host = base.host
-                    let basePath = base.pathnameSlice.utf8
+                    let path = base.pathnameRange
+                    let first = base.withBytes(path.lowerBound, path.upperBound) { bytes in
+                        Array(bytes.dropFirst().prefix { $0 != UInt8(ascii: "/") })
+                    }
                     if !startsWithWindowsDriveLetter(pointer), !base.hasOpaquePath,
-                        let first = basePath.dropFirst().split(separator: UInt8(ascii: "/"), maxSplits: 1,
-                            omittingEmptySubsequences: false).first,
                         Self.isNormalizedWindowsDriveLetter(first)
                     {
                         enterPath()
@@ -486,14 +492,15 @@ struct URLParser {
         }
     }
 
-    private var scheme: ArraySlice<UInt8> { output[..<Int(offsets.schemeEnd)] }
+    private var schemeBytes: ArraySlice<UInt8> { output[..<Int(offsets.schemeEnd)] }
 
     /// Sets the scheme, lowercased. It is always the first thing written, and it is set (again,
     /// for `file`) only before the path is entered, so the output is just the scheme.
     private mutating func setScheme(_ newScheme: some Collection<UInt8>) {
         assert(offsets.pathStart < 0, "the scheme is set before anything after it is written")
-        output.removeAll(keepingCapacity: true)
-        for byte in newScheme { output.append(ASCII.lowercased(byte)) }
+        if !output.isEmpty { output.removeAll(keepingCapacity: true) }
+        output.append(contentsOf: newScheme)
+        for index in output.indices { output[index] = ASCII.lowercased(output[index]) }
         offsets.schemeEnd = Int32(output.count)
         special = SpecialScheme(output)
         output.append(UInt8(ascii: ":"))
@@ -515,7 +522,8 @@ struct URLParser {
         let afterScheme = Int32(output.count)
         (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterScheme, afterScheme, afterScheme)
         if let host {
-            output.append(contentsOf: "//".utf8)
+            output.append(UInt8(ascii: "/"))
+            output.append(UInt8(ascii: "/"))
             if !username.isEmpty || !password.isEmpty {
                 offsets.usernameStart = Int32(output.count)
                 output.append(contentsOf: username)
@@ -527,8 +535,8 @@ struct URLParser {
                 offsets.passwordEnd = Int32(output.count)
                 output.append(UInt8(ascii: "@"))
             }
-            if case .domain(var name) = host {
-                name.withUTF8 { output.append(contentsOf: $0) }
+            if case .domain(let name) = host {
+                name.withUTF8Bytes { output.append(contentsOf: $0) }
             } else {
                 output.append(contentsOf: host.description.utf8)
             }
@@ -558,12 +566,12 @@ struct URLParser {
     }
 
     private mutating func writeBaseQuery() {
-        guard let query = baseQuery else { return }
+        guard let query = baseQuery, let base else { return }
         baseQuery = nil
         enterPath()
         offsets.queryStart = Int32(output.count)
         output.append(UInt8(ascii: "?"))
-        output.append(contentsOf: query.utf8)
+        base.withBytes(query.lowerBound, query.upperBound) { output.append(contentsOf: $0) }
     }
 
     /// The serializer's last rule: a URL with no host whose path starts with an empty segment gets
@@ -591,7 +599,8 @@ struct URLParser {
 
     private mutating func copyPath(from base: WebURL) {
         enterPath(opaque: base.hasOpaquePath)
-        output.append(contentsOf: base.pathnameSlice.utf8)
+        let path = base.pathnameRange
+        base.withBytes(path.lowerBound, path.upperBound) { output.append(contentsOf: $0) }
     }
 
     /// Shorten a URL's path (§4.1): drop the last segment, but never a `file:` URL's drive letter.
@@ -615,6 +624,12 @@ struct URLParser {
         case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
         default: return false
         }
+    }
+
+    /// ASCII alphanumerics, `+`, `-` and `.`: what a scheme is made of after its first letter.
+    @inline(__always)
+    private static func isSchemeCodePoint(_ byte: UInt8) -> Bool {
+        ASCII.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     /// An ASCII letter followed by `:` or `|`.

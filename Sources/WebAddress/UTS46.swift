@@ -26,11 +26,11 @@ public enum UTS46 {
         let labels = ascii.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard labels.contains(where: { $0.starts(with: "xn--".utf8) }) else { return .success(ascii) }
         guard case .success(let unicode) = Backend.toUnicode(Array(ascii.utf8)) else {
-            return .failure(.domainToASCII(reasons: ["invalid punycode"]))
+            return .failure(.domainToASCII(.invalidPunycode))
         }
         for label in unicode.split(separator: ".", omittingEmptySubsequences: false)
         where !BidiRule.isSatisfied(by: label.unicodeScalars, classOf: Backend.bidiClass) {
-            return .failure(.domainToASCII(reasons: ["bidi rule (CheckBidi) in label \"\(label)\""]))
+            return .failure(.domainToASCII(.bidiRule))
         }
         return .success(ascii)
     }
@@ -60,15 +60,16 @@ public enum UTS46 {
             | UInt32(UIDNA_ERROR_DOMAIN_NAME_TOO_LONG) | UInt32(UIDNA_ERROR_LEADING_HYPHEN)
             | UInt32(UIDNA_ERROR_TRAILING_HYPHEN) | UInt32(UIDNA_ERROR_HYPHEN_3_4)
 
-        private static let errorNames: [(UInt32, String)] = [
-            (UInt32(UIDNA_ERROR_LEADING_COMBINING_MARK), "leading combining mark"),
-            (UInt32(UIDNA_ERROR_DISALLOWED), "disallowed code point"),
-            (UInt32(UIDNA_ERROR_PUNYCODE), "invalid punycode"),
-            (UInt32(UIDNA_ERROR_LABEL_HAS_DOT), "label has a dot"),
-            (UInt32(UIDNA_ERROR_INVALID_ACE_LABEL), "invalid xn-- label"),
-            (UInt32(UIDNA_ERROR_CONTEXTJ), "joiner rule (CheckJoiners)"),
-            (UInt32(UIDNA_ERROR_CONTEXTO_PUNCTUATION), "contextual punctuation"),
-            (UInt32(UIDNA_ERROR_CONTEXTO_DIGITS), "contextual digits"),
+        /// ICU's error bits, as WebAddress names them.
+        private static let errorBits: [(UInt32, IDNAFailure)] = [
+            (UInt32(UIDNA_ERROR_LEADING_COMBINING_MARK), .leadingCombiningMark),
+            (UInt32(UIDNA_ERROR_DISALLOWED), .disallowed),
+            (UInt32(UIDNA_ERROR_PUNYCODE), .invalidPunycode),
+            (UInt32(UIDNA_ERROR_LABEL_HAS_DOT), .labelHasDot),
+            (UInt32(UIDNA_ERROR_INVALID_ACE_LABEL), .invalidACELabel),
+            (UInt32(UIDNA_ERROR_CONTEXTJ), .contextJoiners),
+            (UInt32(UIDNA_ERROR_CONTEXTO_PUNCTUATION), .contextPunctuation),
+            (UInt32(UIDNA_ERROR_CONTEXTO_DIGITS), .contextDigits),
         ]
 
         static var unicodeVersion: String {
@@ -97,8 +98,8 @@ public enum UTS46 {
         ) -> Int32
 
         private static func convert(_ input: [UInt8], _ conversion: Conversion) -> Result<String, URLParseError> {
-            guard let idna = processor.idna else { return .failure(.domainToASCII(reasons: ["ICU unavailable"])) }
-            guard input.count < Int(Int32.max) / 4 else { return .failure(.domainToASCII(reasons: ["too long"])) }
+            guard let idna = processor.idna else { return .failure(.domainToASCII(.unavailable)) }
+            guard input.count < Int(Int32.max) / 4 else { return .failure(.domainToASCII(.tooLong)) }
             var capacity = max(64, input.count * 4)
             while true {
                 var status = U_ZERO_ERROR
@@ -116,12 +117,13 @@ public enum UTS46 {
                     continue
                 }
                 guard status.rawValue <= U_ZERO_ERROR.rawValue else {
-                    return .failure(.domainToASCII(reasons: ["ICU status \(status.rawValue)"]))
+                    return .failure(.domainToASCII(.unavailable))
                 }
                 let errors = info.errors & ~ignoredErrors
                 guard errors == 0 else {
-                    let names = errorNames.filter { errors & $0.0 != 0 }.map(\.1)
-                    return .failure(.domainToASCII(reasons: names.isEmpty ? ["IDNA error \(errors)"] : names))
+                    var failure = IDNAFailure(errorBits.filter { errors & $0.0 != 0 }.map(\.1))
+                    if failure.isEmpty { failure = .other }
+                    return .failure(.domainToASCII(failure))
                 }
                 let bytes = output[0..<Int(length)].map { UInt8(bitPattern: $0) }
                 return .success(String(decoding: bytes, as: UTF8.self))
@@ -135,11 +137,11 @@ public enum UTS46 {
 
         static func toASCII(_ input: [UInt8]) -> Result<String, URLParseError> {
             guard input.allSatisfy({ $0 < 0x80 }) else {
-                return .failure(.domainToASCII(reasons: ["IDNA needs ICU, unavailable on this platform"]))
+                return .failure(.domainToASCII(.unavailable))
             }
             let labels = input.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
             guard !labels.contains(where: { $0.count >= 4 && $0.prefix(4).map(ASCII.lowercased) == Array("xn--".utf8) })
-            else { return .failure(.domainToASCII(reasons: ["IDNA needs ICU, unavailable on this platform"])) }
+            else { return .failure(.domainToASCII(.unavailable)) }
             return .success(String(decoding: input.map(ASCII.lowercased), as: UTF8.self))
         }
 

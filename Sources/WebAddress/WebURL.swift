@@ -9,6 +9,9 @@
 public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// The URL serializer's output (§4.5): the API's `href`. Every component is a slice of it.
     public let href: String
+    /// The scheme, lowercase, without the colon: `https`, `file`, `blob`, `in-app-browser`. Kept
+    /// apart from `href` because every decision reads it (and it is almost always a small string).
+    public let scheme: String
     /// Nil for URLs such as `mailto:x` or `sc:/path` that have no authority.
     public let host: URLHost?
     /// Nil when absent or equal to the scheme's default port (the parser drops `:443` from `https`).
@@ -29,10 +32,13 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         var queryStart: Int32
         var fragmentStart: Int32
         var hasOpaquePath: Bool
+        /// The scheme is special (http, https, ws, wss, ftp, file).
+        var isSpecial = false
     }
 
-    init(href: String, host: URLHost?, port: UInt16?, offsets: Offsets) {
+    init(href: String, scheme: String, host: URLHost?, port: UInt16?, offsets: Offsets) {
         self.href = href
+        self.scheme = scheme
         self.host = host
         self.port = port
         self.offsets = offsets
@@ -63,33 +69,30 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Components
 
-    /// The scheme, lowercase, without the colon: `https`, `file`, `blob`, `in-app-browser`.
-    public var scheme: String { String(slice(0, offsets.schemeEnd)) }
-
     /// Percent-encoded; empty when absent.
-    public var username: String { String(slice(offsets.usernameStart, offsets.usernameEnd)) }
+    public var username: String { string(offsets.usernameStart, offsets.usernameEnd) }
 
     /// Percent-encoded; empty when absent.
     public var password: String {
-        offsets.passwordEnd > offsets.usernameEnd ? String(slice(offsets.usernameEnd + 1, offsets.passwordEnd)) : ""
+        offsets.passwordEnd > offsets.usernameEnd ? string(offsets.usernameEnd + 1, offsets.passwordEnd) : ""
     }
 
     /// The URL path serializer (§4.5), the API's `pathname`: `/a/b` for a list of segments, the
     /// string itself for an opaque path (`mailto:x` → `x`).
-    public var pathname: String { String(slice(offsets.pathStart, pathEnd)) }
+    public var pathname: String { string(offsets.pathStart, pathEnd) }
 
     /// Without the `?`; nil when absent, `""` for a bare `?`.
     public var query: String? {
-        offsets.queryStart < 0 ? nil : String(slice(offsets.queryStart + 1, queryEnd))
+        offsets.queryStart < 0 ? nil : string(offsets.queryStart + 1, queryEnd)
     }
 
     /// Without the `#`; nil when absent, `""` for a bare `#`.
     public var fragment: String? {
-        offsets.fragmentStart < 0 ? nil : String(slice(offsets.fragmentStart + 1, Int32(href.utf8.count)))
+        offsets.fragmentStart < 0 ? nil : string(offsets.fragmentStart + 1, Int32(href.utf8.count))
     }
 
     /// `http`, `https`, `ws`, `wss`, `ftp` and `file`: the schemes with the standard's special rules.
-    public var isSpecial: Bool { SpecialScheme(scheme) != nil }
+    public var isSpecial: Bool { offsets.isSpecial }
 
     /// The default port of a special scheme (`https` → 443, `ftp` → 21); nil for `file` and every
     /// other scheme.
@@ -105,23 +108,30 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The URL serializer (§4.5).
     public func serialized(excludingFragment: Bool) -> String {
-        excludingFragment && offsets.fragmentStart >= 0 ? String(slice(0, offsets.fragmentStart)) : href
+        excludingFragment && offsets.fragmentStart >= 0 ? string(0, offsets.fragmentStart) : href
     }
 
     private var queryEnd: Int32 { offsets.fragmentStart >= 0 ? offsets.fragmentStart : Int32(href.utf8.count) }
     private var pathEnd: Int32 { offsets.queryStart >= 0 ? offsets.queryStart : queryEnd }
 
-    /// `href`'s bytes from `start` up to `end`.
-    func slice(_ start: Int32, _ end: Int32) -> Substring {
-        let utf8 = href.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: Int(start))
-        let upper = utf8.index(lower, offsetBy: Int(end - start))
-        return href[lower..<upper]
+    /// Calls `body` with `href`'s UTF-8 bytes from `start` up to `end`.
+    func withBytes<Result>(_ start: Int32, _ end: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let range = Int(start)..<Int(end)
+        if let result = href.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[range])) }) {
+            return result
+        }
+        // Only a bridged string lacks contiguous storage; the parser always makes `href` native.
+        return Array(href.utf8).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// The query as a slice of `href`, for the parser's copies from a base URL.
-    var querySlice: Substring? { offsets.queryStart < 0 ? nil : slice(offsets.queryStart + 1, queryEnd) }
-    var pathnameSlice: Substring { slice(offsets.pathStart, pathEnd) }
+    /// `href` from byte `start` up to `end`, as a new string (no allocation up to 15 bytes).
+    func string(_ start: Int32, _ end: Int32) -> String {
+        withBytes(start, end) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Where the query (after the `?`) and the path sit in `href`, for the parser's copies from a base.
+    var queryRange: Range<Int32>? { offsets.queryStart < 0 ? nil : (offsets.queryStart + 1)..<queryEnd }
+    var pathnameRange: Range<Int32> { offsets.pathStart..<pathEnd }
 
     // MARK: - Origin and API
 

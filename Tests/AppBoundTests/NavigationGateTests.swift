@@ -47,7 +47,7 @@ struct NavigationGateTests {
     @Test("§3.1: a browser is allowed everywhere and marks nothing")
     func browser() {
         let gate = NavigationGate(app: AppBoundApp(domains: nil, isBrowser: true))
-        let decision = gate.decide(.init(url: url("https://any.example/"), isMainFrame: true), state: .init(configuredLimits: true))
+        let decision = gate.decide(url("https://any.example/"), isMainFrame: true, state: .init(configuredLimits: true))
         #expect(decision.outcome == .allow(.none))
         #expect(decision.rule == .browserAllows)
     }
@@ -57,8 +57,7 @@ struct NavigationGateTests {
         let app = AppBoundApp(
             domains: AppBoundDomains(entries: ["apple.com"]), isBrowser: true,
             prohibitedUsageDescriptions: ["NSLocationAlwaysUsageDescription"])
-        let decision = NavigationGate(app: app).decide(
-            .init(url: url("https://www.apple.com/"), isMainFrame: true), state: .init(configuredLimits: true))
+        let decision = NavigationGate(app: app).decide(url("https://www.apple.com/"), isMainFrame: true, state: .init(configuredLimits: true))
         #expect(decision.outcome == .allow(.notAppBound))
         #expect(decision.rule == .browserWithProhibitedUsage)
         let (_, error) = RestrictedAPIs.evaluateJavaScript(frameAndAncestors: [.notAppBound])
@@ -67,15 +66,14 @@ struct NavigationGateTests {
 
     @Test("§3.2: without the key nothing is gated")
     func featureOff() {
-        let decision = NavigationGate(app: AppBoundApp(domains: nil)).decide(
-            .init(url: url("https://any.example/"), isMainFrame: true), state: .init(configuredLimits: true))
+        let decision = NavigationGate(app: AppBoundApp(domains: nil)).decide(url("https://any.example/"), isMainFrame: true, state: .init(configuredLimits: true))
         #expect(decision.outcome == .allow(.none))
         #expect(decision.rule == .featureOff)
     }
 
     @Test("§3.3: a main-frame local load is app-bound and forces limits on")
     func localContentForces() {
-        let decision = NavigationGate(app: listed).decide(.init(url: url("about:blank"), isMainFrame: true), state: .init(configuredLimits: false))
+        let decision = NavigationGate(app: listed).decide(url("about:blank"), isMainFrame: true, state: .init(configuredLimits: false))
         #expect(decision.outcome == .allow(.appBound))
         #expect(decision.forcesLimits)
     }
@@ -84,11 +82,11 @@ struct NavigationGateTests {
     func limits() {
         let gate = NavigationGate(app: listed)
         let state = AppBoundWebViewState(configuredLimits: true)
-        let main = gate.decide(.init(url: url("https://shop.example/"), isMainFrame: true), state: state)
+        let main = gate.decide(url("https://shop.example/"), isMainFrame: true, state: state)
         #expect(main.outcome == .fail(.navigationAppBoundDomain))
-        let sub = gate.decide(.init(url: url("https://shop.example/"), isMainFrame: false), state: state)
+        let sub = gate.decide(url("https://shop.example/"), isMainFrame: false, state: state)
         #expect(sub.outcome == .allow(.notAppBound))
-        #expect(gate.decide(.init(url: url("https://apple.com/"), isMainFrame: true), state: state).outcome == .allow(.appBound))
+        #expect(gate.decide(url("https://apple.com/"), isMainFrame: true, state: state).outcome == .allow(.appBound))
     }
 
     @Test("§3.4: an empty key with limits on fails every http(s) main-frame load except loopback")
@@ -96,10 +94,10 @@ struct NavigationGateTests {
         let gate = NavigationGate(app: AppBoundApp(domains: AppBoundDomains(entries: [])))
         let state = AppBoundWebViewState(configuredLimits: true)
         for text in ["https://apple.com/", "http://example.com/", "https://www.wikipedia.org/"] {
-            #expect(gate.decide(.init(url: url(text), isMainFrame: true), state: state).outcome == .fail(.navigationAppBoundDomain))
+            #expect(gate.decide(url(text), isMainFrame: true, state: state).outcome == .fail(.navigationAppBoundDomain))
         }
         for text in ["http://localhost/", "http://127.0.0.1:8080/", "http://[::1]/"] {
-            #expect(gate.decide(.init(url: url(text), isMainFrame: true), state: state).isAllowed)
+            #expect(gate.decide(url(text), isMainFrame: true, state: state).isAllowed)
         }
     }
 
@@ -107,28 +105,26 @@ struct NavigationGateTests {
     func noLimits() {
         let gate = NavigationGate(app: listed)
         var state = AppBoundWebViewState(configuredLimits: false)
-        let listedLoad = gate.decide(.init(url: url("https://apple.com/"), isMainFrame: true), state: state)
+        let listedLoad = gate.decide(url("https://apple.com/"), isMainFrame: true, state: state)
         #expect(listedLoad.outcome == .allow(.notAppBound))
         state.usedRestrictedAPIBeforeNavigation = true
         for isMainFrame in [true, false] {
-            let decision = gate.decide(.init(url: url("https://apple.com/"), isMainFrame: isMainFrame), state: state)
+            let decision = gate.decide(url("https://apple.com/"), isMainFrame: isMainFrame, state: state)
             #expect(decision.outcome == .fail(.navigationAppBoundDomain))
             #expect(decision.rule == .restrictedAPIUsedBeforeNavigation)
         }
         // A main-frame local load still forces limits first, then is judged under limits.
-        #expect(gate.decide(.init(url: url("file:///x"), isMainFrame: true), state: state).isAllowed)
+        #expect(gate.decide(url("file:///x"), isMainFrame: true, state: state).isAllowed)
     }
 
     @Test("§3: a subframe going to local content is judged by the frame's origin and does not force the mode")
     func subframeJudgedByOrigin() {
         let gate = NavigationGate(app: listed)
         let state = AppBoundWebViewState(configuredLimits: true)
-        let onListed = gate.decide(
-            .init(url: url("about:blank"), isMainFrame: false, origin: url("https://apple.com/")), state: state)
+        let onListed = gate.decide(url("about:blank"), isMainFrame: false, origin: url("https://apple.com/"), state: state)
         #expect(onListed.outcome == .allow(.appBound))
         #expect(!onListed.forcesLimits)
-        let onOther = gate.decide(
-            .init(url: url("about:blank"), isMainFrame: false, origin: url("https://other.example/")), state: state)
+        let onOther = gate.decide(url("about:blank"), isMainFrame: false, origin: url("https://other.example/"), state: state)
         #expect(onOther.outcome == .allow(.notAppBound))
     }
 

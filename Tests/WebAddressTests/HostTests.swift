@@ -1,5 +1,6 @@
 import Testing
-import WebAddress
+
+@testable import WebAddress
 
 /// The host parser (§3.5) and serializer (§3.6).
 @Suite("Hosts")
@@ -107,5 +108,15 @@ struct HostTests {
     @Test("UTS #46 runs with CheckJoiners: a ZWJ outside its allowed contexts fails")
     func checkJoiners() {
         #expect(throws: URLParseError.self) { try host("a\u{200D}b.com") }
+    }
+
+    @Test("the forbidden code point sets are the standard's (§3.1)")
+    func forbiddenCodePoints() {
+        let host = Set<UInt8>([0x00, 0x09, 0x0A, 0x0D, 0x20] + Array("#/:<>?@[\\]^|".utf8))
+        let domain = host.union(0...0x1F).union([UInt8(ascii: "%"), 0x7F])
+        for byte in UInt8.min...UInt8.max {
+            #expect(URLHost.isForbiddenHostCodePoint(byte) == host.contains(byte), "\(byte)")
+            #expect(URLHost.isForbiddenDomainCodePoint(byte) == domain.contains(byte), "\(byte)")
+        }
     }
 }

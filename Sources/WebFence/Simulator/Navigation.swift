@@ -27,17 +27,18 @@ extension Simulator {
 
         // 2. The app-bound gate, for the request and again for every redirect hop.
         var decision: NavigationGate.Decision? = nil
+        var judged = url
         for hop in [url] + redirects {
             // A subframe going to local content is judged by the frame's current origin (§2).
             let origin = !isMainFrame && AppBoundApp.isAlwaysAppBound(hop) ? webView.originURL(of: frameID) : nil
-            let hopDecision = gate.decide(
-                NavigationGate.Request(url: hop, isMainFrame: isMainFrame, origin: origin), state: webView.appBound)
+            let hopDecision = gate.decide(hop, isMainFrame: isMainFrame, origin: origin, state: webView.appBound)
             if hopDecision.forcesLimits { webView.appBound.forcedLimits = true }
             decision = hopDecision
+            judged = origin ?? hop
             if case .fail(let error) = hopDecision.outcome {
                 return navigationOutcome(
                     webView, frameID, result: "failed", error: error, decidedBy: "appBound", rule: hopDecision.rule,
-                    lookup: hopDecision.lookup, hop: redirects.isEmpty ? nil : hop)
+                    lookup: hopDecision.lookup.map { ($0, origin ?? hop) }, hop: redirects.isEmpty ? nil : hop)
             }
         }
 
@@ -51,7 +52,8 @@ extension Simulator {
             webView.frames[frameID]?.state = state
         }
         return navigationOutcome(
-            webView, frameID, result: "committed", decidedBy: "appBound", rule: decision.rule, lookup: decision.lookup)
+            webView, frameID, result: "committed", decidedBy: "appBound", rule: decision.rule,
+            lookup: decision.lookup.map { ($0, judged) })
     }
 
     /// `loadHTMLString` and `loadData`: an HTML document forces app-bound mode at call time (not for
@@ -65,12 +67,12 @@ extension Simulator {
 
     private func navigationOutcome(
         _ webView: SimulatedWebView, _ frameID: String, result: String, error: WKError? = nil, decidedBy: String,
-        rule: AppBoundRule, lookup: AppBoundLookup? = nil, hop: WebURL? = nil
+        rule: AppBoundRule, lookup: (AppBoundLookup, WebURL)? = nil, hop: WebURL? = nil
     ) -> Outcome {
         let frame = webView.frames[frameID]
         let appBound: JSONValue = result == "committed" ? Self.json(frame?.state ?? .none) : .null
         var explanation = rule.summary
-        if let lookup, lookup.answer != .none { explanation += "; \(lookup.reason)" }
+        if let (lookup, url) = lookup, lookup.answer != .none { explanation += "; \(lookup.reason(for: url))" }
         if let hop { explanation += "; at the redirect to \(hop.href)" }
         explanation += " [\(rule.code), \(rule.section)]"
         return Outcome(
