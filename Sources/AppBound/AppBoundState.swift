@@ -15,7 +15,7 @@ public struct AppBoundWebViewState: Sendable, Hashable {
     public var forcedLimits = false
     /// A restricted API ran in the main frame before the first navigation, with limits off.
     public var usedRestrictedAPIBeforeNavigation = false
-    /// The web view has navigated (or started to): the "before navigation" window is over.
+    /// A navigation has committed: the "before navigation" window is over (decision D18).
     public var hasNavigated = false
 
     public init(configuredLimits: Bool) {

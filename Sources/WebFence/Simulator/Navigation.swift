@@ -11,7 +11,6 @@ extension Simulator {
         guard var webView = webViews[webViewID] else { return Outcome() }
         defer { webViews[webViewID] = webView }
         let isMainFrame = frameID == "main"
-        webView.appBound.hasNavigated = true
 
         // 1. The app's own decidePolicyFor navigationAction runs first.
         switch delegate {
@@ -45,6 +44,8 @@ extension Simulator {
         // 3. The commit, with the state of the last hop.
         guard let decision, case .allow(let state) = decision.outcome else { return Outcome() }
         let committed = redirects.last ?? url
+        // The window for "a restricted API before navigating" closes with the first commit.
+        webView.appBound.hasNavigated = true
         if isMainFrame {
             webView.commitMainFrame(url: committed, state: state)
         } else {
