@@ -36,8 +36,9 @@ public struct AppBoundApp: Sendable, Hashable {
         self.declaresCrossWebsiteTracking = declaresCrossWebsiteTracking
     }
 
-    /// Whether the feature is on: the key is present (even empty) and the app is not a browser.
-    public var restrictsWebViews: Bool { domains != nil && !isBrowser }
+    /// Whether App-Bound Domains restrict anything: the key is present (even empty) and the app is
+    /// not a browser.
+    public var isFeatureOn: Bool { domains != nil && !isBrowser }
 
     /// Is a navigation to `url` app-bound (§2)? `none` when the key is absent.
     public func lookUp(_ url: WebURL) -> AppBoundLookup {
@@ -59,8 +60,19 @@ public struct AppBoundApp: Sendable, Hashable {
         if url.isSpecial, url.scheme != "file" { return url.host?.isLoopback ?? false }
         switch url.scheme {
         case "about", "data", "blob", "file", "javascript": return true
-        default: return url.host?.isLoopback ?? false
+        default: return url.host.map(isLocalHost) ?? false
         }
+    }
+
+    /// The hosts §2 names: localhost, *.localhost, 127.d.d.d and [::1]. A custom scheme's host is
+    /// opaque (not parsed as an address), so it is matched as text, as the engine matches it.
+    static func isLocalHost(_ host: URLHost) -> Bool {
+        guard case .opaque(let text) = host else { return host.isLoopback }
+        let name = text.lowercased()
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 }
 

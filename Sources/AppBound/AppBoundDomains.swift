@@ -44,8 +44,9 @@ public struct AppBoundDomains: Sendable, Hashable {
         public var description: String {
             switch self {
             case .notAURL(let error): "not a URL, even with https: in front (\(error.code): \(error))"
-            case .noHost(let href):
-                "parses as \(href), a URL with no host (a `name:port` entry reads as scheme `name`)"
+            case .noHost(let href) where !href.contains("//"):
+                "parses as \(href), a URL with no host: a `name:port` entry reads as scheme `name`"
+            case .noHost(let href): "parses as \(href), a URL with no host"
             }
         }
     }
@@ -131,13 +132,4 @@ public struct AppBoundDomains: Sendable, Hashable {
             }
         }
     }
-}
-
-/// The value of `WKAppBoundDomains` in Info.plist, as the composing layer hands it over.
-public enum WKAppBoundDomainsValue: Sendable, Hashable {
-    /// An array of strings: the engine reads it.
-    case entries([String])
-    /// Anything else (a string, a dictionary, an array holding a number): the real engine crashes
-    /// reading it; `found` says what was there.
-    case invalid(found: String)
 }

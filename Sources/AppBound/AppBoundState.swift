@@ -12,7 +12,7 @@ public struct AppBoundWebViewState: Sendable, Hashable {
     /// the configuration later has no effect.
     public let configuredLimits: Bool
     /// Forced app-bound mode: set by a main-frame local load or `loadHTMLString`, never cleared.
-    public var forcedLimits = false
+    public var forcedAppBoundMode = false
     /// A restricted API ran in the main frame before the first navigation, with limits off.
     public var usedRestrictedAPIBeforeNavigation = false
     /// A navigation has committed: the "before navigation" window is over (decision D18).
@@ -23,7 +23,7 @@ public struct AppBoundWebViewState: Sendable, Hashable {
     }
 
     /// The limits in force: configured, or forced.
-    public var limits: Bool { configuredLimits || forcedLimits }
+    public var limits: Bool { configuredLimits || forcedAppBoundMode }
 
     /// The state a popup starts with: the opener's configured limits, nothing else (§3).
     public var copiedForNewWindow: AppBoundWebViewState { AppBoundWebViewState(configuredLimits: configuredLimits) }

@@ -13,11 +13,15 @@ public struct CookieFilter: Sendable {
     /// Whether the store filters at all.
     public var isActive: Bool { !app.isBrowser && !(app.domains?.domains.isEmpty ?? true) }
 
-    /// Whether a cookie with `domain` (a leading dot is fine) passes, and why.
-    public func admits(cookieDomain domain: String) -> (Bool, AppBoundRule) {
+    /// Whether a cookie with `domain` (a leading dot is fine) passes, and why. The domain is read as
+    /// a host (lowercased, IDNA to ASCII) and reduced to its registrable domain; a domain that is
+    /// not a valid host never matches a listed one.
+    public func admits(cookieDomain domain: String) -> (admitted: Bool, rule: AppBoundRule) {
         guard isActive, let domains = app.domains else { return (true, .cookieFilteringOff) }
         let name = domain.hasPrefix(".") ? String(domain.dropFirst()) : domain
-        let reduced = PublicSuffixList.bundled.registrableDomain(of: name) ?? name.lowercased()
-        return domains.containsDomain(reduced) ? (true, .cookieDomainAppBound) : (false, .cookieDomainNotAppBound)
+        guard let host = (try? WebURL("https://\(name)/"))?.host, domains.containsRegistrableDomain(of: host) else {
+            return (false, .cookieDomainNotAppBound)
+        }
+        return (true, .cookieDomainAppBound)
     }
 }

@@ -20,7 +20,7 @@ public struct NavigationGate: Sendable {
 
         public let outcome: Outcome
         /// The web view enters forced app-bound mode (limits on for life).
-        public let forcesLimits: Bool
+        public let forcesAppBoundMode: Bool
         /// The rule that decided.
         public let rule: AppBoundRule
         /// The §2 lookup behind the decision, when one ran.
@@ -41,38 +41,38 @@ public struct NavigationGate: Sendable {
         // 1. A browser is never limited; prohibited usage strings make every site not app-bound.
         if app.isBrowser {
             return app.prohibitedUsageDescriptions.isEmpty
-                ? Decision(outcome: .allow(.none), forcesLimits: false, rule: .browserAllows, lookup: nil)
-                : Decision(outcome: .allow(.notAppBound), forcesLimits: false, rule: .browserWithProhibitedUsage, lookup: nil)
+                ? Decision(outcome: .allow(.none), forcesAppBoundMode: false, rule: .browserAllows, lookup: nil)
+                : Decision(outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .browserWithProhibitedUsage, lookup: nil)
         }
         // 2. No key, no feature.
         let lookup = app.lookUp(origin ?? url)
         if lookup.answer == .none {
-            return Decision(outcome: .allow(.none), forcesLimits: false, rule: .featureOff, lookup: lookup)
+            return Decision(outcome: .allow(.none), forcesAppBoundMode: false, rule: .featureOff, lookup: lookup)
         }
         // 3. Local content in the main frame is app-bound and forces the mode.
         if isMainFrame, AppBoundApp.isAlwaysAppBound(url) {
-            return Decision(outcome: .allow(.appBound), forcesLimits: true, rule: .alwaysAppBound, lookup: lookup)
+            return Decision(outcome: .allow(.appBound), forcesAppBoundMode: true, rule: .alwaysAppBound, lookup: lookup)
         }
         // 4. Under limits, the lookup decides.
         if state.limits {
             switch (lookup.answer, isMainFrame) {
             case (.yes, _):
-                return Decision(outcome: .allow(.appBound), forcesLimits: false, rule: .limitsAppBound, lookup: lookup)
+                return Decision(outcome: .allow(.appBound), forcesAppBoundMode: false, rule: .limitsAppBound, lookup: lookup)
             case (_, true):
                 return Decision(
-                    outcome: .fail(.navigationAppBoundDomain), forcesLimits: false, rule: .limitsMainFrameNotAppBound,
+                    outcome: .fail(.navigationAppBoundDomain), forcesAppBoundMode: false, rule: .limitsMainFrameNotAppBound,
                     lookup: lookup)
             case (_, false):
                 return Decision(
-                    outcome: .allow(.notAppBound), forcesLimits: false, rule: .limitsSubframeNotAppBound, lookup: lookup)
+                    outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .limitsSubframeNotAppBound, lookup: lookup)
             }
         }
         // 5. Without limits: poisoned by early API use, or allowed and marked not app-bound.
         if state.usedRestrictedAPIBeforeNavigation {
             return Decision(
-                outcome: .fail(.navigationAppBoundDomain), forcesLimits: false, rule: .restrictedAPIUsedBeforeNavigation,
+                outcome: .fail(.navigationAppBoundDomain), forcesAppBoundMode: false, rule: .restrictedAPIUsedBeforeNavigation,
                 lookup: lookup)
         }
-        return Decision(outcome: .allow(.notAppBound), forcesLimits: false, rule: .noLimitsNotAppBound, lookup: lookup)
+        return Decision(outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .noLimitsNotAppBound, lookup: lookup)
     }
 }

@@ -16,7 +16,9 @@ public enum RestrictedAPIs {
     }
 
     /// `evaluateJavaScript` / `callAsyncJavaScript`: fails with error 14 in a restricted frame.
-    public static func evaluateJavaScript(frameAndAncestors states: [FrameAppBoundState]) -> (Decision, WKError?) {
+    public static func evaluateJavaScript(frameAndAncestors states: [FrameAppBoundState])
+        -> (decision: Decision, error: WKError?)
+    {
         let decision = frame(withStates: states)
         return (decision, decision.allowed ? nil : .javaScriptAppBoundDomain)
     }
@@ -29,6 +31,6 @@ public enum RestrictedAPIs {
     /// Whether using a restricted API now poisons the web view (§5): with the feature on, limits
     /// off, no navigation yet, and the call aimed at the main frame.
     public static func marksUseBeforeNavigation(app: AppBoundApp, state: AppBoundWebViewState, inMainFrame: Bool) -> Bool {
-        app.restrictsWebViews && !state.limits && !state.hasNavigated && inMainFrame
+        app.isFeatureOn && !state.limits && !state.hasNavigated && inMainFrame
     }
 }

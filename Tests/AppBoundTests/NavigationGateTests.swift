@@ -60,8 +60,23 @@ struct NavigationGateTests {
         let decision = NavigationGate(app: app).decide(url("https://www.apple.com/"), isMainFrame: true, state: .init(configuredLimits: true))
         #expect(decision.outcome == .allow(.notAppBound))
         #expect(decision.rule == .browserWithProhibitedUsage)
-        let (_, error) = RestrictedAPIs.evaluateJavaScript(frameAndAncestors: [.notAppBound])
-        #expect(error == .javaScriptAppBoundDomain)
+        // Even limits on and a listed domain change nothing: the browser rule comes first.
+        let subframe = NavigationGate(app: app).decide(
+            url("https://apple.com/"), isMainFrame: false, state: .init(configuredLimits: false))
+        #expect(subframe.outcome == .allow(.notAppBound))
+    }
+
+    @Test(
+        "§2: a custom scheme's localhost, *.localhost and 127.x.x.x hosts are local content too",
+        arguments: ["in-app-browser://localhost/", "in-app-browser://LocalHost/x", "in-app-browser://app.localhost/",
+            "in-app-browser://127.0.0.1/", "in-app-browser://[::1]/"])
+    func customSchemeLocalHosts(_ text: String) {
+        #expect(AppBoundApp.isAlwaysAppBound(url(text)))
+    }
+
+    @Test("§2: other custom-scheme hosts are not local content", arguments: ["in-app-browser://127.1/", "in-app-browser://localhost.example/", "in-app-browser://128.0.0.1/"])
+    func customSchemeOtherHosts(_ text: String) {
+        #expect(!AppBoundApp.isAlwaysAppBound(url(text)))
     }
 
     @Test("§3.2: without the key nothing is gated")
@@ -75,7 +90,7 @@ struct NavigationGateTests {
     func localContentForces() {
         let decision = NavigationGate(app: listed).decide(url("about:blank"), isMainFrame: true, state: .init(configuredLimits: false))
         #expect(decision.outcome == .allow(.appBound))
-        #expect(decision.forcesLimits)
+        #expect(decision.forcesAppBoundMode)
     }
 
     @Test("§3.4: under limits, a main frame leaving the list fails with 13; a subframe loads marked not app-bound")
@@ -123,7 +138,7 @@ struct NavigationGateTests {
         let state = AppBoundWebViewState(configuredLimits: true)
         let onListed = gate.decide(url("about:blank"), isMainFrame: false, origin: url("https://apple.com/"), state: state)
         #expect(onListed.outcome == .allow(.appBound))
-        #expect(!onListed.forcesLimits)
+        #expect(!onListed.forcesAppBoundMode)
         let onOther = gate.decide(url("about:blank"), isMainFrame: false, origin: url("https://other.example/"), state: state)
         #expect(onOther.outcome == .allow(.notAppBound))
     }

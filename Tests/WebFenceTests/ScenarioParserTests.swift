@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WebFence
 
@@ -43,6 +44,14 @@ struct ScenarioParserTests {
             (#"{"name": "x", "app": {}, "steps": [{"itp": {}, "webView": "w"}]}"#, "/steps/0/webView", "takes no webView"),
             (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "https://a/", "delegate": "maybe"}]}"#,
              "/steps/0/delegate", "allow, cancel or download"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "frame": "f", "addFrame": {"id": "g", "url": "https://a/"}}]}"#,
+             "/steps/0/frame", "does not take a frame"),
+            (#"{"name": "x", "app": {"tenantPolicy": {"clipbord": "anyApp"}}, "steps": []}"#,
+             "/app/tenantPolicy/clipbord", "unknown key"),
+            (#"{"name": "x", "app": {"sites": {"example.com": {"aasaa": {}}}}, "steps": []}"#,
+             "/app/sites/example.com/aasaa", "unknown key"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w", "userStyleSheets": 1000000000000}], "steps": []}"#,
+             "/webViews/0/userStyleSheets", "from 0 to 1000"),
         ])
     func badFiles(_ text: String, _ pointer: String, _ message: String) {
         guard let error = error(text) else {
@@ -69,5 +78,26 @@ struct ScenarioParserTests {
     @Test("JSON pointers escape ~ and / in keys")
     func pointerEscapes() {
         #expect(error(#"{"name": "x", "app": {}, "a/b~c": 1}"#)?.pointer == "/a~1b~0c")
+    }
+
+    @Test("openedURL is a navigation outcome field (null until issue 5's policies send URLs elsewhere)")
+    func openedURL() throws {
+        let result = try Scenario.parse(#"{"name": "x", \#(app), "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "https://apple.com/", "expect": {"openedURL": null}}]}"#).run()
+        #expect(result.passed)
+    }
+
+    @Test("a plist <data> or <date> in WKAppBoundDomains is an error, as the real engine crashes on it")
+    func plistDataEntry() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plist-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>WKAppBoundDomains</key>
+            <array><string>apple.com</string><data>YXBwbGUuY29t</data></array></dict></plist>
+            """
+        try Data(plist.utf8).write(to: directory.appendingPathComponent("Info.plist"))
+        let scenario = #"{"name": "x", "app": {"infoPlistFile": "Info.plist"}, "steps": []}"#
+        try Data(scenario.utf8).write(to: directory.appendingPathComponent("s.json"))
+        #expect(throws: ScenarioError.self) { try Scenario.load(contentsOf: directory.appendingPathComponent("s.json")).run() }
     }
 }

@@ -191,4 +191,101 @@ struct SimulatorTests {
         #expect(outcomes[4]["cookies"] == .array([]), "the read is filtered")
         #expect(outcomes[5]["deleted"] == .bool(true), "the delete is not")
     }
+
+    @Test("a custom scheme's localhost, 127.x.x.x and [::1] force the mode in the main frame")
+    func customSchemeLocalHosts() throws {
+        let outcomes = try run(
+            app: listed, webViews: #"[{"id": "a", "limitsNavigationsToAppBoundDomains": true}, {"id": "b"}, {"id": "c"}]"#,
+            steps: """
+                [{"webView": "a", "load": "in-app-browser://localhost/"}, {"webView": "b", "load": "in-app-browser://127.0.0.1/"},
+                 {"webView": "c", "load": "in-app-browser://[::1]/"}]
+                """)
+        for outcome in outcomes {
+            #expect(outcome["result"] == .string("committed"))
+            #expect(outcome["forcedAppBoundMode"] == .bool(true))
+        }
+    }
+
+    @Test("a subframe's navigation removes the frames inside its old document")
+    func subframeNavigationRemovesChildren() throws {
+        let steps = [
+            #"{"webView": "w", "load": "https://www.apple.com/"}"#,
+            #"{"webView": "w", "addFrame": {"id": "child", "url": "https://www.wikipedia.org/"}}"#,
+            #"{"webView": "w", "addFrame": {"id": "gc", "parent": "child", "url": "https://www.apple.com/"}}"#,
+            #"{"webView": "w", "frame": "gc", "evaluateJavaScript": {}}"#,
+            #"{"webView": "w", "frame": "child", "navigateFrame": "https://www.apple.com/x"}"#,
+        ]
+        let webViews = #"[{"id": "w", "limitsNavigationsToAppBoundDomains": true}]"#
+        let outcomes = try run(app: listed, webViews: webViews, steps: "[" + steps.joined(separator: ",") + "]")
+        #expect(outcomes[3]["error"] == .int(14), "restricted by its non-app-bound parent")
+        let gone = #"{"webView": "w", "frame": "gc", "evaluateJavaScript": {}}"#
+        #expect(throws: ScenarioError.self, "gc went with child's old document") {
+            try run(app: listed, webViews: webViews, steps: "[" + (steps + [gone]).joined(separator: ",") + "]")
+        }
+    }
+
+    @Test("a download anywhere resets the page's app-bound state to none")
+    func subframeDownload() throws {
+        let outcomes = try run(
+            app: listed, webViews: #"[{"id": "w", "limitsNavigationsToAppBoundDomains": true}]"#,
+            steps: """
+                [{"webView": "w", "load": "https://apple.com/"},
+                 {"webView": "w", "addFrame": {"id": "f", "url": "https://apple.com/frame"}},
+                 {"webView": "w", "frame": "f", "load": "https://apple.com/file.zip", "delegate": "download"},
+                 {"webView": "w", "state": {}}]
+                """)
+        #expect(outcomes[2]["result"] == .string("download"))
+        #expect(outcomes[3]["appBound"] == .null)
+    }
+
+    @Test("a user script added after a document loaded runs from the next load on")
+    func scriptsAddedLater() throws {
+        let outcomes = try run(
+            app: listed, webViews: #"[{"id": "w", "limitsNavigationsToAppBoundDomains": true}]"#,
+            steps: """
+                [{"webView": "w", "load": "https://apple.com/"},
+                 {"webView": "w", "addUserScript": {"forMainFrameOnly": true, "injectionTime": "atDocumentEnd"}},
+                 {"webView": "w", "userScriptFrames": {}},
+                 {"webView": "w", "load": "https://apple.com/next"},
+                 {"webView": "w", "userScriptFrames": {}}]
+                """)
+        #expect(outcomes[2]["frames"] == .array([]))
+        #expect(outcomes[4]["frames"] == .array([.string("main")]))
+    }
+
+    @Test("loadData reads the MIME type's essence: text/html with parameters forces the mode too")
+    func loadDataEssence() throws {
+        let outcomes = try run(
+            app: listed, webViews: #"[{"id": "w"}]"#,
+            steps: #"[{"webView": "w", "loadData": {"mimeType": "Text/HTML; charset=utf-8", "baseURL": null}}]"#)
+        #expect(outcomes[0]["forcedAppBoundMode"] == .bool(true))
+    }
+
+    @Test("cookie domains compare without case; an IDN cookie domain is judged in ASCII")
+    func cookieDomains() throws {
+        let outcomes = try run(
+            app: #"{"infoPlist": {"WKAppBoundDomains": ["bücher.example", "apple.com"]}}"#,
+            webViews: #"[{"id": "w"}]"#,
+            steps: """
+                [{"webView": "w", "setCookie": {"domain": "shop.bücher.example", "name": "a", "value": "1"}},
+                 {"webView": "w", "setCookie": {"domain": "WWW.Apple.COM", "name": "b", "value": "1"}},
+                 {"webView": "w", "deleteCookie": {"domain": "www.apple.com", "name": "b"}},
+                 {"webView": "w", "getAllCookies": {}}]
+                """)
+        #expect(outcomes[0]["stored"] == .bool(true))
+        #expect(outcomes[2]["deleted"] == .bool(true))
+        #expect(outcomes[3]["cookies"] == .array([.string("shop.bücher.example/a")]))
+    }
+
+    @Test("only a main-frame commit ends the window before the first navigation (D18)")
+    func beforeNavigationWindow() throws {
+        let outcomes = try run(
+            app: listed, webViews: #"[{"id": "v"}]"#,
+            steps: """
+                [{"webView": "v", "addFrame": {"id": "f", "url": "https://apple.com/"}},
+                 {"webView": "v", "evaluateJavaScript": {}},
+                 {"webView": "v", "load": "https://evil.example/"}]
+                """)
+        #expect(outcomes[2]["error"] == .int(13))
+    }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Reads a real plist file (XML or binary) into JSON values, for `app.infoPlistFile` and
-/// `app.entitlementsFile`: strings, booleans, numbers, arrays and dictionaries map one to one;
-/// dates become ISO 8601 strings and data becomes base64. Keys are sorted (a plist dictionary has
-/// no order).
+/// `app.entitlementsFile`: strings, booleans, numbers, arrays and dictionaries map one to one.
+/// JSON has no date or data, so they become one-key objects, `{"date": "ISO 8601"}` and
+/// `{"data": "base64"}`: a reader expecting a string (a `WKAppBoundDomains` entry) sees a wrong
+/// type, as the platform would. Keys are sorted (a plist dictionary has no order).
 enum PropertyListFile {
     static func read(_ url: URL) throws(ScenarioError) -> [JSONValue.Member] {
         let data: Data
@@ -28,26 +29,12 @@ enum PropertyListFile {
         case let number as NSNumber:
             let double = number.doubleValue
             return double == double.rounded() && abs(double) < 9e15 ? .int(number.intValue) : .double(double)
-        case let date as Date: return .string(ISO8601DateFormatter().string(from: date))
-        case let data as Data: return .string(data.base64EncodedString())
+        case let date as Date: return .object(["date": .string(ISO8601DateFormatter().string(from: date))])
+        case let data as Data: return .object(["data": .string(data.base64EncodedString())])
         case let array as [Any]: return .array(array.map(json))
         case let dictionary as [String: Any]:
             return .object(dictionary.keys.sorted().map { JSONValue.Member($0, json(dictionary[$0] as Any)) })
         default: return .string(String(describing: value))
-        }
-    }
-}
-
-extension Scenario {
-    /// Reads a scenario file; plist files it names are read relative to it.
-    public static func load(contentsOf url: URL) throws(ScenarioError) -> Scenario {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw ScenarioError("", "cannot read the file: \(error.localizedDescription)")
-        }
-        let directory = url.deletingLastPathComponent()
-        return try parse(text) { (path: String) throws(ScenarioError) in
-            try PropertyListFile.read(URL(fileURLWithPath: path, relativeTo: directory))
         }
     }
 }

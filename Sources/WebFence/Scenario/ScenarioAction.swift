@@ -67,6 +67,14 @@ extension Scenario {
             }
         }
 
+        /// Whether the step's `frame` key means something for this action.
+        public var takesFrame: Bool {
+            switch self {
+            case .load, .navigateFrame, .evaluateJavaScript, .postMessage: true
+            default: false
+            }
+        }
+
         /// Every action key the format defines, the ones still to come included.
         static let allNames = [
             "load", "loadHTMLString", "loadData", "addFrame", "navigateFrame", "openWindow", "setConfiguration",

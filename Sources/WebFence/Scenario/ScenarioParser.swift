@@ -69,16 +69,48 @@ extension Scenario {
         let entitlements = try dictionary("entitlements", fileKey: "entitlementsFile")
         let allowsTracking = try reader.bool("userAllowsCrossWebsiteTracking") ?? false
         let managedAccount = try reader.string("managedAccount")
-        let tenantPolicy = reader.value("tenantPolicy")
-        let sites = reader.value("sites")
+        let tenantPolicy = try parseTenantPolicy(reader.value("tenantPolicy"))
+        let sites = try parseSites(reader.value("sites"))
         try reader.finish(expected: [
             "infoPlist", "infoPlistFile", "entitlements", "entitlementsFile", "userAllowsCrossWebsiteTracking",
             "managedAccount", "tenantPolicy", "sites",
         ])
         return AppSpec(
             infoPlist: infoPlist, entitlements: entitlements, userAllowsCrossWebsiteTracking: allowsTracking,
-            managedAccount: managedAccount, tenantPolicy: tenantPolicy == .null ? nil : tenantPolicy,
-            sites: sites == .null ? nil : sites)
+            managedAccount: managedAccount, tenantPolicy: tenantPolicy, sites: sites)
+    }
+
+    /// `app.tenantPolicy`, checked key by key; the managed-web-view policy that reads it is issue 5's.
+    private static func parseTenantPolicy(_ value: JSONValue?) throws(ScenarioError) -> JSONValue? {
+        guard let value, value != .null else { return nil }
+        var reader = try JSONObjectReader(value, at: "/app/tenantPolicy")
+        if let clipboard = try reader.string("clipboard"),
+            !["blocked", "policyManagedApps", "policyManagedAppsWithPasteIn", "anyApp"].contains(clipboard)
+        {
+            throw ScenarioError(
+                reader.path("clipboard"),
+                "expected blocked, policyManagedApps, policyManagedAppsWithPasteIn or anyApp, found \"\(clipboard)\"")
+        }
+        if let browser = try reader.string("managedBrowser"), browser != "edge", browser != "any",
+            !browser.hasPrefix("unmanaged:")
+        {
+            throw ScenarioError(reader.path("managedBrowser"), "expected edge, unmanaged:<protocol>, any or null, found \"\(browser)\"")
+        }
+        _ = try reader.bool("managedBrowserInstalled")
+        try reader.finish(expected: ["clipboard", "managedBrowser", "managedBrowserInstalled"])
+        return value
+    }
+
+    /// `app.sites`: `{"example.com": {"aasa": {...}}}`; the association files are issue 4's.
+    private static func parseSites(_ value: JSONValue?) throws(ScenarioError) -> JSONValue? {
+        guard let value, value != .null else { return nil }
+        let reader = try JSONObjectReader(value, at: "/app/sites")
+        for domain in reader.keys {
+            var site = try JSONObjectReader(reader.valueWithoutMarking(domain) ?? .null, at: reader.path(domain))
+            _ = site.value("aasa")
+            try site.finish(expected: ["aasa"])
+        }
+        return value
     }
 
     private static func parseViewer(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> ViewerSpec {
@@ -113,7 +145,9 @@ extension Scenario {
         let parent = try reader.string("parent")
         let limits = try reader.bool("limitsNavigationsToAppBoundDomains") ?? false
         let styleSheets = try reader.int("userStyleSheets") ?? 0
-        guard styleSheets >= 0 else { throw ScenarioError(reader.path("userStyleSheets"), "must not be negative") }
+        guard (0...1000).contains(styleSheets) else {
+            throw ScenarioError(reader.path("userStyleSheets"), "must be a count from 0 to 1000")
+        }
         let scripts = try (reader.array("userScripts") ?? []).enumerated().map { index, script throws(ScenarioError) in
             try parseUserScript(script, at: "\(pointer)/userScripts/\(index)")
         }
@@ -170,6 +204,10 @@ extension Scenario {
         if !action.needsWebView, webView != nil {
             throw ScenarioError(reader.path("webView"), "\(key) is app-wide and takes no webView")
         }
+        if frame != "main", !action.takesFrame {
+            throw ScenarioError(
+                reader.path("frame"), "\(key) does not take a frame (only load, navigateFrame, evaluateJavaScript, postMessage do)")
+        }
         var expect: [JSONValue.Member]? = nil
         switch expectValue {
         case nil, .null?: break
@@ -184,7 +222,8 @@ extension Scenario {
         case let other?:
             throw ScenarioError(reader.path("expect"), "expected an object, found \(other.typeName)")
         }
-        try reader.finish(expected: ["webView", "frame", "note", "expect", "the action key"])
+        let keys = ["webView", "frame", "note", "expect", key] + (key == "load" ? ["redirects", "delegate"] : [])
+        try reader.finish(expected: keys)
         return Step(index: index, webView: webView, frame: frame, action: action, expect: expect, note: note)
     }
 
@@ -203,7 +242,7 @@ extension Scenario {
             case let other?: throw ScenarioError(pointer, "expected a URL string or null, found \(other.typeName)")
             }
         }
-        func object(_ expected: [String]) throws(ScenarioError) -> JSONObjectReader {
+        func object() throws(ScenarioError) -> JSONObjectReader {
             guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
             return try JSONObjectReader(value, at: at)
         }
@@ -223,18 +262,18 @@ extension Scenario {
             }
             return .load(target, redirects: redirects, delegate: delegate)
         case "loadHTMLString":
-            var object = try object(["baseURL"])
+            var object = try object()
             let base = try optionalURL(object.value("baseURL"), at: object.path("baseURL"))
             try object.finish(expected: ["baseURL"])
             return .loadHTMLString(baseURL: base)
         case "loadData":
-            var object = try object(["mimeType", "baseURL"])
+            var object = try object()
             let mimeType = try object.requiredString("mimeType")
             let base = try optionalURL(object.value("baseURL"), at: object.path("baseURL"))
             try object.finish(expected: ["mimeType", "baseURL"])
             return .loadData(mimeType: mimeType, baseURL: base)
         case "addFrame":
-            var object = try object(["id", "parent", "url"])
+            var object = try object()
             let id = try object.requiredString("id")
             let parent = try object.string("parent") ?? "main"
             let target = try url(try object.requiredString("url"), at: object.path("url"))
@@ -243,13 +282,13 @@ extension Scenario {
         case "navigateFrame":
             return .navigateFrame(try url(try reader.requiredString("navigateFrame"), at: at))
         case "openWindow":
-            var object = try object(["id", "url"])
+            var object = try object()
             let id = try object.requiredString("id")
             let target = try url(try object.requiredString("url"), at: object.path("url"))
             try object.finish(expected: ["id", "url"])
             return .openWindow(id: id, url: target)
         case "setConfiguration":
-            var object = try object(["limitsNavigationsToAppBoundDomains"])
+            var object = try object()
             guard let limits = try object.bool("limitsNavigationsToAppBoundDomains") else {
                 throw ScenarioError(object.path("limitsNavigationsToAppBoundDomains"), "missing (true or false)")
             }
@@ -259,12 +298,12 @@ extension Scenario {
             guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
             return .addUserScript(try parseUserScript(value, at: at))
         case "addUserStyleSheet":
-            var object = try object(["forMainFrameOnly"])
+            var object = try object()
             let mainOnly = try object.bool("forMainFrameOnly") ?? false
             try object.finish(expected: ["forMainFrameOnly"])
             return .addUserStyleSheet(forMainFrameOnly: mainOnly)
         case "postMessage":
-            var object = try object(["handler"])
+            var object = try object()
             let handler = try object.requiredString("handler")
             try object.finish(expected: ["handler"])
             return .postMessage(handler: handler)
@@ -272,24 +311,24 @@ extension Scenario {
             guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
             return .setCookie(try parseCookie(value, at: at))
         case "getCookies":
-            var object = try object(["url"])
+            var object = try object()
             let target = try url(try object.requiredString("url"), at: object.path("url"))
             try object.finish(expected: ["url"])
             return .getCookies(url: target)
         case "deleteCookie":
-            var object = try object(["domain", "name"])
+            var object = try object()
             let domain = try object.requiredString("domain")
             let name = try object.requiredString("name")
             try object.finish(expected: ["domain", "name"])
             return .deleteCookie(domain: domain, name: name)
         case "registerServiceWorker":
-            var object = try object(["scope"])
+            var object = try object()
             let scope = try url(try object.requiredString("scope"), at: object.path("scope"))
             try object.finish(expected: ["scope"])
             return .registerServiceWorker(scope: scope)
         default:
             // The actions whose value is `{}`.
-            let object = try object([])
+            let object = try object()
             try object.finish(expected: [])
             switch key {
             case "evaluateJavaScript": return .evaluateJavaScript

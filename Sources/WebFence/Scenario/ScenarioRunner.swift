@@ -44,25 +44,6 @@ extension Scenario {
             results.append(ScenarioResult.StepResult(step: step, outcome: outcome, mismatches: mismatches))
         }
         return ScenarioResult(
-            name: name, description: description, appSummary: Self.summary(of: simulator.app.appBound), steps: results)
-    }
-
-    /// How the engine read the app: the list, the browser entitlement, the keys that matter.
-    static func summary(of app: AppBoundApp) -> [String] {
-        var lines: [String] = []
-        if let domains = app.domains {
-            let listed = domains.domains + domains.schemes.map { $0 + ":" }
-            lines.append(
-                "WKAppBoundDomains: " + (listed.isEmpty ? "present, lists nothing" : listed.joined(separator: ", ")))
-            lines += domains.diagnostics
-        } else {
-            lines.append("WKAppBoundDomains: absent (the feature is off)")
-        }
-        if app.isBrowser {
-            lines.append(
-                "browser entitlement" + (app.prohibitedUsageDescriptions.isEmpty
-                    ? "" : ", with \(app.prohibitedUsageDescriptions.joined(separator: ", "))"))
-        }
-        return lines
+            name: name, description: description, appSummary: simulator.app.summary, steps: results)
     }
 }

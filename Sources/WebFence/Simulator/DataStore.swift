@@ -11,6 +11,11 @@ struct SimulatedDataStore: Sendable {
         cookies.map { "\($0.domain)/\($0.name)" }.sorted()
     }
 
+    /// The same cookie: names are case-sensitive, domains are not (a leading dot still counts).
+    static func sameCookie(_ cookie: Scenario.CookieSpec, domain: String, name: String) -> Bool {
+        cookie.name == name && cookie.domain.lowercased() == domain.lowercased()
+    }
+
     /// Cookies a request to `host` carries: the host equals the cookie's domain or is a subdomain of
     /// it (RFC 6265 domain-match; a leading dot on the cookie's domain is ignored).
     func cookies(forHost host: String) -> [Scenario.CookieSpec] {

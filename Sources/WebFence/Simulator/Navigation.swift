@@ -17,8 +17,8 @@ extension Simulator {
         case .cancel:
             return navigationOutcome(webView, frameID, result: "cancelled", decidedBy: "delegate", rule: .delegateCancelled)
         case .download:
-            // A download passes and resets the page's app-bound state to none.
-            if isMainFrame { webView.frames["main"]?.state = .none }
+            // A download passes and resets the page's app-bound state to none (decision D23).
+            webView.frames["main"]?.state = .none
             return navigationOutcome(webView, frameID, result: "download", decidedBy: "delegate", rule: .delegateDownload)
         case .allow:
             break
@@ -31,7 +31,7 @@ extension Simulator {
             // A subframe going to local content is judged by the frame's current origin (§2).
             let origin = !isMainFrame && AppBoundApp.isAlwaysAppBound(hop) ? webView.originURL(of: frameID) : nil
             let hopDecision = gate.decide(hop, isMainFrame: isMainFrame, origin: origin, state: webView.appBound)
-            if hopDecision.forcesLimits { webView.appBound.forcedLimits = true }
+            if hopDecision.forcesAppBoundMode { webView.appBound.forcedAppBoundMode = true }
             decision = hopDecision
             judged = origin ?? hop
             if case .fail(let error) = hopDecision.outcome {
@@ -44,14 +44,10 @@ extension Simulator {
         // 3. The commit, with the state of the last hop.
         guard let decision, case .allow(let state) = decision.outcome else { return Outcome() }
         let committed = redirects.last ?? url
-        // The window for "a restricted API before navigating" closes with the first commit.
-        webView.appBound.hasNavigated = true
-        if isMainFrame {
-            webView.commitMainFrame(url: committed, state: state)
-        } else {
-            webView.frames[frameID]?.url = committed
-            webView.frames[frameID]?.state = state
-        }
+        // The window for "a restricted API before navigating" closes with the first main-frame
+        // commit (decision D18).
+        if isMainFrame { webView.appBound.hasNavigated = true }
+        webView.commit(frame: frameID, url: committed, state: state)
         return navigationOutcome(
             webView, frameID, result: "committed", decidedBy: "appBound", rule: decision.rule,
             lookup: decision.lookup.map { ($0, judged) })
@@ -60,9 +56,8 @@ extension Simulator {
     /// `loadHTMLString` and `loadData`: an HTML document forces app-bound mode at call time (not for
     /// a browser); the base URL (nil means `about:blank`) then goes through the gate (§2).
     mutating func loadDocument(_ webViewID: String, isHTML: Bool, baseURL: WebURL?) -> Outcome {
-        if isHTML, !app.appBound.isBrowser { webViews[webViewID]?.appBound.forcedLimits = true }
-        let aboutBlank = (try? WebURL("about:blank")) ?? baseURL
-        guard let target = baseURL ?? aboutBlank else { return Outcome() }
+        if isHTML, !app.appBound.isBrowser { webViews[webViewID]?.appBound.forcedAppBoundMode = true }
+        guard let target = baseURL ?? (try? WebURL("about:blank")) else { return Outcome() }
         return navigate(webViewID, frame: "main", to: target)
     }
 
@@ -73,7 +68,10 @@ extension Simulator {
         let frame = webView.frames[frameID]
         let appBound: JSONValue = result == "committed" ? Self.json(frame?.state ?? .none) : .null
         var explanation = rule.summary
-        if let (lookup, url) = lookup, lookup.answer != .none { explanation += "; \(lookup.reason(for: url))" }
+        // The lookup explains the rules that read it; local content and browsers do not.
+        if let (lookup, url) = lookup, lookup.answer != .none, ![.alwaysAppBound, .browserAllows, .browserWithProhibitedUsage].contains(rule) {
+            explanation += "; \(lookup.reason(for: url))"
+        }
         if let hop { explanation += "; at the redirect to \(hop.href)" }
         explanation += " [\(rule.code), \(rule.section)]"
         return Outcome(
@@ -81,10 +79,12 @@ extension Simulator {
                 "result": .string(result),
                 "error": error.map { .int($0.code) } ?? .null,
                 "appBound": appBound,
-                "forcedAppBoundMode": .bool(webView.appBound.forcedLimits),
+                "forcedAppBoundMode": .bool(webView.appBound.forcedAppBoundMode),
                 "decidedBy": .string(decidedBy),
                 "rule": .string(rule.code),
                 "url": .string(frame?.url?.href),
+                // Set when another policy sends the URL elsewhere (issue 5); never by App-Bound Domains.
+                "openedURL": .null,
             ],
             explanation: explanation)
     }

@@ -16,5 +16,7 @@ public struct Outcome: Sendable, Hashable {
 
     /// The fields of every navigation outcome (`load`, `loadHTMLString`, `loadData`, `addFrame`,
     /// `navigateFrame`, `openWindow`).
-    static let navigationFields = ["result", "error", "appBound", "forcedAppBoundMode", "decidedBy", "rule", "url"]
+    static let navigationFields = [
+        "result", "error", "appBound", "forcedAppBoundMode", "decidedBy", "rule", "url", "openedURL",
+    ]
 }

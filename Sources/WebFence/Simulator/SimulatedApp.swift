@@ -41,4 +41,24 @@ public struct SimulatedApp: Sendable {
             declaresCrossWebsiteTracking: keys.contains("NSCrossWebsiteTrackingUsageDescription"))
         userAllowsCrossWebsiteTracking = spec.userAllowsCrossWebsiteTracking
     }
+
+    /// How the engine read the app: the list, the browser entitlement, the keys that matter.
+    var summary: [String] {
+        let app = appBound
+        var lines: [String] = []
+        if let domains = app.domains {
+            let listed = domains.domains + domains.schemes.map { $0 + ":" }
+            lines.append(
+                "WKAppBoundDomains: " + (listed.isEmpty ? "present, lists nothing" : listed.joined(separator: ", ")))
+            lines += domains.diagnostics
+        } else {
+            lines.append("WKAppBoundDomains: absent (the feature is off)")
+        }
+        if app.isBrowser {
+            lines.append(
+                "browser entitlement" + (app.prohibitedUsageDescriptions.isEmpty
+                    ? "" : ", with \(app.prohibitedUsageDescriptions.joined(separator: ", "))"))
+        }
+        return lines
+    }
 }

@@ -23,19 +23,19 @@ public struct Simulator: Sendable {
         for spec in scenario.webViews {
             createWebView(
                 id: spec.id, viewer: spec.parent, dataStore: spec.dataStore,
-                limits: spec.limitsNavigationsToAppBoundDomains, userScripts: spec.userScripts,
-                userStyleSheets: Array(repeating: false, count: spec.userStyleSheets))
+                state: AppBoundWebViewState(configuredLimits: spec.limitsNavigationsToAppBoundDomains),
+                userScripts: spec.userScripts, userStyleSheets: spec.userStyleSheets)
         }
     }
 
     private mutating func createWebView(
-        id: String, viewer: String?, dataStore: String, limits: Bool, userScripts: [Scenario.UserScriptSpec],
-        userStyleSheets: [Bool]
+        id: String, viewer: String?, dataStore: String, state: AppBoundWebViewState,
+        userScripts: [Scenario.UserScriptSpec], userStyleSheets: Int
     ) {
-        var state = AppBoundWebViewState(configuredLimits: limits)
+        var state = state
         // §5: user style sheets in the configuration at creation count as a restricted API used
         // before the first navigation.
-        if !userStyleSheets.isEmpty, RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: state, inMainFrame: true) {
+        if userStyleSheets > 0, RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: state, inMainFrame: true) {
             state.usedRestrictedAPIBeforeNavigation = true
         }
         webViews[id] = SimulatedWebView(
@@ -61,7 +61,7 @@ public struct Simulator: Sendable {
             return Outcome(
                 ["domains": .array((domains?.domains ?? []).sorted().map(JSONValue.string)),
                  "schemes": .array((domains?.schemes ?? []).sorted().map(JSONValue.string))],
-                explanation: Scenario.summary(of: app.appBound).joined(separator: "; "))
+                explanation: app.summary.joined(separator: "; "))
         }
         guard let webViewID = step.webView, var webView = webViews[webViewID] else {
             throw ScenarioError(at + "/webView", "unknown web view \"\(step.webView ?? "")\"")
@@ -80,7 +80,9 @@ public struct Simulator: Sendable {
             return loadDocument(webViewID, isHTML: true, baseURL: baseURL)
 
         case .loadData(let mimeType, let baseURL):
-            return loadDocument(webViewID, isHTML: mimeType.lowercased() == "text/html", baseURL: baseURL)
+            // The MIME type's essence: `text/html; charset=utf-8` is HTML too.
+            let essence = mimeType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            return loadDocument(webViewID, isHTML: essence == "text/html", baseURL: baseURL)
 
         case .addFrame(let id, let parent, let url):
             guard webView.frames[parent] != nil else {
@@ -98,10 +100,11 @@ public struct Simulator: Sendable {
             return navigate(webViewID, frame: step.frame, to: url)
 
         case .openWindow(let id, let url):
-            // window.open is not gated; the new web view copies the opener's configuration: its
-            // configured limits, not its forced mode or its before-navigation flag (§3).
+            // The decision to open a window is not gated; the new web view copies the opener's
+            // configuration (its configured limits, not its forced mode or its before-navigation
+            // flag), and its first load is an ordinary navigation under those limits (§3, D16).
             createWebView(
-                id: id, viewer: webView.viewer, dataStore: webView.dataStore, limits: webView.appBound.configuredLimits,
+                id: id, viewer: webView.viewer, dataStore: webView.dataStore, state: webView.appBound.copiedForNewWindow,
                 userScripts: webView.userScripts, userStyleSheets: webView.userStyleSheets)
             return navigate(id, frame: "main", to: url)
 
@@ -120,17 +123,18 @@ public struct Simulator: Sendable {
         case .addUserScript(let script):
             webView.userScripts.append(script)
             webViews[webViewID] = webView
-            return Outcome(explanation: "the script is injected at each document load into frames that are not restricted")
+            return Outcome(
+                explanation: "the script is injected from the next document load on, into frames that are not restricted")
 
-        case .addUserStyleSheet(let forMainFrameOnly):
+        case .addUserStyleSheet:
             markRestrictedUseBeforeNavigation(&webView, inMainFrame: true)
-            webView.userStyleSheets.append(forMainFrameOnly)
+            webView.userStyleSheets += 1
             webViews[webViewID] = webView
             return Outcome(explanation: "user style sheets apply only while the main frame is not restricted")
 
         case .userScriptFrames:
             let frames = webView.loadedFrames.filter { frame in
-                webView.userScripts.contains { !$0.forMainFrameOnly || frame.id == "main" }
+                frame.scripts.contains { !$0.forMainFrameOnly || frame.id == "main" }
                     && RestrictedAPIs.frame(withStates: webView.statesUpward(from: frame.id)).allowed
             }
             return Outcome(
@@ -139,10 +143,10 @@ public struct Simulator: Sendable {
 
         case .styleSheetApplied:
             let decision = RestrictedAPIs.userStyleSheet(mainFrame: webView.mainFrame.state)
-            let applied = !webView.userStyleSheets.isEmpty && webView.mainFrame.url != nil && decision.allowed
+            let applied = webView.userStyleSheets > 0 && webView.mainFrame.url != nil && decision.allowed
             return Outcome(
                 ["applied": .bool(applied), "rule": .string(decision.rule.code)],
-                explanation: webView.userStyleSheets.isEmpty ? "the web view has no user style sheet" : decision.rule.description)
+                explanation: webView.userStyleSheets == 0 ? "the web view has no user style sheet" : decision.rule.description)
 
         case .postMessage:
             let decision = RestrictedAPIs.frame(withStates: webView.statesUpward(from: step.frame))
@@ -156,7 +160,7 @@ public struct Simulator: Sendable {
             let (admitted, rule) = CookieFilter(app: app.appBound).admits(cookieDomain: cookie.domain)
             if admitted {
                 dataStores[webView.dataStore, default: SimulatedDataStore(cookies: [])].cookies.removeAll {
-                    $0.domain == cookie.domain && $0.name == cookie.name
+                    SimulatedDataStore.sameCookie($0, domain: cookie.domain, name: cookie.name)
                 }
                 dataStores[webView.dataStore, default: SimulatedDataStore(cookies: [])].cookies.append(cookie)
             }
@@ -173,7 +177,7 @@ public struct Simulator: Sendable {
 
         case .deleteCookie(let domain, let name):
             let before = dataStores[webView.dataStore]?.cookies.count ?? 0
-            dataStores[webView.dataStore]?.cookies.removeAll { $0.domain == domain && $0.name == name }
+            dataStores[webView.dataStore]?.cookies.removeAll { SimulatedDataStore.sameCookie($0, domain: domain, name: name) }
             let deleted = (dataStores[webView.dataStore]?.cookies.count ?? 0) < before
             return Outcome(["deleted": .bool(deleted)], explanation: AppBoundRule.cookieDeleteUnfiltered.description)
 
@@ -189,13 +193,13 @@ public struct Simulator: Sendable {
             return Outcome([
                 "url": .string(webView.mainFrame.url?.href),
                 "appBound": Self.json(webView.mainFrame.state),
-                "forcedAppBoundMode": .bool(webView.appBound.forcedLimits),
+                "forcedAppBoundMode": .bool(webView.appBound.forcedAppBoundMode),
                 "limits": .bool(webView.appBound.limits),
                 "usedRestrictedAPIBeforeNavigation": .bool(webView.appBound.usedRestrictedAPIBeforeNavigation),
             ])
 
         case .itp, .appBoundDomains:
-            return Outcome()  // app-wide, handled above
+            preconditionFailure("app-wide actions are answered before a web view is looked up")
         }
     }
 
@@ -213,7 +217,7 @@ public struct Simulator: Sendable {
 
     private func cookieList(_ cookies: [Scenario.CookieSpec]) -> Outcome {
         let filter = CookieFilter(app: app.appBound)
-        let visible = cookies.filter { filter.admits(cookieDomain: $0.domain).0 }
+        let visible = cookies.filter { filter.admits(cookieDomain: $0.domain).admitted }
         let hidden = cookies.count - visible.count
         let explanation =
             filter.isActive

@@ -8,8 +8,9 @@ struct SimulatedWebView: Sendable {
     let dataStore: String
     var appBound: AppBoundWebViewState
     var userScripts: [Scenario.UserScriptSpec]
-    /// User style sheets, and whether each applies to the main frame only.
-    var userStyleSheets: [Bool]
+    /// How many user style sheets the web view has. Whether a sheet is for the main frame only
+    /// does not matter: sheets are judged by the main frame's state alone (§4).
+    var userStyleSheets: Int
     /// Frames by id; "main" is always there.
     var frames: [String: Frame] = ["main": Frame(id: "main", parent: nil)]
     /// Frame ids in creation order, for stable output.
@@ -21,6 +22,9 @@ struct SimulatedWebView: Sendable {
         /// The committed document's URL; nil before the first commit.
         var url: WebURL? = nil
         var state: FrameAppBoundState = .none
+        /// The user scripts of the configuration when this document loaded: a script added later
+        /// runs from the next load on.
+        var scripts: [Scenario.UserScriptSpec] = []
     }
 
     var mainFrame: Frame { frames["main"] ?? Frame(id: "main", parent: nil) }
@@ -48,10 +52,24 @@ struct SimulatedWebView: Sendable {
         return nil
     }
 
-    /// A main-frame commit replaces the page: its subframes go.
-    mutating func commitMainFrame(url: WebURL, state: FrameAppBoundState) {
-        frames = ["main": Frame(id: "main", parent: nil, url: url, state: state)]
-        frameOrder = ["main"]
+    /// A commit replaces the frame's document: the frames inside the old one go (all of them, for
+    /// the main frame).
+    mutating func commit(frame id: String, url: WebURL, state: FrameAppBoundState) {
+        let gone = Set(frameOrder.filter { isDescendant($0, of: id) })
+        frameOrder.removeAll { gone.contains($0) }
+        for frameID in gone { frames[frameID] = nil }
+        frames[id]?.url = url
+        frames[id]?.state = state
+        frames[id]?.scripts = userScripts
+    }
+
+    private func isDescendant(_ candidate: String, of ancestor: String) -> Bool {
+        var current = frames[candidate]?.parent
+        while let frameID = current {
+            if frameID == ancestor { return true }
+            current = frames[frameID]?.parent
+        }
+        return false
     }
 
     /// Frames with a document, in creation order.

@@ -15,19 +15,36 @@ struct TourCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Where the seed-*.json scenarios are.", valueName: "directory"))
-    var examples = "Examples/scenarios"
+    @Option(help: ArgumentHelp(
+        "Where the seed-*.json scenarios are (default: Examples/scenarios here, or beside the checkout the binary was built in).",
+        valueName: "directory"))
+    var examples: String?
+
+    /// `Examples/scenarios` in the current directory, else in the checkout that holds the binary
+    /// (`.build/debug/webfence` sits three levels below it), so the tour runs from anywhere.
+    private var directory: URL {
+        if let examples { return URL(fileURLWithPath: examples) }
+        let here = URL(fileURLWithPath: "Examples/scenarios")
+        if FileManager.default.fileExists(atPath: here.path) { return here }
+        var candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidate = candidate.deletingLastPathComponent()
+            let scenarios = candidate.appendingPathComponent("Examples/scenarios")
+            if FileManager.default.fileExists(atPath: scenarios.path) { return scenarios }
+        }
+        return here
+    }
 
     func run() async throws {
-        let directory = URL(fileURLWithPath: examples)
+        let directory = self.directory
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
                 .filter { $0.hasPrefix("seed-") && $0.hasSuffix(".json") }.sorted()
         } catch {
-            throw InputError(examples, "cannot list the directory (run from the repository root, or pass --examples)")
+            throw InputError(directory.path, "cannot list the directory (run from the repository root, or pass --examples)")
         }
-        guard !names.isEmpty else { throw InputError(examples, "holds no seed-*.json scenario") }
+        guard !names.isEmpty else { throw InputError(directory.path, "holds no seed-*.json scenario") }
         let results = try SimulateCommand.runAll(names.map { directory.appendingPathComponent($0).path })
         let report = ScenarioReport(terminal: .standardOutput)
         print(report.terminal.styled("App-Bound Domains, as the announcement's five apps meet them", .bold) + "\n")
