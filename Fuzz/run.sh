@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of WebAddress with libFuzzer.
+# Coverage-guided fuzzing of WebFence's parsers with libFuzzer.
 #
-#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host      RUNS: default 1000000
+#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | json | scenario      RUNS: default 1000000
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
-# How the target reaches WebAddress: the target file (Fuzz/Targets/Fuzz<Target>.swift), the shared
-# invariant checks (Fuzz/Targets/FuzzSupport.swift) and every Sources/WebAddress/*.swift are compiled
-# by ONE swiftc call into ONE module, WebAddressFuzz. That is the simplest arrangement that works:
+# How the `url` and `host` targets reach WebAddress: the target file (Fuzz/Targets/Fuzz<Target>.swift),
+# the shared invariant checks (Fuzz/Targets/FuzzSupport.swift) and every Sources/WebAddress/*.swift are
+# compiled by ONE swiftc call into ONE module, WebAddressFuzz. That is the simplest arrangement that works:
 #   - WebAddress itself must be compiled with -sanitize=fuzzer,address to be coverage-instrumented,
 #     which a module built by `swift build` is not;
 #   - libFuzzer supplies main(), so the target is a library-style file (-parse-as-library) exporting
@@ -16,20 +16,33 @@
 # The target files are named Fuzz*.swift because a module may not hold two files of the same name
 # (Sources/WebAddress already has URLParser.swift and Host.swift).
 #
+# The `json` and `scenario` targets reach WebFence, whose sources `import WebAddress` and
+# `import AppBound`, so the one-module trick does not work for them. Instead the three modules are
+# built separately, each with -sanitize=fuzzer,address (instrumented, no main), as static libraries
+# with their .swiftmodule in Fuzz/.out/lib/ (WebAddress, then AppBound, then WebFence, each
+# importing the ones before); the target file and Fuzz/Targets/FuzzWebFenceSupport.swift make the
+# module WebFenceFuzz, which `import WebFence` (public API only), defines LLVMFuzzerTestOneInput and
+# links the three libraries. Each library is rebuilt only when one of its sources, a library it
+# imports or this script is newer; the target binary when any of them is.
+#
 # Output (all git-ignored): the binary and log in Fuzz/.out/, crash/timeout artifacts in
-# Fuzz/.out/artifacts/, the working corpus in Fuzz/corpus-TARGET/ (seeded from shared/testdata/wpt).
+# Fuzz/.out/artifacts/, the working corpus in Fuzz/corpus-TARGET/ (seeded from shared/testdata/wpt,
+# and for json/scenario from Examples/scenarios as well).
 # Exit status: 0 when all RUNS executed cleanly; non-zero on a build failure, a crash, a broken
 # invariant (fatalError), a timeout (one input running over 5 s counts as a hang), an out-of-memory
 # or a leak.
 set -euo pipefail
 
-usage() { echo "usage: $0 url|host [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 url|host|json|scenario [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 && $# -le 2 ]] || usage
 TARGET=$1
 RUNS=${2:-1000000}
+# KIND: `single` compiles WebAddress and the target into one module; `modules` links WebFence.
 case "$TARGET" in
-    url) TARGET_FILE=FuzzURL.swift ;;
-    host) TARGET_FILE=FuzzHost.swift ;;
+    url) TARGET_FILE=FuzzURL.swift KIND=single DICT=url.dict ;;
+    host) TARGET_FILE=FuzzHost.swift KIND=single DICT=url.dict ;;
+    json) TARGET_FILE=FuzzJSON.swift KIND=modules DICT=json.dict ;;
+    scenario) TARGET_FILE=FuzzScenario.swift KIND=modules DICT=json.dict ;;
     *) usage ;;
 esac
 [[ "$RUNS" =~ ^-?[0-9]+$ ]] || usage
@@ -44,34 +57,78 @@ TESTDATA=${WEBFENCE_TESTDATA:-$ROOT/../shared/testdata/wpt}
 mkdir -p "$OUT/artifacts" "$CORPUS"
 
 # --- Build (skipped when the binary is newer than every source) -------------------------------
-SOURCES=("$ROOT"/Sources/WebAddress/*.swift "$FUZZ_DIR/Targets/FuzzSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
-stale=1
-if [[ -x "$BIN" ]]; then
-    stale=0
-    for source in "${SOURCES[@]}" "$0"; do if [[ "$source" -nt "$BIN" ]]; then stale=1; fi; done
-fi
-if [[ $stale == 1 ]]; then
-    LINK=()
-    if [[ "$(uname -s)" == Linux ]]; then
-        # ICU ships with the toolchain as lib_FoundationICU, beside the Swift runtime (swiftc adds that
-        # directory to the rpath). lld links ASan binaries without gold's "Cannot export" warnings.
-        LINK=(-l_FoundationICU)
-        if command -v ld.lld > /dev/null || [[ -x "$(dirname "$(readlink -f "$(command -v swiftc)")")/ld.lld" ]]; then
-            LINK+=(-use-ld=lld)
-        fi
+LINK=()
+if [[ "$(uname -s)" == Linux ]]; then
+    # ICU ships with the toolchain as lib_FoundationICU, beside the Swift runtime (swiftc adds that
+    # directory to the rpath). lld links ASan binaries without gold's "Cannot export" warnings.
+    LINK=(-l_FoundationICU)
+    if command -v ld.lld > /dev/null || [[ -x "$(dirname "$(readlink -f "$(command -v swiftc)")")/ld.lld" ]]; then
+        LINK+=(-use-ld=lld)
     fi
-    echo "building $BIN ..." >&2
-    start=$(date +%s)
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name WebAddressFuzz \
-        "${SOURCES[@]}" "${LINK[@]}" -o "$BIN.tmp"
-    mv "$BIN.tmp" "$BIN"
-    echo "built in $(( $(date +%s) - start )) s" >&2
 fi
 
-# --- Seed corpus from the WPT test data (file names are content hashes: reseeding is idempotent) --
-python3 - "$TARGET" "$TESTDATA" "$CORPUS" <<'PY'
-import hashlib, json, os, sys
-target, testdata, corpus = sys.argv[1:]
+# is_stale OUTPUT INPUT...: true when OUTPUT is missing or an input (or this script) is newer.
+is_stale() {
+    local output=$1 input
+    shift
+    [[ -e "$output" ]] || return 0
+    for input in "$@" "$0"; do if [[ "$input" -nt "$output" ]]; then return 0; fi; done
+    return 1
+}
+
+if [[ $KIND == single ]]; then
+    SOURCES=("$ROOT"/Sources/WebAddress/*.swift "$FUZZ_DIR/Targets/FuzzSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
+    if is_stale "$BIN" "${SOURCES[@]}"; then
+        echo "building $BIN ..." >&2
+        start=$(date +%s)
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name WebAddressFuzz \
+            "${SOURCES[@]}" "${LINK[@]}" -o "$BIN.tmp"
+        mv "$BIN.tmp" "$BIN"
+        echo "built in $(( $(date +%s) - start )) s" >&2
+    fi
+else
+    LIB="$OUT/lib"
+    mkdir -p "$LIB"
+    # build_module NAME DEPENDENCY-LIBS... -- SOURCES...: an instrumented static library and its module.
+    build_module() {
+        local name=$1 dependencies=() sources
+        shift
+        while [[ $1 != -- ]]; do dependencies+=("$1"); shift; done
+        shift
+        sources=("$@")
+        if is_stale "$LIB/lib$name.a" "${dependencies[@]}" "${sources[@]}"; then
+            echo "building $LIB/lib$name.a ..." >&2
+            local start=$(date +%s)
+            rm -f "$LIB/lib$name.a"
+            swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -module-name "$name" -I "$LIB" \
+                -emit-module -emit-module-path "$LIB/$name.swiftmodule" -emit-library -static \
+                "${sources[@]}" -o "$LIB/lib$name.a.tmp"
+            mv "$LIB/lib$name.a.tmp" "$LIB/lib$name.a"
+            echo "built in $(( $(date +%s) - start )) s" >&2
+        fi
+    }
+    mapfile -t WEBFENCE_SOURCES < <(find "$ROOT/Sources/WebFence" -name '*.swift' | LC_ALL=C sort)
+    build_module WebAddress -- "$ROOT"/Sources/WebAddress/*.swift
+    build_module AppBound "$LIB/libWebAddress.a" -- "$ROOT"/Sources/AppBound/*.swift
+    build_module WebFence "$LIB/libWebAddress.a" "$LIB/libAppBound.a" -- "${WEBFENCE_SOURCES[@]}"
+    SOURCES=("$FUZZ_DIR/Targets/FuzzWebFenceSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
+    if is_stale "$BIN" "${SOURCES[@]}" "$LIB/libWebAddress.a" "$LIB/libAppBound.a" "$LIB/libWebFence.a"; then
+        echo "building $BIN ..." >&2
+        start=$(date +%s)
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name WebFenceFuzz -I "$LIB" \
+            "${SOURCES[@]}" -L "$LIB" -lWebFence -lAppBound -lWebAddress "${LINK[@]}" -o "$BIN.tmp"
+        mv "$BIN.tmp" "$BIN"
+        echo "built in $(( $(date +%s) - start )) s" >&2
+    fi
+fi
+
+# --- Seed corpus (file names are content hashes: reseeding is idempotent) -------------------------
+# url/host: from the WPT test data. json: the scenario examples, each urltestdata.json and
+# toascii.json entry as a JSON object (escaped and raw), and hand-made edge cases. scenario: the
+# scenario examples and a few hand-made ones.
+python3 - "$TARGET" "$TESTDATA" "$CORPUS" "$ROOT/Examples/scenarios" <<'PY'
+import glob, hashlib, json, os, sys
+target, testdata, corpus, examples = sys.argv[1:]
 seeds = set()
 def load(name):
     path = os.path.join(testdata, name)
@@ -80,17 +137,46 @@ def load(name):
         return []
     with open(path, encoding="utf-8") as f:
         return [entry for entry in json.load(f) if isinstance(entry, dict)]
-urltests = load("urltestdata.json")
+def scenario_examples():
+    paths = sorted(glob.glob(os.path.join(examples, "*.json")))
+    if not paths:
+        print(f"warning: no scenario in {examples}, not seeding from it", file=sys.stderr)
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            yield f.read()
 if target == "url":
-    for entry in urltests:
+    for entry in load("urltestdata.json"):
         seeds.add(entry["input"] + ("\n" + entry["base"] if entry.get("base") is not None else ""))
         seeds.add(entry["input"])
-else:
+elif target == "host":
+    urltests = load("urltestdata.json")
     for entry in load("toascii.json") + load("IdnaTestV2.json"):
         seeds.add(entry["input"])
     for entry in urltests:
         if entry.get("hostname"):
             seeds.add(entry["hostname"])
+elif target == "json":
+    seeds.update(scenario_examples())
+    for entry in load("urltestdata.json"):
+        seeds.add(json.dumps(entry, ensure_ascii=True))
+    for entry in load("toascii.json"):
+        seeds.add(json.dumps(entry, ensure_ascii=False))
+    seeds.update([
+        "null", "true", "false", "0", "-0", "-0.0", "1.5e-3", "1E+2", "9223372036854775807",
+        "-9223372036854775808", "9223372036854775808", "1e308", "5e-324", "123456789012345678901234567890",
+        '""', '"\\"\\\\\\/\\b\\f\\n\\r\\t\\u0000\\u001f\\u007f"', '"\\ud83d\\ude00"', '"\\ud800"', '"\\udc00x"',
+        '"\\ud800\\u0041"', '"\\ud800\\ud800\\udc00"', "\ufeff[1]", '"\u2028\u2029\ufeff\U0001F600"',
+        '"e\u0301"', '{"caf\\u00e9": 1, "cafe\\u0301": 2}', '{"a": 1, "b": [1, 2.5, {}, [], null]}',
+        " [ 1 , { \"k\" : \"v\" } ] ", "[" * 512 + "]" * 512, "[" * 513 + "]" * 513, '{"a":' * 100 + "1" + "}" * 100,
+    ])
+else:
+    seeds.update(scenario_examples())
+    seeds.update([
+        '{"name": "s", "app": {"infoPlistFile": "missing.plist"}}',
+        '{"name": "s", "app": {"infoPlistFile": "Info.plist", "entitlementsFile": "App.entitlements"},'
+        ' "webViews": [{"id": "w", "userStyleSheets": 1}],'
+        ' "steps": [{"webView": "w", "load": "https://webkit.org/"}, {"webView": "w", "styleSheetApplied": {}}]}',
+    ])
 written = 0
 for seed in seeds:
     data = seed.encode("utf-8", "surrogatepass")
@@ -110,7 +196,7 @@ echo "fuzzing $TARGET for $RUNS runs; log: $LOG" >&2
 start=$(date +%s)
 set +e
 # shellcheck disable=SC2086
-"$BIN" -runs="$RUNS" -timeout=5 -max_len=4096 -rss_limit_mb=4096 -dict="$FUZZ_DIR/url.dict" \
+"$BIN" -runs="$RUNS" -timeout=5 -max_len=4096 -rss_limit_mb=4096 -dict="$FUZZ_DIR/$DICT" \
     -artifact_prefix="$OUT/artifacts/$TARGET-" -print_final_stats=1 ${FUZZ_FLAGS:-} "$CORPUS" 2>&1 | tee "$LOG"
 status=${PIPESTATUS[0]}
 set -e

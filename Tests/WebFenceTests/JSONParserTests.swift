@@ -35,7 +35,7 @@ struct JSONParserTests {
         arguments: [
             (#"{"a": 1,}"#, 1, 9), (#"[1, 2"#, 1, 6), (#"{"a" 1}"#, 1, 6), ("{\n  \"a\": tru\n}", 2, 8),
             (#""a"x"#, 1, 4), (#"01"#, 1, 2), ("\"a\u{1}\"", 1, 3), (#""\x""#, 1, 3), (#"{"a":1,"a":2}"#, 1, 8),
-            ("", 1, 1),
+            ("", 1, 1), ("1e999", 1, 6), ("[-1e309]", 1, 8),
         ])
     func errors(_ text: String, _ line: Int, _ column: Int) {
         #expect(throws: JSONParser.Error.self) { try JSONParser.parse(text) }

@@ -100,4 +100,11 @@ struct ScenarioParserTests {
         try Data(scenario.utf8).write(to: directory.appendingPathComponent("s.json"))
         #expect(throws: ScenarioError.self) { try Scenario.load(contentsOf: directory.appendingPathComponent("s.json")).run() }
     }
+
+    @Test("Info.plist keys match code point by code point: a look-alike key is another key")
+    func lookAlikeKeys() throws {
+        let text = #"{"name": "k", "app": {"infoPlist": {"W\u212aAppBoundDomains": ["a.com"]}}, "steps": [{"appBoundDomains": {}}]}"#
+        let outcome = try #require(try Scenario.parse(text).run().steps.first?.outcome)
+        #expect(outcome["domains"] == .array([]))
+    }
 }

@@ -4,7 +4,8 @@
 /// drops a U+FEFF that follows an escape (`"\/\u{FEFF}"`) and accepts trailing commas: a URL test
 /// must reach the parser exactly as written, and a typo in a scenario must be an error.
 ///
-/// Decisions: duplicate keys are an error (a scenario with two `expect` keys is a mistake);
+/// Decisions: duplicate keys are an error (a scenario with two `expect` keys is a mistake); a number
+/// beyond a Double's range (`1e999`) is an error, not infinity;
 /// an unpaired surrogate escape becomes U+FFFD, as a browser's string conversion does; nesting is
 /// limited to 512 levels so hostile input cannot exhaust the stack.
 public struct JSONParser {
@@ -154,7 +155,8 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
-        guard let value = Double(text) else { throw error("invalid number \(text)") }
+        // A literal beyond a Double's range would read as infinity, which JSON cannot write back.
+        guard let value = Double(text), value.isFinite else { throw error("number out of range: \(text)") }
         return .double(value)
     }
 

@@ -9,8 +9,10 @@ public struct SimulatedApp: Sendable {
     /// Reads Info.plist and entitlement values (JSON for plist values). A `WKAppBoundDomains` that
     /// is not an array of strings is an error: the real engine crashes reading it.
     public init(_ spec: Scenario.AppSpec) throws(ScenarioError) {
+        // Plist keys match code point by code point, as the platform compares them (and as
+        // JSONValue's subscript does): "WKAppBoundDomains" spelled with a Kelvin sign is another key.
         func value(_ members: [JSONValue.Member], _ key: String) -> JSONValue? {
-            members.first { $0.key == key }?.value
+            JSONValue.object(members)[key]
         }
         let domains: AppBoundDomains?
         switch value(spec.infoPlist, "WKAppBoundDomains") {
@@ -32,13 +34,15 @@ public struct SimulatedApp: Sendable {
                 "/app/infoPlist/WKAppBoundDomains",
                 "WKAppBoundDomains must be an array of strings (found \(other.typeName)); the real engine crashes reading it")
         }
-        let keys = Set(spec.infoPlist.map(\.key))
+        let keys = Set(spec.infoPlist.map { Array($0.key.unicodeScalars) })
         appBound = AppBoundApp(
             domains: domains,
             isBrowser: value(spec.entitlements, AppBoundApp.browserEntitlement) == .bool(true),
-            prohibitedUsageDescriptions: AppBoundApp.prohibitedUsageDescriptionKeys.filter(keys.contains),
+            prohibitedUsageDescriptions: AppBoundApp.prohibitedUsageDescriptionKeys.filter {
+                keys.contains(Array($0.unicodeScalars))
+            },
             hasServiceWorkersEntitlement: value(spec.entitlements, AppBoundApp.serviceWorkersEntitlement) == .bool(true),
-            declaresCrossWebsiteTracking: keys.contains("NSCrossWebsiteTrackingUsageDescription"))
+            declaresCrossWebsiteTracking: keys.contains(Array("NSCrossWebsiteTrackingUsageDescription".unicodeScalars)))
         userAllowsCrossWebsiteTracking = spec.userAllowsCrossWebsiteTracking
     }
 
