@@ -11,10 +11,18 @@ let package = Package(
         .library(name: "WebFence", targets: ["WebFence"]),
         .library(name: "WebAddress", targets: ["WebAddress"]),
         .library(name: "AppBound", targets: ["AppBound"]),
+        .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
         .executable(name: "webfence", targets: ["WebFenceCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Network: real TLS with custom trust roots and no redirect following (docs/decisions.md D11).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Tests make a CA and certificates at run time; issue 5 signs rule sets with Ed25519.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // The foundation every decision stands on: WHATWG URL parsing, hosts, IDNA, the Public Suffix List.
@@ -23,23 +31,38 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
 
+        // A strict JSON reader that keeps member order and says where input is wrong (D7).
+        .target(name: "StrictJSON"),
+
         // The four policy systems. They know nothing of each other, of files or of the network.
         .target(name: "AppBound", dependencies: ["WebAddress"]),
         .target(name: "ManagedWebViews", dependencies: ["WebAddress"]),
         .target(name: "NavigationRules", dependencies: ["WebAddress"]),
-        .target(name: "AssociatedDomains", dependencies: ["WebAddress"]),
+        .target(name: "AssociatedDomains", dependencies: ["WebAddress", "StrictJSON"]),
 
         // Reading real app files: Info.plist, entitlements, .app folders, .ipa archives.
         .target(name: "AppManifest"),
 
-        // The only target that does I/O over HTTP.
-        .target(name: "Network"),
+        // The only target that does I/O over HTTP. Not named `Network`: that is Apple's framework,
+        // and AsyncHTTPClient's `#if canImport(Network)` would find this module instead (D26).
+        .target(
+            name: "WebFenceNetwork",
+            dependencies: [
+                "StrictJSON",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
 
         // The app model: composes every policy into one web view simulator.
         .target(
             name: "WebFence",
             dependencies: [
-                "WebAddress", "AppBound", "ManagedWebViews", "NavigationRules", "AssociatedDomains", "AppManifest",
+                "WebAddress", "StrictJSON", "AppBound", "ManagedWebViews", "NavigationRules", "AssociatedDomains",
+                "AppManifest",
             ]
         ),
 
@@ -47,13 +70,26 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebAddress", "Network",
+                "WebFence", "WebAddress", "AssociatedDomains", "WebFenceNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "WebAddressTests", dependencies: ["WebAddress"]),
         .testTarget(name: "AppBoundTests", dependencies: ["AppBound", "WebAddress"]),
+        .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "WebAddress", "StrictJSON"]),
+        .testTarget(
+            name: "WebFenceNetworkTests",
+            dependencies: [
+                "WebFenceNetwork",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "WebFenceTests", dependencies: ["WebFence", "AppBound"]),
         // Fixtures are read from the source tree by path, not bundled as resources.
         .testTarget(name: "WebFenceCLITests", dependencies: ["WebFenceCLI", "WebAddress"], exclude: ["Fixtures"]),

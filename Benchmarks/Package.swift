@@ -42,5 +42,15 @@ let package = Package(
             path: "Benchmarks/AppBoundDecision",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "AssociationMatch",
+            dependencies: [
+                .product(name: "WebAddress", package: "main"),
+                .product(name: "AssociatedDomains", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AssociationMatch",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of WebFence's parsers with libFuzzer.
 #
-#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | json | scenario      RUNS: default 1000000
+#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | json | scenario | aasa | pattern      RUNS: default 1000000
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
 # How the `url` and `host` targets reach WebAddress: the target file (Fuzz/Targets/Fuzz<Target>.swift),
@@ -16,13 +16,14 @@
 # The target files are named Fuzz*.swift because a module may not hold two files of the same name
 # (Sources/WebAddress already has URLParser.swift and Host.swift).
 #
-# The `json` and `scenario` targets reach WebFence, whose sources `import WebAddress` and
-# `import AppBound`, so the one-module trick does not work for them. Instead the three modules are
-# built separately, each with -sanitize=fuzzer,address (instrumented, no main), as static libraries
-# with their .swiftmodule in Fuzz/.out/lib/ (WebAddress, then AppBound, then WebFence, each
-# importing the ones before); the target file and Fuzz/Targets/FuzzWebFenceSupport.swift make the
-# module WebFenceFuzz, which `import WebFence` (public API only), defines LLVMFuzzerTestOneInput and
-# links the three libraries. Each library is rebuilt only when one of its sources, a library it
+# The `json`, `scenario`, `aasa` and `pattern` targets reach WebFence, whose sources import the
+# policy modules, so the one-module trick does not work for them. Instead the modules are built
+# separately, each with -sanitize=fuzzer,address (instrumented, no main), as static libraries with
+# their .swiftmodule in Fuzz/.out/lib/ (WebAddress, StrictJSON, AppBound, AssociatedDomains, then
+# WebFence, each importing the ones before; AssociatedDomains with -enable-testing, so that the
+# `pattern` target can reach its internal matcher with `@testable import`); the target file and
+# Fuzz/Targets/FuzzWebFenceSupport.swift make the module WebFenceFuzz, which defines
+# LLVMFuzzerTestOneInput and links the libraries. Each library is rebuilt only when one of its sources, a library it
 # imports or this script is newer; the target binary when any of them is.
 #
 # Output (all git-ignored): the binary and log in Fuzz/.out/, crash/timeout artifacts in
@@ -33,7 +34,7 @@
 # or a leak.
 set -euo pipefail
 
-usage() { echo "usage: $0 url|host|json|scenario [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 url|host|json|scenario|aasa|pattern [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 && $# -le 2 ]] || usage
 TARGET=$1
 RUNS=${2:-1000000}
@@ -43,6 +44,8 @@ case "$TARGET" in
     host) TARGET_FILE=FuzzHost.swift KIND=single DICT=url.dict ;;
     json) TARGET_FILE=FuzzJSON.swift KIND=modules DICT=json.dict ;;
     scenario) TARGET_FILE=FuzzScenario.swift KIND=modules DICT=json.dict ;;
+    aasa) TARGET_FILE=FuzzAASA.swift KIND=modules DICT=aasa.dict ;;
+    pattern) TARGET_FILE=FuzzPattern.swift KIND=modules DICT=aasa.dict ;;
     *) usage ;;
 esac
 [[ "$RUNS" =~ ^-?[0-9]+$ ]] || usage
@@ -100,7 +103,7 @@ else
             echo "building $LIB/lib$name.a ..." >&2
             local start=$(date +%s)
             rm -f "$LIB/lib$name.a"
-            swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -module-name "$name" -I "$LIB" \
+            swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -enable-testing -module-name "$name" -I "$LIB" \
                 -emit-module -emit-module-path "$LIB/$name.swiftmodule" -emit-library -static \
                 "${sources[@]}" -o "$LIB/lib$name.a.tmp"
             mv "$LIB/lib$name.a.tmp" "$LIB/lib$name.a"
@@ -109,14 +112,18 @@ else
     }
     mapfile -t WEBFENCE_SOURCES < <(find "$ROOT/Sources/WebFence" -name '*.swift' | LC_ALL=C sort)
     build_module WebAddress -- "$ROOT"/Sources/WebAddress/*.swift
+    build_module StrictJSON -- "$ROOT"/Sources/StrictJSON/*.swift
     build_module AppBound "$LIB/libWebAddress.a" -- "$ROOT"/Sources/AppBound/*.swift
-    build_module WebFence "$LIB/libWebAddress.a" "$LIB/libAppBound.a" -- "${WEBFENCE_SOURCES[@]}"
+    build_module AssociatedDomains "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" -- "$ROOT"/Sources/AssociatedDomains/*.swift
+    LIBS=("$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "$LIB/libAppBound.a" "$LIB/libAssociatedDomains.a")
+    build_module WebFence "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
     SOURCES=("$FUZZ_DIR/Targets/FuzzWebFenceSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
-    if is_stale "$BIN" "${SOURCES[@]}" "$LIB/libWebAddress.a" "$LIB/libAppBound.a" "$LIB/libWebFence.a"; then
+    if is_stale "$BIN" "${SOURCES[@]}" "${LIBS[@]}" "$LIB/libWebFence.a"; then
         echo "building $BIN ..." >&2
         start=$(date +%s)
         swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name WebFenceFuzz -I "$LIB" \
-            "${SOURCES[@]}" -L "$LIB" -lWebFence -lAppBound -lWebAddress "${LINK[@]}" -o "$BIN.tmp"
+            "${SOURCES[@]}" -L "$LIB" -lWebFence -lAssociatedDomains -lAppBound -lStrictJSON -lWebAddress "${LINK[@]}" \
+            -o "$BIN.tmp"
         mv "$BIN.tmp" "$BIN"
         echo "built in $(( $(date +%s) - start )) s" >&2
     fi
@@ -126,9 +133,9 @@ fi
 # url/host: from the WPT test data. json: the scenario examples, each urltestdata.json and
 # toascii.json entry as a JSON object (escaped and raw), and hand-made edge cases. scenario: the
 # scenario examples and a few hand-made ones.
-python3 - "$TARGET" "$TESTDATA" "$CORPUS" "$ROOT/Examples/scenarios" <<'PY'
+python3 - "$TARGET" "$TESTDATA" "$CORPUS" "$ROOT/Examples/scenarios" "$ROOT/Examples/aasa" <<'PY'
 import glob, hashlib, json, os, sys
-target, testdata, corpus, examples = sys.argv[1:]
+target, testdata, corpus, examples, aasa_examples = sys.argv[1:]
 seeds = set()
 def load(name):
     path = os.path.join(testdata, name)
@@ -168,6 +175,22 @@ elif target == "json":
         '"\\ud800\\u0041"', '"\\ud800\\ud800\\udc00"', "\ufeff[1]", '"\u2028\u2029\ufeff\U0001F600"',
         '"e\u0301"', '{"caf\\u00e9": 1, "cafe\\u0301": 2}', '{"a": 1, "b": [1, 2.5, {}, [], null]}',
         " [ 1 , { \"k\" : \"v\" } ] ", "[" * 512 + "]" * 512, "[" * 513 + "]" * 513, '{"a":' * 100 + "1" + "}" * 100,
+    ])
+elif target == "aasa":
+    for path in sorted(glob.glob(os.path.join(aasa_examples, "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            seeds.add(f.read())
+    seeds.update([
+        '{"applinks":{"details":{"ABCDE12345.com.example.app":{"paths":["/a/*","NOT /b/*","*"]}}}}',
+        '{"applinks":{"defaults":{"caseSensitive":false,"#":"x"},"details":[{"appIDs":["ABCDE12345.com.example.app"],'
+        '"defaults":{"percentEncoded":false},"components":[{"/":"/$(lang)_$(region)/*"},{"?":{"q":"?*"}},{}]}]}}',
+        '{"webcredentials":{"apps":["ABCDE12345.com.example.app",1]},"appclips":{"apps":[]}}',
+    ])
+elif target == "pattern":
+    seeds.update([
+        "/buy/*\n/buy/42/", "!/Buy/*\n/bUY/", "/$(lang)_$(region)/$(v)/\n/en_GB/aaa/", "*a*a*a*b\n" + "a" * 60,
+        "$(w)\nx$(v)", "$(e)\n", "/id/????\n/id/4815/", "$(upper)$(lower)$(digit)$(xdigit)$(alnum)$(alpha)\nAb9fZz",
+        "!$(upper)\n\u00e9", "?*\n", "", "/\u54c8/?*\n/\u54c8/x/", "$(region\n$(region", "**//a//**\n/a/",
     ])
 else:
     seeds.update(scenario_examples())

@@ -65,7 +65,7 @@ extension [UInt8] {
     }
 }
 
-enum PercentEncoding {
+public enum PercentEncoding {
     @inline(__always)
     static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x41 + value - 10 }
 
@@ -79,7 +79,7 @@ enum PercentEncoding {
 
     /// Percent-decodes `bytes` (URL Standard §1.3): `%XX` with two hex digits becomes that byte;
     /// any other `%` is kept as it is.
-    static func decode(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    public static func decode(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex

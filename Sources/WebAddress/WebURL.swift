@@ -114,6 +114,22 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     private var queryEnd: Int32 { offsets.fragmentStart >= 0 ? offsets.fragmentStart : Int32(href.utf8.count) }
     private var pathEnd: Int32 { offsets.queryStart >= 0 ? offsets.queryStart : queryEnd }
 
+    /// The parts of a URL a pattern can be matched against, as written (percent-encoded).
+    public enum Component: Sendable {
+        case path, query, fragment
+    }
+
+    /// Where a component sits in `href`, in UTF-8 bytes, as written (percent-encoded): the path
+    /// (`pathname`), the query without `?`, the fragment without `#`; nil for an absent query or
+    /// fragment. Read the bytes in place with `href.utf8.withContiguousStorageIfAvailable`.
+    public func utf8Range(of component: Component) -> Range<Int>? {
+        switch component {
+        case .path: Int(offsets.pathStart)..<Int(pathEnd)
+        case .query: offsets.queryStart < 0 ? nil : Int(offsets.queryStart + 1)..<Int(queryEnd)
+        case .fragment: offsets.fragmentStart < 0 ? nil : Int(offsets.fragmentStart + 1)..<href.utf8.count
+        }
+    }
+
     /// Calls `body` with `href`'s UTF-8 bytes from `start` up to `end`.
     func withBytes<Result>(_ start: Int32, _ end: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let range = Int(start)..<Int(end)

@@ -1,15 +1,24 @@
 import Foundation
 
-/// Reads a real plist file (XML or binary) into JSON values, for `app.infoPlistFile` and
-/// `app.entitlementsFile`: strings, booleans, numbers, arrays and dictionaries map one to one.
+/// Reads a real plist file (XML or binary; or JSON, a plist's values written as JSON) into JSON
+/// values, for `app.infoPlistFile`, `app.entitlementsFile` and `webfence aasa lint --entitlements`:
+/// strings, booleans, numbers, arrays and dictionaries map one to one.
 /// JSON has no date or data, so they become one-key objects, `{"date": "ISO 8601"}` and
 /// `{"data": "base64"}`: a reader expecting a string (a `WKAppBoundDomains` entry) sees a wrong
 /// type, as the platform would. Keys are sorted (a plist dictionary has no order).
-enum PropertyListFile {
-    static func read(_ url: URL) throws(ScenarioError) -> [JSONValue.Member] {
+public enum PropertyListFile {
+    public static func read(_ url: URL) throws(ScenarioError) -> [JSONValue.Member] {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ScenarioError("/app", "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            let parsed: JSONValue
+            do { parsed = try JSONParser.parse(String(decoding: data, as: UTF8.self)) } catch {
+                throw ScenarioError("/app", "\(url.path) is not valid JSON: \(error)")
+            }
+            guard case .object(let members) = parsed else { throw ScenarioError("/app", "\(url.path) is not a JSON object") }
+            return members
         }
         let root: Any
         do { root = try PropertyListSerialization.propertyList(from: data, format: nil) } catch {

@@ -22,7 +22,7 @@ public struct Scenario: Sendable {
         /// Managed-web-view settings, read by issue 5's policy; kept as given.
         public var managedAccount: String?
         public var tenantPolicy: JSONValue?
-        /// Associated-domain sites, read by issue 4's policy; kept as given.
+        /// `app.sites`: the association file each site serves (read by `AppAssociations`).
         public var sites: JSONValue?
     }
 

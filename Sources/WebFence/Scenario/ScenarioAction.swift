@@ -1,8 +1,8 @@
 import WebAddress
 
 extension Scenario {
-    /// The actions of spec/interfaces.md §1 that the simulator runs. Managed-web-view actions and
-    /// `openUniversalLink` arrive with issues 5 and 4; the parser names them and refuses them.
+    /// The actions of spec/interfaces.md §1 that the simulator runs. Managed-web-view actions
+    /// arrive with issue 5; the parser names them and refuses them.
     public enum Action: Sendable {
         case load(WebURL, redirects: [WebURL], delegate: DelegateDecision)
         case loadHTMLString(baseURL: WebURL?)
@@ -26,6 +26,8 @@ extension Scenario {
         case itp
         /// How the app's `WKAppBoundDomains` was read (an addition to the format).
         case appBoundDomains
+        /// A tapped link: does it open the app (universal link) or the browser?
+        case openUniversalLink(WebURL, from: AppAssociations.LinkSource)
 
         /// The app's own `decidePolicyFor navigationAction` answer, before the app-bound gate.
         public enum DelegateDecision: String, Sendable {
@@ -56,13 +58,14 @@ extension Scenario {
             case .state: "state"
             case .itp: "itp"
             case .appBoundDomains: "appBoundDomains"
+            case .openUniversalLink: "openUniversalLink"
             }
         }
 
         /// Whether the step names a web view (`itp` and the app-wide actions do not).
         public var needsWebView: Bool {
             switch self {
-            case .itp, .appBoundDomains: false
+            case .itp, .appBoundDomains, .openUniversalLink: false
             default: true
             }
         }
@@ -87,7 +90,7 @@ extension Scenario {
         static let comingLater: [String: String] = [
             "setWebViewPolicy": "managed web views (issue 5)", "setPolicyDelegate": "managed web views (issue 5)",
             "copy": "managed web views (issue 5)", "paste": "managed web views (issue 5)",
-            "upload": "managed web views (issue 5)", "openUniversalLink": "associated domains (issue 4)",
+            "upload": "managed web views (issue 5)",
         ]
 
         /// The outcome fields the action reports, which `expect` may name.
@@ -107,6 +110,7 @@ extension Scenario {
             case .state: ["url", "appBound", "forcedAppBoundMode", "limits", "usedRestrictedAPIBeforeNavigation"]
             case .itp: ["enabled", "settingsSwitchShown", "rule"]
             case .appBoundDomains: ["domains", "schemes"]
+            case .openUniversalLink: ["opens", "appID", "rule", "decision", "reason"]
             }
         }
     }

@@ -101,13 +101,20 @@ extension Scenario {
         return value
     }
 
-    /// `app.sites`: `{"example.com": {"aasa": {...}}}`; the association files are issue 4's.
+    /// `app.sites`: `{"example.com": {"aasa": {...}}}`: the association file each site serves (an
+    /// object, its text, or null for none). What is in the file is the matcher's business: a file a
+    /// device cannot use is a decision ("denied"), not an error.
     private static func parseSites(_ value: JSONValue?) throws(ScenarioError) -> JSONValue? {
         guard let value, value != .null else { return nil }
         let reader = try JSONObjectReader(value, at: "/app/sites")
         for domain in reader.keys {
             var site = try JSONObjectReader(reader.valueWithoutMarking(domain) ?? .null, at: reader.path(domain))
-            _ = site.value("aasa")
+            switch site.value("aasa") {
+            case nil, .null?, .object?, .string?: break
+            case let other?:
+                throw ScenarioError(
+                    site.path("aasa"), "expected the association file as an object, its JSON text, or null; found \(other.typeName)")
+            }
             try site.finish(expected: ["aasa"])
         }
         return value
@@ -326,6 +333,17 @@ extension Scenario {
             let scope = try url(try object.requiredString("scope"), at: object.path("scope"))
             try object.finish(expected: ["scope"])
             return .registerServiceWorker(scope: scope)
+        case "openUniversalLink":
+            var object = try object()
+            let link = try url(try object.requiredString("url"), at: object.path("url"))
+            let fromText = try object.string("from") ?? "otherApp"
+            guard let from = AppAssociations.LinkSource(rawValue: fromText) else {
+                throw ScenarioError(
+                    object.path("from"),
+                    "expected \(AppAssociations.LinkSource.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(fromText)\"")
+            }
+            try object.finish(expected: ["url", "from"])
+            return .openUniversalLink(link, from: from)
         default:
             // The actions whose value is `{}`.
             let object = try object()

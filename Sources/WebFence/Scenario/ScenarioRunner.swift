@@ -31,8 +31,8 @@ public struct ScenarioResult: Sendable {
 extension Scenario {
     /// Replays every step in order. A step that refers to something that does not exist at that
     /// point (a frame not added yet) throws; an outcome that differs from `expect` is a mismatch.
-    public func run() throws(ScenarioError) -> ScenarioResult {
-        var simulator = try Simulator(scenario: self)
+    public func run(options: SimulationOptions = .init()) throws(ScenarioError) -> ScenarioResult {
+        var simulator = try Simulator(scenario: self, options: options)
         var results: [ScenarioResult.StepResult] = []
         for step in steps {
             let outcome = try simulator.perform(step)

@@ -5,6 +5,8 @@ public struct SimulatedApp: Sendable {
     public let appBound: AppBoundApp
     /// The user turned on "Allow Cross-Website Tracking" (§7).
     public let userAllowsCrossWebsiteTracking: Bool
+    /// Associated domains and the files the app's sites serve.
+    public var associations: AppAssociations
 
     /// Reads Info.plist and entitlement values (JSON for plist values). A `WKAppBoundDomains` that
     /// is not an array of strings is an error: the real engine crashes reading it.
@@ -35,9 +37,11 @@ public struct SimulatedApp: Sendable {
                 "WKAppBoundDomains must be an array of strings (found \(other.typeName)); the real engine crashes reading it")
         }
         let keys = Set(spec.infoPlist.map { Array($0.key.unicodeScalars) })
+        let isBrowser = value(spec.entitlements, AppBoundApp.browserEntitlement) == .bool(true)
+        associations = try AppAssociations(entitlements: spec.entitlements, sites: spec.sites)
         appBound = AppBoundApp(
             domains: domains,
-            isBrowser: value(spec.entitlements, AppBoundApp.browserEntitlement) == .bool(true),
+            isBrowser: isBrowser,
             prohibitedUsageDescriptions: AppBoundApp.prohibitedUsageDescriptionKeys.filter {
                 keys.contains(Array($0.unicodeScalars))
             },

@@ -1,5 +1,18 @@
 import AppBound
+import AssociatedDomains
 import WebAddress
+
+/// Where the platforms' sources disagree, the behaviour to simulate (each default is documented
+/// in docs/decisions.md).
+public struct SimulationOptions: Sendable {
+    /// Whether `applinks:*.example.com` also covers `example.com` (D28: Apple's archived guide says
+    /// no, the current system's code says yes; default no).
+    public var wildcardCoversBaseDomain: Bool
+
+    public init(wildcardCoversBaseDomain: Bool = false) {
+        self.wildcardCoversBaseDomain = wildcardCoversBaseDomain
+    }
+}
 
 /// The web view simulator: an app, its web views with their frame trees, and their data stores.
 /// Each step of a scenario goes through the policies the way WebKit runs them, and comes back as
@@ -15,8 +28,10 @@ public struct Simulator: Sendable {
     var dataStores: [String: SimulatedDataStore] = [:]
 
     /// Creates the app and the web views a scenario declares.
-    public init(scenario: Scenario) throws(ScenarioError) {
-        app = try SimulatedApp(scenario.app)
+    public init(scenario: Scenario, options: SimulationOptions = .init()) throws(ScenarioError) {
+        var app = try SimulatedApp(scenario.app)
+        app.associations.wildcardCoversBaseDomain = options.wildcardCoversBaseDomain
+        self.app = app
         gate = NavigationGate(app: app.appBound)
         dataStores["shared"] = SimulatedDataStore(cookies: [])
         for store in scenario.dataStores { dataStores[store.id] = SimulatedDataStore(cookies: store.cookies) }
@@ -62,6 +77,15 @@ public struct Simulator: Sendable {
                 ["domains": .array((domains?.domains ?? []).sorted().map(JSONValue.string)),
                  "schemes": .array((domains?.schemes ?? []).sorted().map(JSONValue.string))],
                 explanation: app.summary.joined(separator: "; "))
+        }
+        if case .openUniversalLink(let url, let source) = step.action {
+            let opening = app.associations.open(url, from: source)
+            let decision = opening.decision
+            return Outcome(
+                ["opens": .string(opening.opensApp ? "app" : "browser"), "appID": .string(opening.appID),
+                 "rule": .string(decision?.rule?.pointer), "decision": .string(decision?.outcome.rawValue),
+                 "reason": .string(opening.reason)],
+                explanation: opening.message)
         }
         guard let webViewID = step.webView, var webView = webViews[webViewID] else {
             throw ScenarioError(at + "/webView", "unknown web view \"\(step.webView ?? "")\"")
@@ -198,7 +222,7 @@ public struct Simulator: Sendable {
                 "usedRestrictedAPIBeforeNavigation": .bool(webView.appBound.usedRestrictedAPIBeforeNavigation),
             ])
 
-        case .itp, .appBoundDomains:
+        case .itp, .appBoundDomains, .openUniversalLink:
             preconditionFailure("app-wide actions are answered before a web view is looked up")
         }
     }

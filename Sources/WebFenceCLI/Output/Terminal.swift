@@ -7,6 +7,8 @@ struct Terminal: Sendable {
     static let standardOutput = Terminal(fileDescriptor: STDOUT_FILENO)
     static let standardError = Terminal(fileDescriptor: STDERR_FILENO)
 
+    var isTerminal: Bool { isatty(fileDescriptor) == 1 }
+
     var usesColour: Bool {
         isatty(fileDescriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }

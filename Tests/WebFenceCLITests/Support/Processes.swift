@@ -20,8 +20,8 @@ enum Processes {
         let output = directory.appendingPathComponent("stdout")
         let errors = directory.appendingPathComponent("stderr")
         try Data(stdin.utf8).write(to: input)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
         let process = Process()
         process.executableURL = executable

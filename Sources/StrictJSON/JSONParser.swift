@@ -18,21 +18,49 @@ public struct JSONParser {
 
     public static let maximumDepth = 512
 
+    /// What to do with a key an object already has.
+    public enum DuplicateKeys: Sendable {
+        /// An error (the default: in a file WebFence reads, a repeated key is a mistake).
+        case reject
+        /// The later value replaces the earlier one, in the earlier one's place, as Foundation's
+        /// `JSONSerialization` (and so an iOS device) reads it.
+        case keepLast
+    }
+
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    private let duplicateKeys: DuplicateKeys
+    /// The JSON pointer of the value being read, as tokens.
+    private var path: [String] = []
+    /// Pointers of keys that repeated (with `.keepLast`).
+    private var repeatedKeys: [String] = []
 
     /// Parses `text` as exactly one JSON value (surrounding whitespace allowed).
     public static func parse(_ text: String) throws(Error) -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
+        try parse(text, duplicateKeys: .reject).value
+    }
+
+    /// Parses `text` as one JSON value; with `.keepLast`, also says which keys repeated (JSON
+    /// pointers, in order).
+    public static func parse(_ text: String, duplicateKeys: DuplicateKeys) throws(Error)
+        -> (value: JSONValue, repeatedKeys: [String])
+    {
+        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: duplicateKeys)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return value
+        return (value, parser.repeatedKeys)
     }
 
-    private init(bytes: [UInt8]) {
+    /// RFC 6901: `~` is written `~0` and `/` is written `~1`.
+    public static func pointer(_ tokens: [String]) -> String {
+        tokens.map { "/" + $0.replacingTildesAndSlashes() }.joined()
+    }
+
+    private init(bytes: [UInt8], duplicateKeys: DuplicateKeys) {
+        self.duplicateKeys = duplicateKeys
         self.bytes = bytes
         // A UTF-8 byte order mark before the value is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -72,7 +100,8 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
             let keyStart = index
             let key = try parseString()
-            guard keys.insert(Array(key.unicodeScalars)).inserted else {
+            let isNew = keys.insert(Array(key.unicodeScalars)).inserted
+            if !isNew, duplicateKeys == .reject {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
@@ -80,7 +109,15 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
             index += 1
             skipWhitespace()
-            members.append(JSONValue.Member(key, try parseValue()))
+            path.append(key)
+            let value = try parseValue()
+            path.removeLast()
+            if isNew {
+                members.append(JSONValue.Member(key, value))
+            } else if let earlier = members.firstIndex(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }) {
+                members[earlier].value = value
+                repeatedKeys.append(Self.pointer(path + [key]))
+            }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
@@ -105,7 +142,9 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            path.append(String(values.count))
             values.append(try parseValue())
+            path.removeLast()
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
@@ -275,5 +314,19 @@ private enum ASCII {
         case 0x61...0x66: UInt16(byte - 0x61 + 10)
         default: nil
         }
+    }
+}
+
+extension String {
+    fileprivate func replacingTildesAndSlashes() -> String {
+        var output = ""
+        for character in self {
+            switch character {
+            case "~": output += "~0"
+            case "/": output += "~1"
+            default: output.append(character)
+            }
+        }
+        return output
     }
 }

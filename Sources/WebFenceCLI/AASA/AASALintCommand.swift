@@ -1,0 +1,109 @@
+import ArgumentParser
+import AssociatedDomains
+import Foundation
+import WebFence
+
+/// `webfence aasa lint`: everything a device silently tolerates, ignores or can never match.
+struct AASALintCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Find what a device silently ignores in an association file, and rules that can never match.",
+        discussion: """
+            Each finding has a stable code (aasa.*, entitlement.*), a severity (error, warning, note), \
+            a JSON pointer into the file and a message. Among them: misspelled keys \
+            (casesensitive), precedence that hides keys (appIDs over appID, components over paths), \
+            rules after a catch-all, {"#": "*", "exclude": true} (which blocks every URL), non-string \
+            query values (which make the whole "?" ignored), UK where a region code is meant (GB), \
+            undefined variables, non-ASCII patterns compared percent-encoded.
+
+            With --entitlements (a plist or JSON with com.apple.developer.associated-domains and \
+            application-identifier) and --domain, the file is checked against the app: its ID must be \
+            listed for every service the entitlement names for the domain.
+
+            Exit status: 0 no error-level finding; 1 an error-level finding; 2 unusable input.
+
+            Examples:
+              webfence aasa lint Examples/aasa/traps.json
+              webfence aasa lint Examples/aasa/seed-004-components.json --domain example.com \\
+                  --entitlements Examples/aasa/entitlements.plist --format json
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The domain the file is served from.", valueName: "host"))
+    var domain: String?
+
+    @Option(help: ArgumentHelp("The app's entitlements (plist or JSON).", valueName: "path"))
+    var entitlements: String?
+
+    @Option(help: "text (for people) or json.")
+    var format: OutputFormat = .text
+
+    func run() async throws {
+        let bytes = try AASAInput.bytes(file)
+        var findings: [(source: String, finding: Finding)] = []
+        if bytes.count > AssociationFile.maximumSize {
+            findings.append((file, Finding(
+                "aasa.size", .error, at: "",
+                "\(bytes.count) bytes: devices abort a file over \(AssociationFile.maximumSize) bytes (the rest is linted anyway)")))
+        }
+        let (parsed, readFindings) = try AASAInput.file(file, bytes: bytes, sizeLimit: nil)
+        let domain = try self.domain.map { try AASAInput.domain($0) }
+        let app = try entitlements.map(AASAInput.entitlements)
+        if let entitlements, let app {
+            findings += app.entitlement.findings.map { (entitlements, $0) }
+            if app.appID == nil {
+                findings.append((entitlements, Finding(
+                    "entitlement.appID.missing", .warning, at: "",
+                    "no application-identifier: the file cannot be checked against the app's ID")))
+            }
+        }
+        let linter = AssociationFileLinter(domain: domain, entitlement: app?.entitlement, appID: app?.appID)
+        findings += linter.lint(parsed, readFindings: readFindings).map { (file, $0) }
+
+        switch format {
+        case .json: print(Self.json(file: file, findings).serialized())
+        case .text: print(Self.text(file: file, findings, terminal: .standardOutput), terminator: "")
+        }
+        if findings.contains(where: { $0.finding.severity == .error }) { throw ExitCode(ExitStatus.expectationFailed) }
+    }
+
+    static func counts(_ findings: [(source: String, finding: Finding)]) -> (errors: Int, warnings: Int, notes: Int) {
+        (
+            findings.filter { $0.finding.severity == .error }.count,
+            findings.filter { $0.finding.severity == .warning }.count,
+            findings.filter { $0.finding.severity == .note }.count
+        )
+    }
+
+    static func text(file: String, _ findings: [(source: String, finding: Finding)], terminal: Terminal) -> String {
+        var out = terminal.styled(file, .bold) + "\n"
+        for (source, finding) in findings {
+            let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
+            let severity = terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+            let place = (source == file ? "" : source + ":") + (finding.pointer.isEmpty ? "/" : finding.pointer)
+            out += "  \(severity) \(finding.code)  \(place)\n      \(finding.message)\n"
+        }
+        let (errors, warnings, notes) = counts(findings)
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
+        out += findings.isEmpty
+            ? "  no findings\n" : "\(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))\n"
+        return out
+    }
+
+    static func json(file: String, _ findings: [(source: String, finding: Finding)]) -> JSONValue {
+        let (errors, warnings, notes) = counts(findings)
+        return .object([
+            "file": .string(file),
+            "findings": .array(findings.map { source, finding in
+                .object([
+                    "source": .string(source), "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
+                    "pointer": .string(finding.pointer), "message": .string(finding.message),
+                ])
+            }),
+            "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),
+        ])
+    }
+}
