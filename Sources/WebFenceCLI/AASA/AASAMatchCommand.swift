@@ -35,19 +35,13 @@ struct AASAMatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         var cache = MatcherCache()
-        var lineNumber = 0
-        var malformed = 0
-        while let line = readLine(strippingNewline: true) {
-            lineNumber += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+        let malformed = JSONLinesStream.forEachLine { line, lineNumber in
             let result = Self.decide(line, cache: &cache)
-            if result["error"] != nil {
-                malformed += 1
-                Terminal.standardError.write("webfence: stdin:line \(lineNumber): \(result["error"]?.stringValue ?? "")\n")
-            }
             print(result.serialized())
+            guard let error = result["error"] else { return true }
+            Terminal.standardError.write("webfence: stdin:line \(lineNumber): \(error.stringValue ?? "")\n")
+            return false
         }
-        fflush(nil)
         if malformed > 0 { throw ExitCode(ExitStatus.unusableInput) }
     }
 

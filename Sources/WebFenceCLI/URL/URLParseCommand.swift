@@ -135,22 +135,18 @@ struct URLParseCommand: AsyncParsableCommand {
     /// Streams stdin to stdout line by line, in constant memory. A malformed line yields an
     /// `{"line", "error"}` result and the stream goes on; the exit status is then 2.
     private func streamJSONLines() throws {
-        var lineNumber = 0
-        var malformed = 0
-        while let line = readLine(strippingNewline: true) {
-            lineNumber += 1
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            do {
+        let malformed = JSONLinesStream.forEachLine { line, lineNumber in
+            do throws(InputLineError) {
                 var input = try URLParseInput(jsonLine: line)
                 if input.inheritsBase { input.base = base }
                 print(Self.json(for: input, result: Self.parse(input)).serialized())
+                return true
             } catch {
-                malformed += 1
                 print(JSONValue.object(["line": .int(lineNumber), "error": .string(error.description)]).serialized())
                 Terminal.standardError.write("webfence: stdin:line \(lineNumber): \(error.description)\n")
+                return false
             }
         }
-        fflush(nil)
         if malformed > 0 { throw ExitCode(ExitStatus.unusableInput) }
     }
 }
