@@ -69,6 +69,19 @@ struct SimulateCommandTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("--wildcard-covers-base-domain lets applinks:*.example.com open links to example.com (D28)")
+    func wildcardCoversBaseDomain() throws {
+        let file = try scenarioFile(#"""
+            {"name": "wildcard", "app": {"entitlements": {"application-identifier": "ABCDE12345.com.example.app",
+               "com.apple.developer.associated-domains": ["applinks:*.example.com"]},
+              "sites": {"example.com": {"aasa": {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}}}},
+             "steps": [{"openUniversalLink": {"url": "https://example.com/a"}, "expect": {"opens": "app"}}]}
+            """#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try WebFenceBinary.run(["simulate", file.path]).status == 1)
+        #expect(try WebFenceBinary.run(["simulate", "--wildcard-covers-base-domain", file.path]).status == 0)
+    }
+
     @Test("plist files named by the scenario are read relative to it")
     func plistFiles() throws {
         let result = try WebFenceBinary.run(["simulate", PackageFiles.url("Examples/scenarios/AppBoundDomains.json").path])

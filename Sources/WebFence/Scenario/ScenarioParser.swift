@@ -1,3 +1,4 @@
+import AssociatedDomains
 import WebAddress
 
 extension Scenario {
@@ -108,6 +109,9 @@ extension Scenario {
         guard let value, value != .null else { return nil }
         let reader = try JSONObjectReader(value, at: "/app/sites")
         for domain in reader.keys {
+            guard LinkDomain(domain) != nil else {
+                throw ScenarioError(reader.path(domain), "\"\(domain)\" is not a domain (a site is a host, with a port if it has one)")
+            }
             var site = try JSONObjectReader(reader.valueWithoutMarking(domain) ?? .null, at: reader.path(domain))
             switch site.value("aasa") {
             case nil, .null?, .object?, .string?: break

@@ -46,7 +46,9 @@ public struct AppAssociations: Sendable {
                 case .string(let text)?: file = AssociationFile.read(Array(text.utf8))
                 case let value?: file = AssociationFile.read(value: value)
                 }
-                files[site.key.lowercased()] = file.map { UniversalLinkMatcher($0.file) }
+                // Keyed as the entitlement names hosts: lower case, IDNs in their ASCII form.
+                guard let domain = LinkDomain(site.key) else { continue }
+                files[domain.description] = file.map { UniversalLinkMatcher($0.file) }
             }
         }
         self.files = files

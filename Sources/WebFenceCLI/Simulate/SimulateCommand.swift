@@ -30,12 +30,18 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(help: "Text only: print failing scenarios in full and passing ones as one line.")
     var quiet = false
 
+    @Flag(help: """
+        openUniversalLink: let applinks:*.example.com cover example.com itself, as the current system \
+        does (the default follows Apple's documentation: it does not; docs/decisions.md D28).
+        """)
+    var wildcardCoversBaseDomain = false
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give scenario files, e.g. webfence simulate Examples/scenarios/*.json") }
     }
 
     func run() async throws {
-        let results = try Self.runAll(files)
+        let results = try Self.runAll(files, options: SimulationOptions(wildcardCoversBaseDomain: wildcardCoversBaseDomain))
         switch format {
         case .json:
             print(ScenarioReport.json(results).serialized())
@@ -50,7 +56,7 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     /// Loads every file first, so that all unusable ones are reported together, then runs them.
-    static func runAll(_ paths: [String]) throws -> [ScenarioResult] {
+    static func runAll(_ paths: [String], options: SimulationOptions = .init()) throws -> [ScenarioResult] {
         var scenarios: [Scenario] = []
         var errors: [InputError] = []
         for path in paths {
@@ -63,7 +69,7 @@ struct SimulateCommand: AsyncParsableCommand {
         var results: [ScenarioResult] = []
         for (scenario, path) in zip(scenarios, paths.filter { path in !errors.contains { $0.source == path } }) {
             do {
-                results.append(try scenario.run())
+                results.append(try scenario.run(options: options))
             } catch {
                 errors.append(InputError(path, error.description))
             }
