@@ -49,6 +49,8 @@ final class RuleSet: Sendable {
     let file: AssociationFile
     /// App ID → index of the first details entry listing it (D29).
     let entryForAppID: [String: Int]
+    /// The same, as a list: for the few app IDs most files have, comparing is cheaper than hashing.
+    let appIDEntries: [(appID: String, entry: Int)]
     let storage: PatternStorage
     let rules: [CompiledRule]
     let items: [QueryItemPattern]
@@ -59,6 +61,10 @@ final class RuleSet: Sendable {
     let entryIndexes: [RuleIndex]
     /// Each rule's keys with defaults resolved, for explanations and the linter.
     let fields: [AssociationFile.RuleFields]
+    /// Each rule as a decision names it, made once so that a decision copies rather than builds it.
+    let references: [UniversalLinkDecision.RuleReference]
+    /// Each details entry's JSON pointer.
+    let entryPointers: [String]
 
     init(_ file: AssociationFile) {
         self.file = file
@@ -67,17 +73,20 @@ final class RuleSet: Sendable {
             for appID in details.appIDs where entryForAppID[appID] == nil { entryForAppID[appID] = index }
         }
         self.entryForAppID = entryForAppID
+        appIDEntries = entryForAppID.map { ($0.key, $0.value) }.sorted { $0.entry < $1.entry }
         var builder = PatternStorage.Builder()
         var rules: [CompiledRule] = []
         var items: [QueryItemPattern] = []
         var itemNames: [(bytes: [UInt8], scalars: [UInt32])] = []
         var entryRanges: [Range<Int>] = []
         var allFields: [AssociationFile.RuleFields] = []
+        var references: [UniversalLinkDecision.RuleReference] = []
         let fileDefaults = file.applinks?.defaults ?? AssociationFile.RuleFields()
         let variables = file.applinks?.substitutionVariables ?? [:]
         for details in file.applinks?.details ?? [] {
             let start = rules.count
-            for rule in details.rules {
+            for (index, rule) in details.rules.enumerated() {
+                references.append(.init(index: index, pointer: rule.pointer, text: rule.text, comment: rule.fields.comment))
                 // Every key resolved: rule > entry defaults > `applinks.defaults` > built-in (spec §2).
                 let fields = rule.fields.over(details.defaults).over(fileDefaults).over(.builtIn)
                 // A non-boolean flag counts as false; the reader already turned it into a Bool.
@@ -115,6 +124,16 @@ final class RuleSet: Sendable {
         self.entryRanges = entryRanges
         entryIndexes = entryRanges.map { RuleIndex(rules, range: $0) }
         self.fields = allFields
+        self.references = references
+        entryPointers = (file.applinks?.details ?? []).map(\.pointer)
+    }
+
+    /// The details entry that decides for `appID` (D29).
+    @inline(__always)
+    func entry(for appID: String) -> Int? {
+        guard appIDEntries.count <= 8 else { return entryForAppID[appID] }
+        for candidate in appIDEntries where candidate.appID == appID { return candidate.entry }
+        return nil
     }
 
     /// A rule that matches every URL: nothing after it is reachable.

@@ -71,9 +71,25 @@ struct LinkComponents {
 
     /// The query's items, split on `&`, each at its first `=`: an item with no `=` has the value
     /// `""`. Names and values as written.
-    static func queryItems(_ query: UnsafeBufferPointer<UInt8>) -> [(name: Slice<UnsafeBufferPointer<UInt8>>, value: Slice<UnsafeBufferPointer<UInt8>>)] {
-        guard !query.isEmpty else { return [] }
-        return query.split(separator: 0x26, omittingEmptySubsequences: false).map { item in
+    static func queryItems(_ query: UnsafeBufferPointer<UInt8>) -> QueryItems { QueryItems(query: query) }
+
+    /// The items of a query, found as they are read (no array: a decision allocates nothing).
+    struct QueryItems: Sequence, IteratorProtocol {
+        typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+        let query: UnsafeBufferPointer<UInt8>
+        private var position = 0
+        private var done: Bool
+
+        init(query: UnsafeBufferPointer<UInt8>) {
+            self.query = query
+            done = query.isEmpty
+        }
+
+        mutating func next() -> (name: Bytes, value: Bytes)? {
+            guard !done else { return nil }
+            let end = query[position...].firstIndex(of: 0x26) ?? query.endIndex
+            let item = query[position..<end]
+            if end == query.endIndex { done = true } else { position = end + 1 }
             guard let split = item.firstIndex(of: 0x3D) else { return (item, item[item.endIndex...]) }
             return (item[..<split], item[(split + 1)...])
         }

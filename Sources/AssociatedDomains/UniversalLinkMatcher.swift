@@ -37,12 +37,12 @@ public struct UniversalLinkMatcher: Sendable {
     /// `explain`: also say why each rule before the deciding one did not match.
     public func decide(_ url: WebURL, domain: LinkDomain, appID: String, explain: Bool = false) -> UniversalLinkDecision {
         if let refusal = Self.refusal(url, domain: domain) { return refusal }
-        guard let entryIndex = ruleSet.entryForAppID[appID] else {
+        guard let entryIndex = ruleSet.entry(for: appID) else {
             return .init(.noMatch, .appIDNotListed, note: "no applinks details entry lists \(appID)")
         }
         let range = ruleSet.entryRanges[entryIndex]
         guard !range.isEmpty else {
-            let pointer = file.applinks?.details[entryIndex].pointer ?? ""
+            let pointer = ruleSet.entryPointers[entryIndex]
             return .init(.noMatch, .noRules, note: "the entry at \(pointer) that lists \(appID) has no rules")
         }
         let index = ruleSet.entryIndexes[entryIndex]
@@ -55,13 +55,12 @@ public struct UniversalLinkMatcher: Sendable {
             while let rule = explain ? all.next() : candidates.next() {
                 guard let miss = ruleSet.miss(rule, &link) else {
                     return .init(
-                        ruleSet.rules[rule].excludes ? .exclude : .match, .rule,
-                        rule: reference(entryIndex, rule - range.lowerBound), misses: misses)
+                        ruleSet.rules[rule].excludes ? .exclude : .match, .rule, rule: ruleSet.references[rule], misses: misses)
                 }
                 if explain { misses.append(self.explain(miss, entryIndex, rule - range.lowerBound, &link)) }
             }
-            let pointer = file.applinks?.details[entryIndex].pointer ?? ""
-            return .init(.noMatch, .noRuleMatched, misses: misses, note: pointer, ruleCount: range.count)
+            return .init(
+                .noMatch, .noRuleMatched, misses: misses, note: ruleSet.entryPointers[entryIndex], ruleCount: range.count)
         }
     }
 
@@ -88,12 +87,6 @@ public struct UniversalLinkMatcher: Sendable {
             return .init(.noMatch, .hostMismatch, note: "the URL's host \(host) is not the domain \(domain.host)")
         }
         return nil
-    }
-
-    /// Rule `index` of details entry `entryIndex`, as written.
-    private func reference(_ entryIndex: Int, _ index: Int) -> UniversalLinkDecision.RuleReference {
-        let source = file.applinks?.details[entryIndex].rules[index]
-        return .init(index: index, pointer: source?.pointer ?? "", text: source?.text ?? "", comment: source?.fields.comment)
     }
 
     /// The failed part of a rule in words: the pattern and the value it was compared with.
@@ -132,7 +125,7 @@ public struct UniversalLinkMatcher: Sendable {
         case .fragment:
             (component, pattern, value) = ("fragment", fields.fragment ?? "*", text(link.fragment, decoded?.fragment ?? []))
         }
-        return .init(rule: reference(entryIndex, index), component: component, pattern: pattern, value: value)
+        return .init(rule: ruleSet.references[global], component: component, pattern: pattern, value: value)
     }
 }
 

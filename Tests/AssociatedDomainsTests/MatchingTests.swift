@@ -137,6 +137,9 @@ struct MatchingTests {
         #expect(try decide(file, "https://example.com.evil.test/").reason == .hostMismatch)
         #expect(try decide(file, "ftp://example.com/").reason == .notHTTP)
         #expect(try decide(file, "http://example.com/").outcome == .match)
+        // D35: the port is not compared; the file is per host.
+        #expect(try decide(file, "https://example.com:8443/").outcome == .match)
+        #expect(try decide(file, "https://example.com/", domain: "example.com:8443").outcome == .match)
     }
 
     @Test("§3 an internationalised domain compares in punycode")

@@ -28,7 +28,7 @@ struct VerifyReport {
             out += "    \(row.decision.message)\n"
             if let comment = row.decision.rule?.comment { out += terminal.styled("    comment: \(comment)\n", .dim) }
             if explain, !row.decision.misses.isEmpty {
-                out += "    before it:\n"
+                out += row.decision.rule == nil ? "    why each rule failed:\n" : "    before it:\n"
                 for miss in row.decision.misses { out += "      \(miss)\n" }
             }
         }
