@@ -54,15 +54,18 @@ final class Automaton: Sendable {
         // Closures: after state i reads, from pc + 1; the start's from pc 0.
         var starts: [Int32] = []
         var closures: [Int32] = []
-        var visited = [Bool](repeating: false, count: program.count)
-        for origin in programCounters.map({ $0 + 1 }) + [0] {
+        // The origin that last visited each instruction: no clearing between origins, so the work
+        // is the size of the closures, never states × program (a file of thousands of `$(region)`
+        // would otherwise take minutes to compile).
+        var visitedBy = [Int](repeating: -1, count: program.count)
+        var stack: [Int] = []
+        for (number, origin) in (programCounters.map({ $0 + 1 }) + [0]).enumerated() {
             starts.append(Int32(closures.count))
             guard origin < program.count else { continue }
-            for index in visited.indices { visited[index] = false }
-            var stack = [origin]
+            stack.append(origin)
             while let pc = stack.popLast() {
-                guard !visited[pc] else { continue }
-                visited[pc] = true
+                guard visitedBy[pc] != number else { continue }
+                visitedBy[pc] = number
                 switch program[pc] {
                 case .split(let a, let b): stack += [b, a]
                 case .jump(let target): stack.append(target)

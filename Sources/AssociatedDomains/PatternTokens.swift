@@ -92,13 +92,19 @@ enum PatternTokens {
             case .alnum: return .characterClass(.alnum)
             case .digit: return .characterClass(.digit)
             case .xdigit: return .characterClass(.xdigit)
-            case .region: return codes(ISOCodes.regions, foldsCase: foldsCase)
-            case .lang: return codes(ISOCodes.languages, foldsCase: foldsCase)
+            case .region: return foldsCase ? foldedRegions : regions
+            case .lang: return foldsCase ? foldedLanguages : languages
             }
         }
         // A value may hold `*` and `?` but not another variable: `$(` in a value is literal.
         return .alternatives((variables[name] ?? []).map { tokens($0, variables: nil, foldsCase: foldsCase) })
     }
+
+    // Built once: a file may use a code list thousands of times.
+    private static let regions = codes(ISOCodes.regions, foldsCase: false)
+    private static let foldedRegions = codes(ISOCodes.regions, foldsCase: true)
+    private static let languages = codes(ISOCodes.languages, foldsCase: false)
+    private static let foldedLanguages = codes(ISOCodes.languages, foldsCase: true)
 
     /// Two-letter codes as a small trie: one alternative per first letter, then the class of the
     /// second letters that follow it. 249 regions become 26 alternatives of two steps each.

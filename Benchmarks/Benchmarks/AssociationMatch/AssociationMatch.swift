@@ -109,6 +109,20 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+    // Compiling the largest file a device reads (131,072 bytes) made of one rule that is nothing but
+    // `$(region)`, the variable with the largest automaton: compile time must stay linear in the file.
+    let regions = (131_072 - 100) / 9
+    let regionFile = #"{"applinks": {"details": [{"appIDs": ["\#(appID)"], "components": [{"/": "/\#(String(repeating: "$(region)", count: regions))"}]}]}}"#
+    Benchmark(
+        "Compile a 131,072-byte file of one rule with \(regions) $(region) (WebFence)",
+        configuration: .init(warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 100)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard case .success(let read) = AssociationFile.read(Array(regionFile.utf8)) else { continue }
+            blackHole(UniversalLinkMatcher(read.file))
+        }
+    }
+
     let explosiveRegex = try! NSRegularExpression(pattern: "^" + RegexRule.regex(PathPatternText.normalised(explosive)) + "$")
     for length in [16, 20, 24] {
         let path = "/" + String(repeating: "a", count: length) + "/"
