@@ -132,6 +132,14 @@ struct AASACommandTests {
         #expect(lines[11] == #"{"id":"last","decision":"no_match","reason":"appIDNotListed","rule":null}"#)
     }
 
+    @Test("match --jsonl: a repeated key in an inline file is read as a device reads it, the last one winning (D36)")
+    func matchRepeatedKey() throws {
+        let line = #"{"id": "r", "aasa": {"applinks": {"details": [{"appIDs": ["A.b"], "components": [{"/": "/a", "/": "/b"}]}]}}, "domain": "example.com", "appId": "A.b", "url": "https://example.com/b"}"#
+        let result = try WebFenceBinary.run(["aasa", "match", "--jsonl"], stdin: line + "\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"id":"r","decision":"match","reason":"rule","rule":"/applinks/details/0/components/0"}"# + "\n")
+    }
+
     @Test("match --jsonl without --jsonl says what to type")
     func matchNeedsJSONLines() throws {
         let result = try WebFenceBinary.run(["aasa", "match"])

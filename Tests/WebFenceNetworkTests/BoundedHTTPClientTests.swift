@@ -6,6 +6,21 @@ import Testing
 /// The bounded client on its own: the failures that arrive before any HTTP does.
 @Suite("Bounded HTTP client", .timeLimit(.minutes(1)))
 struct BoundedHTTPClientTests {
+    @Test("A name that does not resolve is a name-resolution failure (.invalid never resolves: RFC 6761)")
+    func nameDoesNotResolve() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let client = BoundedHTTPClient(
+            configuration: .init(userAgent: "test", timeout: .seconds(20), maximumBodySize: 10), eventLoopGroup: group)
+        let result = await client.get("https://webfence-test.invalid/")
+        try await group.shutdownGracefully()
+        guard case .nameResolution(let host, _)? = result.failure else {
+            Issue.record("expected a name-resolution failure, got \(String(describing: result.failure))")
+            return
+        }
+        #expect(host == "webfence-test.invalid")
+        #expect(result.response == nil)
+    }
+
     @Test("A refused connection is a connection failure, reported at once")
     func connectionRefused() async throws {
         // Take a free port, then release it: nothing listens there afterwards.

@@ -15,8 +15,9 @@ struct AASAMatchCommand: AsyncParsableCommand {
             "reason": "...", "rule": "<JSON pointer of the deciding rule>" | null}.
 
             A malformed line yields {"id": ..., "error": "..."} and processing goes on; the exit \
-            status is then 2. Memory stays constant: lines are read one at a time, and the last few \
-            compiled files are kept for lines that repeat them.
+            status is then 2. Memory stays constant: lines are read one at a time, and up to eight \
+            compiled files are kept for lines that repeat them. A repeated key is read as a device \
+            reads it: the last one wins.
 
             Example:
               webfence aasa match --jsonl < Examples/aasa/links.jsonl
@@ -48,7 +49,9 @@ struct AASAMatchCommand: AsyncParsableCommand {
     /// The output object for one input line.
     static func decide(_ line: String, cache: inout MatcherCache) -> JSONValue {
         let input: JSONValue
-        do { input = try JSONParser.parse(line) } catch {
+        // A repeated key inside "aasa" is what a device tolerates (the last one wins), so the line
+        // is read as a device reads the file rather than refused.
+        do { input = try JSONParser.parse(line, duplicateKeys: .keepLast).value } catch {
             return .object(["id": .null, "error": .string("invalid JSON at column \(error.column): \(error.message)")])
         }
         let id = input["id"] ?? .null
