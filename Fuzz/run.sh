@@ -5,7 +5,7 @@
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
 # How the `url` and `host` targets reach WebAddress: the target file (Fuzz/Targets/Fuzz<Target>.swift),
-# the shared invariant checks (Fuzz/Targets/FuzzSupport.swift) and every Sources/WebAddress/*.swift are
+# the shared core and invariant checks (Fuzz/Targets/FuzzCore.swift, FuzzSupport.swift) and every Sources/WebAddress/*.swift are
 # compiled by ONE swiftc call into ONE module, WebAddressFuzz. That is the simplest arrangement that works:
 #   - WebAddress itself must be compiled with -sanitize=fuzzer,address to be coverage-instrumented,
 #     which a module built by `swift build` is not;
@@ -22,7 +22,7 @@
 # their .swiftmodule in Fuzz/.out/lib/ (WebAddress, StrictJSON, AppBound, AssociatedDomains, then
 # WebFence, each importing the ones before; AssociatedDomains with -enable-testing, so that the
 # `pattern` target can reach its internal matcher with `@testable import`); the target file and
-# Fuzz/Targets/FuzzWebFenceSupport.swift make the module WebFenceFuzz, which defines
+# Fuzz/Targets/FuzzCore.swift and FuzzWebFenceSupport.swift make the module WebFenceFuzz, which defines
 # LLVMFuzzerTestOneInput and links the libraries. Each library is rebuilt only when one of its sources, a library it
 # imports or this script is newer; the target binary when any of them is.
 #
@@ -80,7 +80,8 @@ is_stale() {
 }
 
 if [[ $KIND == single ]]; then
-    SOURCES=("$ROOT"/Sources/WebAddress/*.swift "$FUZZ_DIR/Targets/FuzzSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
+    SOURCES=("$ROOT"/Sources/WebAddress/*.swift "$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzSupport.swift"
+        "$FUZZ_DIR/Targets/$TARGET_FILE")
     if is_stale "$BIN" "${SOURCES[@]}"; then
         echo "building $BIN ..." >&2
         start=$(date +%s)
@@ -117,7 +118,7 @@ else
     build_module AssociatedDomains "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" -- "$ROOT"/Sources/AssociatedDomains/*.swift
     LIBS=("$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "$LIB/libAppBound.a" "$LIB/libAssociatedDomains.a")
     build_module WebFence "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
-    SOURCES=("$FUZZ_DIR/Targets/FuzzWebFenceSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
+    SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzWebFenceSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
     if is_stale "$BIN" "${SOURCES[@]}" "${LIBS[@]}" "$LIB/libWebFence.a"; then
         echo "building $BIN ..." >&2
         start=$(date +%s)

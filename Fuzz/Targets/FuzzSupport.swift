@@ -1,41 +1,8 @@
-// Shared by every fuzz target. Fuzz/run.sh compiles it, one target file and Sources/WebAddress/*.swift
-// into a single module (WebAddressFuzz), so this code calls WebAddress's internal API directly and
-// has no `import WebAddress`.
-//
-// An invariant that does not hold is reported with the exact input (Swift-escaped and as hex) and
-// then traps (fatalError), which libFuzzer records as a crash and saves as a crash-* artifact.
+// Shared by the URL fuzz targets (`url`, `host`). Fuzz/run.sh compiles it, FuzzCore.swift, one target
+// file and Sources/WebAddress/*.swift into a single module (WebAddressFuzz), so this code calls
+// WebAddress's internal API directly and has no `import WebAddress`.
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-enum Fuzz {
-    /// The bytes libFuzzer handed over, for failure messages.
-    nonisolated(unsafe) static var currentInput: [UInt8] = []
-
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-    }
-
-    /// Fails loudly: prints the input and the broken invariant, then traps.
-    static func fail(_ invariant: String, _ details: @autoclosure () -> String) -> Never {
-        let message = """
-            === WebAddress fuzz invariant violated: \(invariant)
-            input (hex): \(hex(currentInput))
-            input (escaped): \(String(decoding: currentInput, as: UTF8.self).debugDescription)
-            \(details())
-
-            """
-        fputs(message, stderr)
-        fatalError("fuzz invariant violated: \(invariant)")
-    }
-
-    static func check(_ condition: Bool, _ invariant: String, _ details: @autoclosure () -> String) {
-        if !condition { fail(invariant, details()) }
-    }
-
+extension Fuzz {
     static func isASCII(_ string: String) -> Bool { string.utf8.allSatisfy { $0 < 0x80 } }
 
     /// The invariants every successfully parsed URL must satisfy (URL Standard §4.4–§4.5, §6.1).

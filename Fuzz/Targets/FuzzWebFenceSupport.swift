@@ -1,10 +1,7 @@
-// Shared by the fuzz targets that reach WebFence (`json`, `scenario`). Unlike FuzzSupport.swift
-// (compiled into one module with Sources/WebAddress), this file and one target file make their own
-// module, WebFenceFuzz, that imports the separately built WebFence, AppBound and WebAddress modules
-// (see Fuzz/run.sh): only public API is reachable.
-//
-// An invariant that does not hold is reported with the exact input (Swift-escaped and as hex) and
-// then traps (fatalError), which libFuzzer records as a crash and saves as a crash-* artifact.
+// Shared by the fuzz targets that reach WebFence (`json`, `scenario`, `aasa`, `pattern`). Unlike
+// FuzzSupport.swift (compiled into one module with Sources/WebAddress), this file, FuzzCore.swift
+// and one target file make their own module, WebFenceFuzz, that imports the separately built
+// modules (see Fuzz/run.sh).
 
 import WebFence
 
@@ -14,27 +11,7 @@ import WebFence
     import Darwin
 #endif
 
-enum Fuzz {
-    /// The bytes libFuzzer handed over, for failure messages.
-    nonisolated(unsafe) static var currentInput: [UInt8] = []
-
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-    }
-
-    /// Fails loudly: prints the input and the broken invariant, then traps.
-    static func fail(_ invariant: String, _ details: @autoclosure () -> String) -> Never {
-        let message = """
-            === WebFence fuzz invariant violated: \(invariant)
-            input (hex): \(hex(currentInput))
-            input (escaped): \(String(decoding: currentInput, as: UTF8.self).debugDescription)
-            \(details())
-
-            """
-        fputs(message, stderr)
-        fatalError("fuzz invariant violated: \(invariant)")
-    }
-
+extension Fuzz {
     /// FUZZ_SKIP_KNOWN=1: let inputs that hit a known, reported bug through unchecked, so that a
     /// campaign can look for other bugs (see "Known bugs" in Fuzz/README.md). Off by default: until
     /// the bugs are fixed, the targets find them again.
@@ -45,10 +22,6 @@ enum Fuzz {
 
     static func log(_ message: @autoclosure () -> String) {
         if verbose { fputs(message() + "\n", stderr) }
-    }
-
-    static func check(_ condition: Bool, _ invariant: String, _ details: @autoclosure () -> String) {
-        if !condition { fail(invariant, details()) }
     }
 
     /// Whether `value` holds a double that is infinite or NaN (known bug J1).

@@ -145,5 +145,11 @@ public struct LinkDomain: Sendable, Hashable, CustomStringConvertible {
         self.port = url.port
     }
 
+    /// The host of a URL already parsed (no second parse).
+    public init(host: URLHost, port: UInt16? = nil) {
+        self.host = host
+        self.port = port
+    }
+
     public var description: String { host.description + (port.map { ":\($0)" } ?? "") }
 }

@@ -154,6 +154,14 @@ public struct BoundedHTTPClient: Sendable {
         var failure: HTTPFetchFailure?
         /// Whether the transfer ended because its task was cancelled.
         var interrupted = false
+
+        /// The progress so far, ended by `error`: a cancellation is no failure of the server's.
+        func ended(by error: any Error, host: String, phase: HTTPFetchFailure.Phase, limit: Duration) -> Progress {
+            var ended = self
+            ended.interrupted = Task.isCancelled
+            ended.failure = ended.interrupted ? nil : HTTPFetchFailure.classify(error, host: host, phase: phase, limit: limit)
+            return ended
+        }
     }
 
     enum RaceOutcome: Sendable {
@@ -219,11 +227,7 @@ public struct BoundedHTTPClient: Sendable {
         do {
             response = try await client.execute(request, deadline: deadline)
         } catch {
-            progress.interrupted = Task.isCancelled
-            progress.failure = progress.interrupted
-                ? nil
-                : HTTPFetchFailure.classify(error, host: host, phase: .beforeResponse, limit: limits.timeout)
-            return progress
+            return progress.ended(by: error, host: host, phase: .beforeResponse, limit: limits.timeout)
         }
         let summary = HTTPResponseSummary(response)
         progress.response = summary
@@ -248,11 +252,7 @@ public struct BoundedHTTPClient: Sendable {
                 body.append(contentsOf: chunk.readableBytesView)
             }
         } catch {
-            progress.interrupted = Task.isCancelled
-            progress.failure = progress.interrupted
-                ? nil
-                : HTTPFetchFailure.classify(error, host: host, phase: .receivingBody, limit: limits.timeout)
-            return progress
+            return progress.ended(by: error, host: host, phase: .receivingBody, limit: limits.timeout)
         }
         // A cancelled body stream can end like a finished one; only an uncancelled end is complete.
         if Task.isCancelled {

@@ -78,10 +78,10 @@ public struct AppAssociations: Sendable {
         case .otherApp:
             break
         }
-        guard url.scheme == "https" || url.scheme == "http", let host = url.host, let domain = LinkDomain(host.description)
-        else {
+        guard url.scheme == "https" || url.scheme == "http", let host = url.host else {
             return browser("notHTTP", "only http(s) URLs are universal links")
         }
+        let domain = LinkDomain(host: host)
         guard let entry = entitlement.entries(for: .applinks, covering: host.description, wildcardCoversBaseDomain: wildcardCoversBaseDomain).first
         else {
             return browser("notInEntitlement", "the entitlement has no applinks entry covering \(host)")
