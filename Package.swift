@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "WebAddress", targets: ["WebAddress"]),
         .library(name: "AppBound", targets: ["AppBound"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
+        .library(name: "NavigationRules", targets: ["NavigationRules"]),
+        .library(name: "ManagedWebViews", targets: ["ManagedWebViews"]),
+        .library(name: "RemoteRules", targets: ["RemoteRules"]),
         .executable(name: "webfence", targets: ["WebFenceCLI"]),
     ],
     dependencies: [
@@ -37,7 +40,11 @@ let package = Package(
         // The four policy systems. They know nothing of each other, of files or of the network.
         .target(name: "AppBound", dependencies: ["WebAddress"]),
         .target(name: "ManagedWebViews", dependencies: ["WebAddress"]),
-        .target(name: "NavigationRules", dependencies: ["WebAddress"]),
+        // Rule sets are data; a signed one is checked here (Ed25519), fetched and stored by RemoteRules.
+        .target(
+            name: "NavigationRules",
+            dependencies: ["WebAddress", "StrictJSON", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "AssociatedDomains", dependencies: ["WebAddress", "StrictJSON"]),
 
         // Reading real app files: Info.plist, entitlements, .app folders, .ipa archives.
@@ -57,6 +64,12 @@ let package = Package(
             ]
         ),
 
+        // Remote navigation rules: fetched with the bounded client, the last known good kept on disk.
+        .target(
+            name: "RemoteRules",
+            dependencies: ["NavigationRules", "WebFenceNetwork", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+
         // The app model: composes every policy into one web view simulator.
         .target(
             name: "WebFence",
@@ -70,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebAddress", "AssociatedDomains", "WebFenceNetwork",
+                "WebFence", "WebAddress", "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "RemoteRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,15 +91,37 @@ let package = Package(
         .testTarget(name: "WebAddressTests", dependencies: ["WebAddress"]),
         .testTarget(name: "AppBoundTests", dependencies: ["AppBound", "WebAddress"]),
         .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "WebAddress", "StrictJSON"]),
-        .testTarget(
-            name: "WebFenceNetworkTests",
+        // The local HTTPS server and test CA that the network tests share.
+        .target(
+            name: "NetworkTestSupport",
             dependencies: [
-                "WebFenceNetwork",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/NetworkTestSupport"
+        ),
+        .testTarget(
+            name: "WebFenceNetworkTests",
+            dependencies: [
+                "WebFenceNetwork", "NetworkTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "StrictJSON"]),
+        .testTarget(name: "ManagedWebViewsTests", dependencies: ["ManagedWebViews", "WebAddress"]),
+        .testTarget(
+            name: "RemoteRulesTests",
+            dependencies: [
+                "RemoteRules", "NavigationRules", "WebFenceNetwork", "NetworkTestSupport", "WebAddress",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

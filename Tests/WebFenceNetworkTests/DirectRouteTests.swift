@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import NetworkTestSupport
 import WebFenceNetwork
 import Testing
 

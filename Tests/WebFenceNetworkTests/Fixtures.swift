@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NetworkTestSupport
 import WebFenceNetwork
 
 /// A CA the client trusts (written to a file, as `--ca-file` takes it) and a leaf for `localhost`.
@@ -66,8 +67,4 @@ extension AssociationFetchReport {
     func codes(_ severity: FetchCheck.Severity) -> [String] {
         checks.filter { $0.severity == severity }.map(\.code)
     }
-}
-
-extension ServerLog: CustomStringConvertible {
-    var description: String { requests.map { "\($0.method) \($0.uri)" }.joined(separator: ", ") }
 }

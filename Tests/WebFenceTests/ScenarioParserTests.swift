@@ -29,8 +29,20 @@ struct ScenarioParserTests {
              "/steps/0/load", "is not a URL"),
             (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "https://a/", "expect": {"reslt": "ok"}}]}"#,
              "/steps/0/expect/reslt", "no outcome field \"reslt\""),
-            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "copy": {}}]}"#,
-             "/steps/0/copy", "issue 5"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "paste": {"from": "x"}}]}"#,
+             "/steps/0/paste/from", "expected managed, unmanaged or a web view id"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w", "navigationRules": {"allow": ["*.com"]}}], "steps": []}"#,
+             "/webViews/0/navigationRules/allow/0", "a single label"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"setWebViewPolicy": {"viewer": "v", "policy": "unmanaged"}}]}"#,
+             "/steps/0/setWebViewPolicy/viewer", "unknown viewer or web view"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"setWebViewPolicy": {"viewer": "w", "policy": "managed"}}]}"#,
+             "/steps/0/setWebViewPolicy/policy", "expected unset, unmanaged"),
+            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "setPolicyDelegate": {"internalHosts": ["co.uk"]}}]}"#,
+             "/steps/0/setPolicyDelegate/internalHosts/0", "public suffix"),
+            (#"{"name": "x", "app": {"tenantPolicy": {"managedBrowser": "unmanaged:"}}, "steps": []}"#,
+             "/app/tenantPolicy/managedBrowser", "expected edge"),
+            (#"{"name": "x", "app": {"infoPlist": {"IntuneMAMSettings": {"TreatAllWebViewsAsUnmanaged": "YES"}}}, "steps": []}"#,
+             "/app/infoPlist/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged", "must be a Boolean"),
             (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "state": {}, "load": "https://a/"}]}"#,
              "/steps/0", "more than one action"),
             (#"{"name": "x", "app": {}, "webViews": [{"id": "w", "limits": true}], "steps": []}"#,
@@ -94,7 +106,7 @@ struct ScenarioParserTests {
         #expect(error(#"{"name": "x", "app": {}, "a/b~c": 1}"#)?.pointer == "/a~1b~0c")
     }
 
-    @Test("openedURL is a navigation outcome field (null until issue 5's policies send URLs elsewhere)")
+    @Test("openedURL is a navigation outcome field, null when the page loads in the web view")
     func openedURL() throws {
         let result = try Scenario.parse(#"{"name": "x", \#(app), "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "https://apple.com/", "expect": {"openedURL": null}}]}"#).run()
         #expect(result.passed)

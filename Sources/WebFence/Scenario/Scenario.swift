@@ -1,3 +1,5 @@
+import ManagedWebViews
+import NavigationRules
 import WebAddress
 
 /// A scenario file (spec/interfaces.md §1): an app, its web views, and steps to replay, each with
@@ -19,14 +21,16 @@ public struct Scenario: Sendable {
         public var entitlements: [JSONValue.Member]
         /// The user turned on "Allow Cross-Website Tracking" in the app's Settings (§7).
         public var userAllowsCrossWebsiteTracking: Bool
-        /// Managed-web-view settings, read by issue 5's policy; kept as given.
+        /// The managed account signed in (the current UI identity); nil when none is.
         public var managedAccount: String?
-        public var tenantPolicy: JSONValue?
+        /// The tenant's clipboard and managed-browser settings (`app.tenantPolicy`).
+        public var tenantPolicy: TenantPolicy
         /// `app.sites`: the association file each site serves (read by `AppAssociations`).
         public var sites: JSONValue?
     }
 
-    /// A view or view controller that can hold web views (managed web views, issue 5).
+    /// A view or view controller that can hold web views; a web view policy set on it applies to
+    /// every web view below it, including ones added later.
     public struct ViewerSpec: Sendable {
         public var id: String
         public var parent: String?
@@ -55,6 +59,8 @@ public struct Scenario: Sendable {
         /// User scripts in the configuration at creation.
         public var userScripts: [UserScriptSpec]
         public var dataStore: String
+        /// The app's navigation delegate, as a rule set: it runs before the app-bound gate.
+        public var navigationRules: NavigationRuleSet?
     }
 
     public struct UserScriptSpec: Sendable, Hashable {

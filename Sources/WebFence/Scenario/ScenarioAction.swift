@@ -1,8 +1,10 @@
+import ManagedWebViews
+import NavigationRules
 import WebAddress
 
 extension Scenario {
-    /// The actions of spec/interfaces.md §1 that the simulator runs. Managed-web-view actions
-    /// arrive with issue 5; the parser names them and refuses them.
+    /// The actions of spec/interfaces.md §1 that the simulator runs, and the additions of
+    /// docs/decisions.md (D36, D44).
     public enum Action: Sendable {
         case load(WebURL, redirects: [WebURL], delegate: DelegateDecision)
         case loadHTMLString(baseURL: WebURL?)
@@ -28,6 +30,22 @@ extension Scenario {
         case appBoundDomains
         /// A tapped link: does it open the app (universal link) or the browser?
         case openUniversalLink(WebURL, from: AppAssociations.LinkSource)
+        /// `setWebViewPolicy:forWebViewer:` on a viewer or a web view.
+        case setWebViewPolicy(viewer: String, policy: WebViewPolicy)
+        /// `setWebViewPolicyDelegate:forWebViewer:`: URLs matching neither list are external.
+        case setPolicyDelegate(internalURLs: [WebURL], internalHosts: [HostPattern])
+        case copy
+        /// Paste data of an identity, or data copied from a web view, `characters` long when known.
+        case paste(from: PasteSource, characters: Int?)
+        case upload
+        /// The app adds a web view while the scenario runs (an addition to the format).
+        case addWebView(WebViewSpec)
+
+        /// Where pasted data comes from.
+        public enum PasteSource: Sendable, Hashable {
+            case identity(DataIdentity)
+            case webView(String)
+        }
 
         /// The app's own `decidePolicyFor navigationAction` answer, before the app-bound gate.
         public enum DelegateDecision: String, Sendable {
@@ -59,13 +77,19 @@ extension Scenario {
             case .itp: "itp"
             case .appBoundDomains: "appBoundDomains"
             case .openUniversalLink: "openUniversalLink"
+            case .setWebViewPolicy: "setWebViewPolicy"
+            case .setPolicyDelegate: "setPolicyDelegate"
+            case .copy: "copy"
+            case .paste: "paste"
+            case .upload: "upload"
+            case .addWebView: "addWebView"
             }
         }
 
         /// Whether the step names a web view (`itp` and the app-wide actions do not).
         public var needsWebView: Bool {
             switch self {
-            case .itp, .appBoundDomains, .openUniversalLink: false
+            case .itp, .appBoundDomains, .openUniversalLink, .setWebViewPolicy, .addWebView: false
             default: true
             }
         }
@@ -84,13 +108,7 @@ extension Scenario {
             "evaluateJavaScript", "addUserScript", "addUserStyleSheet", "userScriptFrames", "styleSheetApplied",
             "postMessage", "setCookie", "getAllCookies", "getCookies", "deleteCookie", "registerServiceWorker", "state",
             "itp", "appBoundDomains", "setWebViewPolicy", "setPolicyDelegate", "copy", "paste", "upload", "openUniversalLink",
-        ]
-
-        /// Actions of the format that later issues implement.
-        static let comingLater: [String: String] = [
-            "setWebViewPolicy": "managed web views (issue 5)", "setPolicyDelegate": "managed web views (issue 5)",
-            "copy": "managed web views (issue 5)", "paste": "managed web views (issue 5)",
-            "upload": "managed web views (issue 5)",
+            "addWebView",
         ]
 
         /// The outcome fields the action reports, which `expect` may name.
@@ -98,7 +116,10 @@ extension Scenario {
             switch self {
             case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .openWindow:
                 Outcome.navigationFields
-            case .setConfiguration, .addUserScript, .addUserStyleSheet: []
+            case .setConfiguration, .addUserScript, .addUserStyleSheet, .setWebViewPolicy, .setPolicyDelegate, .addWebView: []
+            case .copy: ["identity", "rule"]
+            case .paste: ["allowed", "reason", "rule"]
+            case .upload: ["allowed", "rule"]
             case .evaluateJavaScript: ["result", "error", "rule"]
             case .userScriptFrames: ["frames"]
             case .styleSheetApplied: ["applied", "rule"]

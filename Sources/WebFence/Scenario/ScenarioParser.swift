@@ -1,4 +1,6 @@
 import AssociatedDomains
+import ManagedWebViews
+import NavigationRules
 import WebAddress
 
 extension Scenario {
@@ -27,10 +29,10 @@ extension Scenario {
             try parseDataStore(value, at: "/dataStores/\(index)")
         }
         let webViews = try (reader.array("webViews") ?? []).enumerated().map { index, value throws(ScenarioError) in
-            try parseWebView(value, at: "/webViews/\(index)")
+            try parseWebView(value, at: "/webViews/\(index)", loadFile: loadFile)
         }
         let steps = try (reader.array("steps") ?? []).enumerated().map { index, value throws(ScenarioError) in
-            try parseStep(value, index: index)
+            try parseStep(value, index: index, loadFile: loadFile)
         }
         try reader.finish(expected: ["name", "description", "app", "viewers", "dataStores", "webViews", "steps"])
 
@@ -81,25 +83,33 @@ extension Scenario {
             managedAccount: managedAccount, tenantPolicy: tenantPolicy, sites: sites)
     }
 
-    /// `app.tenantPolicy`, checked key by key; the managed-web-view policy that reads it is issue 5's.
-    private static func parseTenantPolicy(_ value: JSONValue?) throws(ScenarioError) -> JSONValue? {
-        guard let value, value != .null else { return nil }
+    /// `app.tenantPolicy`, checked key by key. Absent or null: the defaults of `TenantPolicy`.
+    private static func parseTenantPolicy(_ value: JSONValue?) throws(ScenarioError) -> TenantPolicy {
+        var policy = TenantPolicy()
+        guard let value, value != .null else { return policy }
         var reader = try JSONObjectReader(value, at: "/app/tenantPolicy")
-        if let clipboard = try reader.string("clipboard"),
-            !["blocked", "policyManagedApps", "policyManagedAppsWithPasteIn", "anyApp"].contains(clipboard)
-        {
-            throw ScenarioError(
-                reader.path("clipboard"),
-                "expected blocked, policyManagedApps, policyManagedAppsWithPasteIn or anyApp, found \"\(clipboard)\"")
+        if let clipboard = try reader.string("clipboard") {
+            guard let setting = TenantPolicy.Clipboard(rawValue: clipboard) else {
+                throw ScenarioError(
+                    reader.path("clipboard"),
+                    "expected blocked, policyManagedApps, policyManagedAppsWithPasteIn or anyApp, found \"\(clipboard)\"")
+            }
+            policy.clipboard = setting
         }
-        if let browser = try reader.string("managedBrowser"), browser != "edge", browser != "any",
-            !browser.hasPrefix("unmanaged:")
-        {
-            throw ScenarioError(reader.path("managedBrowser"), "expected edge, unmanaged:<protocol>, any or null, found \"\(browser)\"")
+        if let browser = try reader.string("managedBrowser") {
+            guard let setting = TenantPolicy.ManagedBrowser(setting: browser) else {
+                throw ScenarioError(
+                    reader.path("managedBrowser"), "expected edge, unmanaged:<protocol>, any or null, found \"\(browser)\"")
+            }
+            policy.managedBrowser = setting
         }
-        _ = try reader.bool("managedBrowserInstalled")
-        try reader.finish(expected: ["clipboard", "managedBrowser", "managedBrowserInstalled"])
-        return value
+        policy.managedBrowserInstalled = try reader.bool("managedBrowserInstalled") ?? true
+        if let limit = try reader.int("characterLimit") {
+            guard limit >= 0 else { throw ScenarioError(reader.path("characterLimit"), "must be a count from 0 up") }
+            policy.characterLimit = limit
+        }
+        try reader.finish(expected: ["clipboard", "managedBrowser", "managedBrowserInstalled", "characterLimit"])
+        return policy
     }
 
     /// `app.sites`: `{"example.com": {"aasa": {...}}}`: the association file each site serves (an
@@ -150,7 +160,9 @@ extension Scenario {
         return cookie
     }
 
-    private static func parseWebView(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> WebViewSpec {
+    private static func parseWebView(
+        _ value: JSONValue, at pointer: String, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
+    ) throws(ScenarioError) -> WebViewSpec {
         var reader = try JSONObjectReader(value, at: pointer)
         let id = try reader.requiredString("id")
         let parent = try reader.string("parent")
@@ -162,9 +174,7 @@ extension Scenario {
         let scripts = try (reader.array("userScripts") ?? []).enumerated().map { index, script throws(ScenarioError) in
             try parseUserScript(script, at: "\(pointer)/userScripts/\(index)")
         }
-        if reader.value("navigationRules") != nil {
-            throw ScenarioError(reader.path("navigationRules"), "navigation rules arrive with issue 5; not supported yet")
-        }
+        let rules = try parseNavigationRules(reader.value("navigationRules"), at: reader.path("navigationRules"), loadFile: loadFile)
         let dataStore = try reader.string("dataStore") ?? "shared"
         try reader.finish(expected: [
             "id", "parent", "limitsNavigationsToAppBoundDomains", "userStyleSheets", "userScripts", "navigationRules",
@@ -172,7 +182,28 @@ extension Scenario {
         ])
         return WebViewSpec(
             id: id, parent: parent, limitsNavigationsToAppBoundDomains: limits, userStyleSheets: styleSheets,
-            userScripts: scripts, dataStore: dataStore)
+            userScripts: scripts, dataStore: dataStore, navigationRules: rules)
+    }
+
+    /// `navigationRules`: a rule set inline, or the path of a rule set file. A rule set with a
+    /// refused rule is an unusable scenario (exit 2), as it would be an app that cannot start.
+    private static func parseNavigationRules(
+        _ value: JSONValue?, at pointer: String, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
+    ) throws(ScenarioError) -> NavigationRuleSet? {
+        let root: JSONValue
+        switch value {
+        case nil, .null?: return nil
+        case .object?: root = value ?? .null
+        case .string(let path)?:
+            guard let loadFile else { throw ScenarioError(pointer, "rule set files can only be read when the scenario is a file") }
+            do { root = .object(try loadFile(path)) } catch { throw ScenarioError(pointer, error.message) }
+        case let other?:
+            throw ScenarioError(pointer, "expected a rule set object or a file path, found \(other.typeName)")
+        }
+        do { return try NavigationRuleSet(root) } catch {
+            let first = error.errors.first
+            throw ScenarioError(pointer + (first?.pointer ?? ""), "\(first?.message ?? "refused") [\(first?.code ?? "rules")]")
+        }
     }
 
     private static func parseUserScript(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> UserScriptSpec {
@@ -188,7 +219,9 @@ extension Scenario {
 
     // MARK: - Steps
 
-    private static func parseStep(_ value: JSONValue, index: Int) throws(ScenarioError) -> Step {
+    private static func parseStep(
+        _ value: JSONValue, index: Int, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
+    ) throws(ScenarioError) -> Step {
         let pointer = "/steps/\(index)"
         var reader = try JSONObjectReader(value, at: pointer)
         let webView = try reader.string("webView")
@@ -205,10 +238,7 @@ extension Scenario {
             }
             throw ScenarioError(pointer, actionKeys.isEmpty ? "no action" : "more than one action: \(actionKeys.joined(separator: ", "))")
         }
-        if let issue = Action.comingLater[key] {
-            throw ScenarioError(reader.path(key), "\(key) belongs to \(issue) and is not supported yet")
-        }
-        let action = try parseAction(key, &reader)
+        let action = try parseAction(key, &reader, loadFile: loadFile)
         if action.needsWebView, webView == nil {
             throw ScenarioError(reader.path("webView"), "\(key) needs a webView")
         }
@@ -238,7 +268,9 @@ extension Scenario {
         return Step(index: index, webView: webView, frame: frame, action: action, expect: expect, note: note)
     }
 
-    private static func parseAction(_ key: String, _ reader: inout JSONObjectReader) throws(ScenarioError) -> Action {
+    private static func parseAction(
+        _ key: String, _ reader: inout JSONObjectReader, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
+    ) throws(ScenarioError) -> Action {
         let at = reader.path(key)
         func url(_ text: String, at pointer: String) throws(ScenarioError) -> WebURL {
             switch WebURL.parse(text) {
@@ -348,6 +380,45 @@ extension Scenario {
             }
             try object.finish(expected: ["url", "from"])
             return .openUniversalLink(link, from: from)
+        case "setWebViewPolicy":
+            var object = try object()
+            let viewer = try object.requiredString("viewer")
+            let name = try object.requiredString("policy")
+            guard let policy = WebViewPolicy(name: name) else {
+                throw ScenarioError(
+                    object.path("policy"),
+                    "expected \(WebViewPolicy.allCases.map(\.name).joined(separator: ", ")), found \"\(name)\"")
+            }
+            try object.finish(expected: ["viewer", "policy"])
+            return .setWebViewPolicy(viewer: viewer, policy: policy)
+        case "setPolicyDelegate":
+            var object = try object()
+            let urls = try (object.array("internalURLs") ?? []).enumerated().map { index, value throws(ScenarioError) in
+                let at = object.path("internalURLs") + "/\(index)"
+                guard case .string(let text) = value else { throw ScenarioError(at, "expected a URL string") }
+                return try url(text, at: at)
+            }
+            let hosts = try (object.array("internalHosts") ?? []).enumerated().map { index, value throws(ScenarioError) in
+                let at = object.path("internalHosts") + "/\(index)"
+                guard case .string(let text) = value else { throw ScenarioError(at, "expected a host rule string") }
+                switch HostPattern.parse(text) {
+                case .success(let pattern): return pattern
+                case .failure(let refusal): throw ScenarioError(at, "\(refusal.message) [\(refusal.code)]")
+                }
+            }
+            try object.finish(expected: ["internalURLs", "internalHosts"])
+            return .setPolicyDelegate(internalURLs: urls, internalHosts: hosts)
+        case "paste":
+            var object = try object()
+            let from = try object.requiredString("from")
+            let characters = try object.int("characters")
+            if let characters, characters < 0 { throw ScenarioError(object.path("characters"), "must be a count from 0 up") }
+            try object.finish(expected: ["from", "characters"])
+            let source: Action.PasteSource = DataIdentity(rawValue: from).map { .identity($0) } ?? .webView(from)
+            return .paste(from: source, characters: characters)
+        case "addWebView":
+            guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
+            return .addWebView(try parseWebView(value, at: at, loadFile: loadFile))
         default:
             // The actions whose value is `{}`.
             let object = try object()
@@ -359,6 +430,8 @@ extension Scenario {
             case "getAllCookies": return .getAllCookies
             case "state": return .state
             case "appBoundDomains": return .appBoundDomains
+            case "copy": return .copy
+            case "upload": return .upload
             default: return .itp
             }
         }
@@ -397,10 +470,32 @@ extension Scenario {
             if let id = step.webView, !webViewIDs.contains(id) {
                 throw ScenarioError("/steps/\(step.index)/webView", "unknown web view \"\(id)\"")
             }
-            if case .openWindow(let id, _) = step.action {
+            switch step.action {
+            case .openWindow(let id, _):
                 guard webViewIDs.insert(id).inserted else {
                     throw ScenarioError("/steps/\(step.index)/openWindow/id", "web view \"\(id)\" already exists")
                 }
+            case .addWebView(let spec):
+                guard webViewIDs.insert(spec.id).inserted else {
+                    throw ScenarioError("/steps/\(step.index)/addWebView/id", "web view \"\(spec.id)\" already exists")
+                }
+                if let parent = spec.parent, !viewerIDs.contains(parent) {
+                    throw ScenarioError("/steps/\(step.index)/addWebView/parent", "unknown viewer \"\(parent)\"")
+                }
+                if spec.dataStore != "shared", !storeIDs.contains(spec.dataStore) {
+                    throw ScenarioError("/steps/\(step.index)/addWebView/dataStore", "unknown data store \"\(spec.dataStore)\"")
+                }
+            case .setWebViewPolicy(let viewer, _):
+                guard viewerIDs.contains(viewer) || webViewIDs.contains(viewer) else {
+                    throw ScenarioError(
+                        "/steps/\(step.index)/setWebViewPolicy/viewer", "unknown viewer or web view \"\(viewer)\"")
+                }
+            case .paste(.webView(let id), _):
+                guard webViewIDs.contains(id) else {
+                    throw ScenarioError(
+                        "/steps/\(step.index)/paste/from", "expected managed, unmanaged or a web view id, found \"\(id)\"")
+                }
+            default: break
             }
         }
     }

@@ -1,4 +1,5 @@
 import AppBound
+import ManagedWebViews
 
 /// The app a scenario describes, read the way the platform reads it.
 public struct SimulatedApp: Sendable {
@@ -7,6 +8,8 @@ public struct SimulatedApp: Sendable {
     public let userAllowsCrossWebsiteTracking: Bool
     /// Associated domains and the files the app's sites serve.
     public var associations: AppAssociations
+    /// The managed account, `IntuneMAMSettings` and the tenant's policy (managed web views).
+    public let managed: ManagedApp
 
     /// Reads Info.plist and entitlement values (JSON for plist values). A `WKAppBoundDomains` that
     /// is not an array of strings is an error: the real engine crashes reading it.
@@ -48,6 +51,27 @@ public struct SimulatedApp: Sendable {
             hasServiceWorkersEntitlement: value(spec.entitlements, AppBoundApp.serviceWorkersEntitlement) == .bool(true),
             declaresCrossWebsiteTracking: keys.contains(Array("NSCrossWebsiteTrackingUsageDescription".unicodeScalars)))
         userAllowsCrossWebsiteTracking = spec.userAllowsCrossWebsiteTracking
+        managed = ManagedApp(
+            managedAccount: spec.managedAccount,
+            treatAllWebViewsAsUnmanaged: try Self.treatAllWebViewsAsUnmanaged(value(spec.infoPlist, "IntuneMAMSettings")),
+            tenant: spec.tenantPolicy)
+    }
+
+    /// `IntuneMAMSettings` → `TreatAllWebViewsAsUnmanaged`, a Boolean (absent: NO).
+    private static func treatAllWebViewsAsUnmanaged(_ settings: JSONValue?) throws(ScenarioError) -> Bool {
+        let pointer = "/app/infoPlist/IntuneMAMSettings"
+        switch settings {
+        case nil: return false
+        case .object?:
+            switch settings?["TreatAllWebViewsAsUnmanaged"] {
+            case nil: return false
+            case .bool(let flag)?: return flag
+            case let other?:
+                throw ScenarioError(pointer + "/TreatAllWebViewsAsUnmanaged", "must be a Boolean, found \(other.typeName)")
+            }
+        case let other?:
+            throw ScenarioError(pointer, "must be a dictionary, found \(other.typeName)")
+        }
     }
 
     /// How the engine read the app: the list, the browser entitlement, the keys that matter.
@@ -66,6 +90,15 @@ public struct SimulatedApp: Sendable {
             lines.append(
                 "browser entitlement" + (app.prohibitedUsageDescriptions.isEmpty
                     ? "" : ", with \(app.prohibitedUsageDescriptions.joined(separator: ", "))"))
+        }
+        if managed.hasManagedAccount {
+            let tenant = managed.tenant
+            lines.append(
+                "managed account \(managed.managedAccount ?? ""); TreatAllWebViewsAsUnmanaged "
+                    + (managed.treatAllWebViewsAsUnmanaged ? "YES" : "NO") + "; clipboard: \(tenant.clipboard.settingName)"
+                    + (tenant.characterLimit.map { " (\($0) characters to any app)" } ?? "")
+                    + "; managed browser: \(tenant.managedBrowser?.settingName ?? "no requirement")"
+                    + (tenant.managedBrowserInstalled ? "" : " (not installed)"))
         }
         return lines
     }

@@ -1,5 +1,7 @@
 import AppBound
 import AssociatedDomains
+import ManagedWebViews
+import NavigationRules
 import WebAddress
 
 /// Where the platforms' sources disagree, the behaviour to simulate (each default is documented
@@ -18,14 +20,16 @@ public struct SimulationOptions: Sendable {
 /// Each step of a scenario goes through the policies the way WebKit runs them, and comes back as
 /// an `Outcome` with the rule behind it.
 ///
-/// Navigations run as a pipeline: the app's navigation delegate first (where navigation rules and
-/// managed web views plug in later), then the app-bound gate, once per redirect hop, then the
+/// Navigations run as a pipeline, once per redirect hop: the app's navigation delegate (its
+/// navigation rules), the managed-web-view `isExternalURL` question, the app-bound gate; then the
 /// commit.
 public struct Simulator: Sendable {
     public let app: SimulatedApp
     let gate: NavigationGate
     var webViews: [String: SimulatedWebView] = [:]
     var dataStores: [String: SimulatedDataStore] = [:]
+    /// Viewers and web views, and the managed-web-view policies set on them.
+    var viewers = WebViewerTree()
 
     /// Creates the app and the web views a scenario declares.
     public init(scenario: Scenario, options: SimulationOptions = .init()) throws(ScenarioError) {
@@ -35,17 +39,20 @@ public struct Simulator: Sendable {
         gate = NavigationGate(app: app.appBound)
         dataStores["shared"] = SimulatedDataStore(cookies: [])
         for store in scenario.dataStores { dataStores[store.id] = SimulatedDataStore(cookies: store.cookies) }
-        for spec in scenario.webViews {
-            createWebView(
-                id: spec.id, viewer: spec.parent, dataStore: spec.dataStore,
-                state: AppBoundWebViewState(configuredLimits: spec.limitsNavigationsToAppBoundDomains),
-                userScripts: spec.userScripts, userStyleSheets: spec.userStyleSheets)
-        }
+        for viewer in scenario.viewers { viewers.addViewer(viewer.id, parent: viewer.parent) }
+        for spec in scenario.webViews { addWebView(spec) }
+    }
+
+    private mutating func addWebView(_ spec: Scenario.WebViewSpec) {
+        createWebView(
+            id: spec.id, viewer: spec.parent, dataStore: spec.dataStore,
+            state: AppBoundWebViewState(configuredLimits: spec.limitsNavigationsToAppBoundDomains),
+            userScripts: spec.userScripts, userStyleSheets: spec.userStyleSheets, navigationRules: spec.navigationRules)
     }
 
     private mutating func createWebView(
         id: String, viewer: String?, dataStore: String, state: AppBoundWebViewState,
-        userScripts: [Scenario.UserScriptSpec], userStyleSheets: Int
+        userScripts: [Scenario.UserScriptSpec], userStyleSheets: Int, navigationRules: NavigationRuleSet?
     ) {
         var state = state
         // §5: user style sheets in the configuration at creation count as a restricted API used
@@ -55,7 +62,8 @@ public struct Simulator: Sendable {
         }
         webViews[id] = SimulatedWebView(
             id: id, viewer: viewer, dataStore: dataStore, appBound: state, userScripts: userScripts,
-            userStyleSheets: userStyleSheets)
+            userStyleSheets: userStyleSheets, navigationRules: navigationRules)
+        viewers.addWebView(id, parent: viewer)
     }
 
     // MARK: - Steps
@@ -77,6 +85,17 @@ public struct Simulator: Sendable {
                 ["domains": .array((domains?.domains ?? []).sorted().map(JSONValue.string)),
                  "schemes": .array((domains?.schemes ?? []).sorted().map(JSONValue.string))],
                 explanation: app.summary.joined(separator: "; "))
+        }
+        switch step.action {
+        case .setWebViewPolicy(let viewer, let policy):
+            viewers.setPolicy(policy, forWebViewer: viewer)
+            return Outcome(
+                explanation: "\(policy.name) is set on \(viewer): it applies to every web view at or below it, now and later, unless a nearer policy overrides it (§2)")
+        case .addWebView(let spec):
+            addWebView(spec)
+            let identity = app.managed.identity(of: spec.id, in: viewers)
+            return Outcome(explanation: "web view \(spec.id) added; \(identity)")
+        default: break
         }
         if case .openUniversalLink(let url, let source) = step.action {
             let opening = app.associations.open(url, from: source)
@@ -127,9 +146,12 @@ public struct Simulator: Sendable {
             // The decision to open a window is not gated; the new web view copies the opener's
             // configuration (its configured limits, not its forced mode or its before-navigation
             // flag), and its first load is an ordinary navigation under those limits (§3, D16).
+            // The app gives the new web view the opener's navigation delegate (its rules, D44); the
+            // managed-web-view policy delegate is set per web view, so the new one has none (§4).
             createWebView(
                 id: id, viewer: webView.viewer, dataStore: webView.dataStore, state: webView.appBound.copiedForNewWindow,
-                userScripts: webView.userScripts, userStyleSheets: webView.userStyleSheets)
+                userScripts: webView.userScripts, userStyleSheets: webView.userStyleSheets,
+                navigationRules: webView.navigationRules)
             return navigate(id, frame: "main", to: url)
 
         case .setConfiguration:
@@ -222,9 +244,48 @@ public struct Simulator: Sendable {
                 "usedRestrictedAPIBeforeNavigation": .bool(webView.appBound.usedRestrictedAPIBeforeNavigation),
             ])
 
-        case .itp, .appBoundDomains, .openUniversalLink:
+        case .setPolicyDelegate(let urls, let hosts):
+            webView.policyDelegate = PolicyDelegate(internalURLs: urls, internalHosts: hosts)
+            webViews[webViewID] = webView
+            return Outcome(
+                explanation: "isExternalURL is asked at each new page of \(webViewID) while its identity is managed (§4)")
+
+        case .copy:
+            let decision = copy(from: webView)
+            return Outcome(
+                ["identity": .string(decision.identity.rawValue), "rule": .string(decision.rule.code)],
+                explanation: "copied data is tagged \(decision.identity.rawValue): \(decision.rule)")
+
+        case .paste(let source, let characters):
+            let data: DataIdentity
+            switch source {
+            case .identity(let identity): data = identity
+            case .webView(let id):
+                guard let from = webViews[id] else { throw ScenarioError(at + "/paste/from", "unknown web view \"\(id)\"") }
+                data = copy(from: from).identity
+            }
+            let decision = app.managed.paste(data, characters: characters, into: webViewID, as: copy(from: webView).source)
+            return Outcome(
+                ["allowed": .bool(decision.allowed), "reason": .string(decision.reason), "rule": .string(decision.rule.code)],
+                explanation: decision.rule.description)
+
+        case .upload:
+            let decision = app.managed.upload(from: webViewID, in: viewers)
+            return Outcome(
+                ["allowed": .bool(decision.allowed), "rule": .string(decision.rule.code)], explanation: decision.rule.description)
+
+        case .itp, .appBoundDomains, .openUniversalLink, .setWebViewPolicy, .addWebView:
             preconditionFailure("app-wide actions are answered before a web view is looked up")
         }
+    }
+
+    /// Copy from a web view: its identity, or unmanaged while it shows a page that was found
+    /// external and loaded as unmanaged (managed-web-views.md §4).
+    private func copy(from webView: SimulatedWebView) -> CopyDecision {
+        let resolved = app.managed.identity(of: webView.id, in: viewers)
+        guard webView.showsUnmanagedPage, resolved.identity == .managed else { return CopyDecision(source: resolved) }
+        return CopyDecision(
+            source: WebViewIdentity(identity: .unmanaged, policy: resolved.policy, setOn: resolved.setOn, rule: .externalAnyApp))
     }
 
     private func isCreatingFrame(_ action: Scenario.Action) -> Bool {

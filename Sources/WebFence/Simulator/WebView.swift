@@ -1,4 +1,5 @@
 import AppBound
+import NavigationRules
 import WebAddress
 
 /// A simulated `WKWebView`: its configuration at creation, its app-bound state, and its frames.
@@ -11,6 +12,14 @@ struct SimulatedWebView: Sendable {
     /// How many user style sheets the web view has. Whether a sheet is for the main frame only
     /// does not matter: sheets are judged by the main frame's state alone (§4).
     var userStyleSheets: Int
+    /// The app's navigation delegate as a rule set (nil: the delegate allows everything).
+    var navigationRules: NavigationRuleSet?
+    /// The managed-web-view policy delegate set on this web view (nil: "never external").
+    var policyDelegate: PolicyDelegate? = nil
+    /// The page in the main frame was found external and loaded as unmanaged under a tenant that
+    /// allows any app (managed-web-views.md §4): until the next main-frame commit, the web view's
+    /// data is unmanaged.
+    var showsUnmanagedPage = false
     /// Frames by id; "main" is always there.
     var frames: [String: Frame] = ["main": Frame(id: "main", parent: nil)]
     /// Frame ids in creation order, for stable output.

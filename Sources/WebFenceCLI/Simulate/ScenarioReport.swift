@@ -70,6 +70,18 @@ struct ScenarioReport {
         case .getCookies(let url): return "getCookies for \(url.href)"
         case .deleteCookie(let domain, let name): return "deleteCookie \(domain)/\(name)"
         case .registerServiceWorker(let scope): return "register a service worker for \(scope.href)"
+        case .setWebViewPolicy(let viewer, let policy): return "setWebViewPolicy \(policy.name) on \(viewer)"
+        case .setPolicyDelegate(let urls, let hosts):
+            let internalOnes = urls.map(\.href) + hosts.map(\.description)
+            return "setPolicyDelegate (internal: \(internalOnes.isEmpty ? "nothing" : internalOnes.joined(separator: ", ")))"
+        case .paste(let source, let characters):
+            let from: String
+            switch source {
+            case .identity(let identity): from = identity.rawValue + " data"
+            case .webView(let id): from = "data copied from " + id
+            }
+            return "paste \(from)" + (characters.map { " (\($0) characters)" } ?? "")
+        case .addWebView(let spec): return "add web view \(spec.id)" + (spec.parent.map { " in \($0)" } ?? "")
         default: return action.name
         }
     }
@@ -79,6 +91,7 @@ struct ScenarioReport {
         // Navigations read as a sentence: "failed with error 13 (navigationAppBoundDomain), stays at ...".
         if case .string(let result)? = outcome["result"], outcome["decidedBy"] != nil {
             var parts = [result]
+            if case .string(let opened)? = outcome["openedURL"] { parts[0] += " " + opened }
             if case .int(let code)? = outcome["error"] {
                 parts[0] += " with error \(code)" + (code == 13 ? " (navigationAppBoundDomain)" : "")
             }

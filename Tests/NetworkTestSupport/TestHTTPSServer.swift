@@ -5,7 +5,7 @@ import NIOPosix
 import NIOSSL
 
 /// How the test server answers a request.
-enum Reply: Sendable {
+public enum Reply: Sendable {
     /// A complete response with a `Content-Length`.
     case full(status: Int, headers: [(String, String)] = [], body: [UInt8] = [])
     /// A chunked response whose body never ends: `chunkSize` bytes at a time, as fast as the
@@ -15,14 +15,18 @@ enum Reply: Sendable {
     case trickle(status: Int, headers: [(String, String)] = [], interval: Duration)
     /// No response at all: the request is read and nothing is sent back.
     case silence
+    /// A response that declares a `Content-Length` of `declaredLength`, sends `body` (fewer bytes)
+    /// and then closes the connection: a download cut off mid-body.
+    case cutOff(status: Int, headers: [(String, String)] = [], declaredLength: Int, body: [UInt8])
 
-    static func json(_ text: String, status: Int = 200, contentType: String = "application/json") -> Reply {
+    /// A complete response whose body is `text`, with the given `Content-Type`.
+    public static func json(_ text: String, status: Int = 200, contentType: String = "application/json") -> Reply {
         .full(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
     }
 }
 
 /// What the server saw, shared between its connections and the test.
-final class ServerLog: @unchecked Sendable {
+public final class ServerLog: @unchecked Sendable, CustomStringConvertible {
     private let lock = NSLock()
     private var _requests: [HTTPRequestHead] = []
     private var _bodyBytesWritten = 0
@@ -30,14 +34,20 @@ final class ServerLog: @unchecked Sendable {
 
     func record(_ head: HTTPRequestHead) { lock.withLock { _requests.append(head) } }
     func wrote(_ count: Int) { lock.withLock { _bodyBytesWritten += count } }
-    var requests: [HTTPRequestHead] { lock.withLock { _requests } }
     func connectionEnded() { lock.withLock { _connectionsEnded += 1 } }
-    var bodyBytesWritten: Int { lock.withLock { _bodyBytesWritten } }
+
+    /// Every request head received, in order.
+    public var requests: [HTTPRequestHead] { lock.withLock { _requests } }
+    /// Response body bytes the server has written.
+    public var bodyBytesWritten: Int { lock.withLock { _bodyBytesWritten } }
     /// Connections that have closed, for whatever reason.
-    var connectionsEnded: Int { lock.withLock { _connectionsEnded } }
+    public var connectionsEnded: Int { lock.withLock { _connectionsEnded } }
+
+    /// The requests as `METHOD uri`, for test failure messages.
+    public var description: String { requests.map { "\($0.method) \($0.uri)" }.joined(separator: ", ") }
 
     /// Waits until `condition` holds, or `limit` has passed; says whether it held.
-    func wait(upTo limit: Duration, until condition: @Sendable (ServerLog) -> Bool) async -> Bool {
+    public func wait(upTo limit: Duration, until condition: @Sendable (ServerLog) -> Bool) async -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + limit
         while clock.now < end {
@@ -49,9 +59,11 @@ final class ServerLog: @unchecked Sendable {
 }
 
 /// An HTTPS/1.1 server on 127.0.0.1 and a random port, for one test.
-final class TestHTTPSServer: Sendable {
-    let port: Int
-    let log: ServerLog
+public final class TestHTTPSServer: Sendable {
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
+    /// What it has seen.
+    public let log: ServerLog
     private let serverChannel: any Channel
     private let task: Task<Void, Never>
 
@@ -63,9 +75,10 @@ final class TestHTTPSServer: Sendable {
     }
 
     /// The origin to ask: `https://localhost:<port>`.
-    var origin: String { "https://localhost:\(port)" }
+    public var origin: String { "https://localhost:\(port)" }
 
-    static func start(
+    /// Starts a server on `group` that presents `leaf` and answers each request with `route`.
+    public static func start(
         group: any EventLoopGroup,
         leaf: TestLeaf,
         route: @escaping @Sendable (HTTPRequestHead) -> Reply
@@ -109,14 +122,15 @@ final class TestHTTPSServer: Sendable {
     }
 
     /// Stops accepting, ends every connection and waits until all of it is done.
-    func stop() async {
+    public func stop() async {
         task.cancel()
         try? await serverChannel.close()
         await task.value
     }
 }
 
-enum TestServerError: Error {
+/// Why the test server could not start.
+public enum TestServerError: Error {
     case noPort
 }
 
@@ -181,12 +195,21 @@ private func answer(
         }
     case .silence:
         try await Task.sleep(for: .seconds(3600))
+    case .cutOff(let status, let headers, let declaredLength, let body):
+        try await outbound.write(.head(head(status, headers, chunked: false, length: declaredLength)))
+        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body))))
+        log.wrote(body.count)
+        // Throwing ends `executeThenClose`, which closes the connection before the body is complete.
+        throw CutOff()
     }
 }
 
+/// Ends a connection on purpose, mid-response.
+private struct CutOff: Error {}
+
 /// Runs `body` with a fresh event loop group and a server started on it, and shuts both down
 /// whether `body` returns or throws.
-func withTestServer<T: Sendable>(
+public func withTestServer<T: Sendable>(
     leaf: TestLeaf,
     route: @escaping @Sendable (HTTPRequestHead) -> Reply,
     _ body: (TestHTTPSServer, any EventLoopGroup) async throws -> T

@@ -4,12 +4,13 @@ import NIOSSL
 import X509
 
 /// A certificate authority made at test time, and leaf certificates it signs.
-struct TestCA: Sendable {
-    let name: String
-    let key: P256.Signing.PrivateKey
-    let certificate: Certificate
+public struct TestCA: Sendable {
+    public let name: String
+    public let key: P256.Signing.PrivateKey
+    public let certificate: Certificate
 
-    init(name: String) throws {
+    /// A new self-signed CA named `name`, valid from an hour ago for a day.
+    public init(name: String) throws {
         self.name = name
         key = P256.Signing.PrivateKey()
         let subject = try DistinguishedName { CommonName(name) }
@@ -32,12 +33,12 @@ struct TestCA: Sendable {
     }
 
     /// The CA certificate as PEM text, as a user would pass it to `--ca-file`.
-    var pem: String {
+    public var pem: String {
         get throws { try certificate.serializeAsPEM().pemString }
     }
 
     /// A server certificate for `dnsName`, signed by this CA.
-    func issueLeaf(dnsName: String) throws -> TestLeaf {
+    public func issueLeaf(dnsName: String) throws -> TestLeaf {
         let leafKey = P256.Signing.PrivateKey()
         let now = Date()
         let leaf = try Certificate(
@@ -64,7 +65,7 @@ struct TestCA: Sendable {
     }
 
     /// Writes the CA certificate to a fresh temporary file and returns its path.
-    func writePEMFile() throws -> String {
+    public func writePEMFile() throws -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("webfence-test-ca-\(UUID().uuidString).pem").path
         try pem.write(toFile: path, atomically: true, encoding: .utf8)
@@ -73,7 +74,7 @@ struct TestCA: Sendable {
 }
 
 /// A server certificate and its private key, ready for NIOSSL.
-struct TestLeaf: Sendable {
-    let certificate: NIOSSLCertificate
-    let key: NIOSSLPrivateKey
+public struct TestLeaf: Sendable {
+    public let certificate: NIOSSLCertificate
+    public let key: NIOSSLPrivateKey
 }

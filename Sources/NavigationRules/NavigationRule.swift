@@ -1,0 +1,133 @@
+import WebAddress
+
+/// One allow or deny rule of a rule set, as loaded: its host pattern and the schemes, ports and
+/// path prefixes it is narrowed to.
+public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
+    public enum List: String, Sendable, Hashable {
+        case allow, deny
+    }
+
+    public let list: List
+    /// Where it is in the file, e.g. `/allow/3`.
+    public let pointer: String
+    public let host: HostPattern
+    /// The schemes it applies to. Allow rules default to `https` alone; deny rules to every scheme
+    /// a host rule can name, so that an exception is never narrower than what it excepts (D40).
+    public let schemes: SchemeSet
+    /// Ports; nil means the scheme's default port for an allow rule and any port for a deny rule.
+    public let ports: [UInt16]?
+    /// Path prefixes; nil means every path. A prefix ending in `/` matches paths that start with
+    /// it; any other prefix matches itself and the paths below it (`/v1` matches `/v1` and
+    /// `/v1/x`, never `/v10`), the label-boundary rule applied to segments (D41).
+    public let paths: [String]?
+
+    public init(list: List, pointer: String, host: HostPattern, schemes: SchemeSet, ports: [UInt16]?, paths: [String]?) {
+        self.list = list
+        self.pointer = pointer
+        self.host = host
+        self.schemes = schemes
+        self.ports = ports
+        self.paths = paths
+    }
+
+    /// The rule in the file's syntax: its host text alone when it has no narrowing fields.
+    public var description: String {
+        let defaultSchemes: SchemeSet = list == .allow ? .https : .all
+        guard schemes != defaultSchemes || ports != nil || paths != nil else { return host.description }
+        var parts = ["host \(host)"]
+        if schemes != defaultSchemes { parts.append("schemes \(schemes)") }
+        if let ports { parts.append("ports \(ports.map(String.init).joined(separator: ","))") }
+        if let paths { parts.append("paths \(paths.joined(separator: ","))") }
+        return parts.joined(separator: ", ")
+    }
+
+    // MARK: - Matching a URL whose host matched
+
+    /// Why a URL whose host the rule names still does not match it; nil when it matches.
+    func mismatch(_ url: WebURL) -> String? {
+        guard let scheme = SchemeSet(scheme: url.scheme), schemes.contains(scheme) else {
+            return "the scheme is \(url.scheme), the rule allows \(schemes)"
+        }
+        let defaultPort = WebURL.defaultPort(forScheme: url.scheme)
+        if let ports {
+            let port = url.port ?? defaultPort ?? 0
+            guard ports.contains(port) else {
+                return "the port is \(port), the rule allows \(ports.map(String.init).joined(separator: ", "))"
+            }
+        } else if list == .allow, let port = url.port {
+            return "the port is \(port), the rule allows only \(url.scheme)'s default port \(defaultPort.map(String.init) ?? "")"
+        }
+        if let paths {
+            guard let range = url.utf8Range(of: .path) else { return "the URL has no path" }
+            let matched = url.href.utf8.withContiguousStorageIfAvailable { bytes in
+                let path = UnsafeBufferPointer(rebasing: bytes[range])
+                return paths.contains { Self.pathMatches(path, prefix: $0) }
+            }
+            guard matched == true else { return "the path is not under \(paths.joined(separator: " or "))" }
+        }
+        return nil
+    }
+
+    /// A path matches a prefix on a segment boundary, and never when what follows the prefix holds
+    /// an encoded `/`, `\` or `.`: a server that decodes them could walk out of the prefix.
+    static func pathMatches(_ path: UnsafeBufferPointer<UInt8>, prefix: String) -> Bool {
+        let prefixBytes = prefix.utf8
+        guard path.count >= prefixBytes.count, path.prefix(prefixBytes.count).elementsEqual(prefixBytes) else {
+            return false
+        }
+        if prefixBytes.last != UInt8(ascii: "/"), path.count > prefixBytes.count,
+            path[prefixBytes.count] != UInt8(ascii: "/")
+        {
+            return false
+        }
+        return !containsEncodedSeparator(path[prefixBytes.count...])
+    }
+
+    private static func containsEncodedSeparator(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var index = bytes.startIndex
+        while index + 2 < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "%") {
+                let high = bytes[index + 1]
+                let low = bytes[index + 2] | 0x20
+                // %2e (.), %2f (/), %5c (\)
+                if (high == UInt8(ascii: "2") && (low == UInt8(ascii: "e") || low == UInt8(ascii: "f")))
+                    || (high == UInt8(ascii: "5") && low == UInt8(ascii: "c"))
+                {
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// The schemes a host rule can name: the network schemes whose URLs always have a host that the
+/// URL parser normalises. Any other scheme is named as a whole in `allowSchemes`.
+public struct SchemeSet: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let http = SchemeSet(rawValue: 1)
+    public static let https = SchemeSet(rawValue: 2)
+    public static let ws = SchemeSet(rawValue: 4)
+    public static let wss = SchemeSet(rawValue: 8)
+    public static let all: SchemeSet = [.http, .https, .ws, .wss]
+
+    static let names: [(String, SchemeSet)] = [("http", .http), ("https", .https), ("ws", .ws), ("wss", .wss)]
+
+    /// The member for a URL's scheme; nil for every other scheme.
+    public init?(scheme: String) {
+        switch scheme {
+        case "https": self = .https
+        case "http": self = .http
+        case "wss": self = .wss
+        case "ws": self = .ws
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        Self.names.filter { contains($0.1) }.map(\.0).joined(separator: ", ")
+    }
+}

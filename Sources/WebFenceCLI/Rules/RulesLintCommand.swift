@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import NavigationRules
+import WebFence
+
+/// `webfence rules lint`: every rule the loader refuses, with its reason, and rules that load but
+/// probably do not mean what they say.
+struct RulesLintCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "List the rules a rule set's loader refuses, with the reasons, and the rules worth a second look.",
+        discussion: """
+            Refused (error; one refused rule refuses the whole set, so nothing fails open): public \
+            suffixes (*.com, co.uk, github.io), bare top-level domains, wildcards inside a label, \
+            schemes, ports, paths or userinfo written into a host, hosts no browser would load, \
+            network schemes in allowSchemes, unknown keys. Warnings: cleartext http/ws, \
+            javascript: allowed, duplicates, rules another rule already covers. Notes: hosts and \
+            paths read in another form than written.
+
+            A signed rule set's content is linted without checking its signature (use rules verify).
+
+            Exit status: 0 no error; 1 an error-level finding; 2 unusable input.
+
+            Example:
+              webfence rules lint Examples/rules/refused.json
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The rule set.", valueName: "file"))
+    var file: String
+
+    @Option(help: "text (for people) or json.")
+    var format: OutputFormat = .text
+
+    func run() async throws {
+        var text = try RulesInput.text(file)
+        if RulesInput.isSigned(text) {
+            // The content, as signed; whether the signature holds is `verify`'s question.
+            guard case .string(let payload)? = (try? JSONParser.parse(text))?["ruleSet"],
+                let data = Data(base64Encoded: payload), let inner = String(data: data, encoding: .utf8)
+            else {
+                throw InputError(file, "a signed rule set whose \"ruleSet\" is not base64 UTF-8 text")
+            }
+            text = inner
+        }
+        let findings = NavigationRuleSet.lint(json: text).sorted { ($0.severity, $0.pointer) < ($1.severity, $1.pointer) }
+        if findings.first?.code == "rules.json" { throw InputError(file, findings[0].message) }
+        switch format {
+        case .json:
+            print(JSONValue.object([
+                "file": .string(file),
+                "findings": .array(findings.map { finding in
+                    .object([
+                        "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
+                        "pointer": .string(finding.pointer), "message": .string(finding.message),
+                    ])
+                }),
+                "errors": .int(findings.count { $0.severity == .error }),
+                "warnings": .int(findings.count { $0.severity == .warning }),
+                "notes": .int(findings.count { $0.severity == .note }),
+            ]).serialized())
+        case .text:
+            print(Self.text(file: file, findings, terminal: .standardOutput), terminator: "")
+        }
+        if findings.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.expectationFailed) }
+    }
+
+    static func text(file: String, _ findings: [RuleSetFinding], terminal: Terminal) -> String {
+        var out = terminal.styled(file, .bold) + "\n"
+        for finding in findings {
+            let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
+            let severity = terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+            out += "  \(severity) \(finding.code)  \(finding.pointer.isEmpty ? "/" : finding.pointer)\n      \(finding.message)\n"
+        }
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
+        let errors = findings.count { $0.severity == .error }
+        let warnings = findings.count { $0.severity == .warning }
+        let notes = findings.count { $0.severity == .note }
+        out += findings.isEmpty ? "  no findings\n" : "\(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))\n"
+        return out
+    }
+}
