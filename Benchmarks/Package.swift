@@ -52,5 +52,15 @@ let package = Package(
             path: "Benchmarks/AssociationMatch",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "NavigationRuleCheck",
+            dependencies: [
+                .product(name: "WebAddress", package: "main"),
+                .product(name: "NavigationRules", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/NavigationRuleCheck",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

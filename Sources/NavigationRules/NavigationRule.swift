@@ -21,6 +21,10 @@ public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
     /// `/v1/x`, never `/v10`), the label-boundary rule applied to segments (D41).
     public let paths: [String]?
 
+    /// The rule in the file's syntax: its host text alone when it has no narrowing fields. Made
+    /// once, as every decision the rule takes carries it.
+    public let description: String
+
     public init(list: List, pointer: String, host: HostPattern, schemes: SchemeSet, ports: [UInt16]?, paths: [String]?) {
         self.list = list
         self.pointer = pointer
@@ -28,17 +32,16 @@ public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
         self.schemes = schemes
         self.ports = ports
         self.paths = paths
-    }
-
-    /// The rule in the file's syntax: its host text alone when it has no narrowing fields.
-    public var description: String {
         let defaultSchemes: SchemeSet = list == .allow ? .https : .all
-        guard schemes != defaultSchemes || ports != nil || paths != nil else { return host.description }
-        var parts = ["host \(host)"]
-        if schemes != defaultSchemes { parts.append("schemes \(schemes)") }
-        if let ports { parts.append("ports \(ports.map(String.init).joined(separator: ","))") }
-        if let paths { parts.append("paths \(paths.joined(separator: ","))") }
-        return parts.joined(separator: ", ")
+        if schemes == defaultSchemes, ports == nil, paths == nil {
+            description = host.description
+        } else {
+            var parts = ["host \(host)"]
+            if schemes != defaultSchemes { parts.append("schemes \(schemes)") }
+            if let ports { parts.append("ports \(ports.map(String.init).joined(separator: ","))") }
+            if let paths { parts.append("paths \(paths.joined(separator: ","))") }
+            description = parts.joined(separator: ", ")
+        }
     }
 
     // MARK: - Matching a URL whose host matched

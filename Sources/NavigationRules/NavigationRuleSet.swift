@@ -27,14 +27,7 @@ public struct NavigationRuleSet: Sendable {
     public let findings: [RuleSetFinding]
     let allowances: NonNetworkAllowances
     /// Host or address → the rules anchored on it.
-    private let index: [Substring: Anchored]
-
-    private struct Anchored: Sendable {
-        /// Rules that match this host itself.
-        var exact: [Int32] = []
-        /// Rules that match the hosts below it.
-        var below: [Int32] = []
-    }
+    private let index: AnchorTable
 
     /// Reads and compiles a rule set's JSON text. Any error-level finding refuses the whole set:
     /// a rule set with one unreadable exception must not load without it.
@@ -59,13 +52,7 @@ public struct NavigationRuleSet: Sendable {
         rules = reader.rules
         findings = reader.findings
         allowances = reader.allowances
-        var index: [Substring: Anchored] = [:]
-        for (position, rule) in rules.enumerated() {
-            let key = Substring(rule.host.anchor)
-            if rule.host.matchesAnchor { index[key, default: Anchored()].exact.append(Int32(position)) }
-            if rule.host.matchesSubdomains { index[key, default: Anchored()].below.append(Int32(position)) }
-        }
-        self.index = index
+        index = AnchorTable(rules.map { ($0.host.anchor, $0.host.matchesAnchor, $0.host.matchesSubdomains) })
     }
 
     /// A rule set from Swift values, in the file's syntax: `try NavigationRuleSet(allow: ["example.com"])`.
@@ -109,36 +96,36 @@ public struct NavigationRuleSet: Sendable {
         // `example.com.` is the DNS name `example.com`: the same rules apply.
         let name = !isAddress && host.count > 1 && host.last == "." ? host.dropLast() : host
         var allowed: Int32? = nil
+        var denied: Int32? = nil
         var nearMiss: (Int32, String)? = nil
 
-        func consider(_ candidates: [Int32]) -> Int32? {
-            for position in candidates {
+        // The host itself and each suffix that starts after a dot, shortest first: the last allow
+        // rule seen is the most specific, and every deny rule is seen before answering.
+        let visit = { (entry: AnchorTable.Entry, isHost: Bool) -> Bool in
+            for slot in isHost ? entry.exact : entry.below {
+                let position = index.ruleIndices[Int(slot)]
                 let rule = rules[Int(position)]
                 if let mismatch = rule.mismatch(url) {
-                    if rule.list == .allow, nearMiss == nil { nearMiss = (position, mismatch) }
+                    if rule.list == .allow { nearMiss = (position, mismatch) }
                 } else if rule.list == .deny {
-                    return position
-                } else if allowed == nil {
+                    denied = position
+                    return false
+                } else {
                     allowed = position
                 }
             }
-            return nil
+            return true
         }
-
-        // The host itself, then each suffix that starts after a dot, longest first: so the most
-        // specific allow rule is the one reported, and every deny rule is seen before answering.
-        if let entry = index[name], let denied = consider(entry.exact) {
-            return denial(denied, url: url)
-        }
-        if !isAddress {
-            var cursor = name.startIndex
-            while let dot = name[cursor...].firstIndex(of: ".") {
-                cursor = name.index(after: dot)
-                if let entry = index[name[cursor...]], let denied = consider(entry.below) {
-                    return denial(denied, url: url)
-                }
+        var utf8 = name
+        utf8.withUTF8 { bytes in
+            if isAddress {
+                guard let entry = index.entry(bytes[...], hash: AnchorTable.hash(bytes)) else { return }
+                _ = visit(entry, true)
+            } else {
+                index.forEachAnchor(of: bytes, visit)
             }
         }
+        if let denied { return denial(denied, url: url) }
         let hostText = String(host)
         if let allowed {
             let rule = rules[Int(allowed)]

@@ -68,14 +68,19 @@ let benchmarks: @Sendable () -> Void = {
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         .filter { $0.hasSuffix(".json") }.sorted()
     precondition(!files.isEmpty, "AppBoundDecision: no scenarios in \(directory.path)")
-    var plists: [String: [JSONValue.Member]] = [:]
+    // Loading each file once reads the plist and rule files it names; keep them for the replays.
+    nonisolated(unsafe) var namedFiles: [String: [JSONValue.Member]] = [:]
     for file in files {
-        // Loading each file once resolves the plist files it names; keep them for the replays.
-        guard let scenario = try? Scenario.load(contentsOf: directory.appendingPathComponent(file)) else {
-            preconditionFailure("AppBoundDecision: \(file) does not load")
+        let url = directory.appendingPathComponent(file)
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let loaded = try? Scenario.parse(text) { (path: String) throws(ScenarioError) in
+            let members = try PropertyListFile.read(URL(fileURLWithPath: path, relativeTo: directory))
+            namedFiles[path] = members
+            return members
         }
-        plists[file] = scenario.app.infoPlist
+        precondition(loaded != nil, "AppBoundDecision: \(file) does not load")
     }
+    let filesByPath = namedFiles
     let texts = files.map { file in
         (file, (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)) ?? "")
     }
@@ -85,9 +90,8 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(warmupIterations: 5)
     ) { benchmark in
         for _ in benchmark.scaledIterations {
-            for (file, text) in texts {
-                let infoPlist = plists[file] ?? []
-                let scenario = try? Scenario.parse(text) { (_: String) throws(ScenarioError) in infoPlist }
+            for (_, text) in texts {
+                let scenario = try? Scenario.parse(text) { (path: String) throws(ScenarioError) in filesByPath[path] ?? [] }
                 blackHole(try? scenario?.run())
             }
         }

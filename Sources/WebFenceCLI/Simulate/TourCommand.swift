@@ -2,16 +2,18 @@ import ArgumentParser
 import Foundation
 import WebFence
 
-/// `webfence tour`: the seed's five apps, replayed with what each one shows.
+/// `webfence tour`: the seeds' apps, replayed with what each one shows.
 struct TourCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tour",
-        abstract: "Replay the five apps of the App-Bound Domains announcement, with what each shows.",
+        abstract: "Replay the seeds' apps, with what each shows and the rule behind every decision.",
         discussion: """
-            UnchangedApp, ShopApp, SocialApp (and its two orders of API use and navigation), \
-            BrowserApp and HybridApp, as scenario files in Examples/scenarios (seed-*.json). Each is \
-            narrated, replayed step by step with the rule behind every decision, and checked against \
-            its expectations.
+            The scenario files of Examples/scenarios named seed-*.json: the five apps of the App-Bound \
+            Domains announcement (UnchangedApp, ShopApp, SocialApp and its two orders of API use and \
+            navigation, BrowserApp, HybridApp), seed 002's five managed and unmanaged web views, \
+            seed 003's BrowserViewController and its label boundaries, and seed 004's universal links. \
+            Each is narrated, replayed step by step with the rule behind every decision, and checked \
+            against its expectations.
             """
     )
 
