@@ -37,15 +37,18 @@ let package = Package(
         // A strict JSON reader that keeps member order and says where input is wrong (D7).
         .target(name: "StrictJSON"),
 
+        // Findings of the linters and loaders: a stable code, a severity, a JSON pointer, a message.
+        .target(name: "Findings"),
+
         // The four policy systems. They know nothing of each other, of files or of the network.
         .target(name: "AppBound", dependencies: ["WebAddress"]),
         .target(name: "ManagedWebViews", dependencies: ["WebAddress"]),
         // Rule sets are data; a signed one is checked here (Ed25519), fetched and stored by RemoteRules.
         .target(
             name: "NavigationRules",
-            dependencies: ["WebAddress", "StrictJSON", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["WebAddress", "StrictJSON", "Findings", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "AssociatedDomains", dependencies: ["WebAddress", "StrictJSON"]),
+        .target(name: "AssociatedDomains", dependencies: ["WebAddress", "StrictJSON", "Findings"]),
 
         // Reading real app files: Info.plist, entitlements, .app folders, .ipa archives.
         .target(name: "AppManifest"),
@@ -83,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebAddress", "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "RemoteRules",
+                "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "RemoteRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -44,7 +44,7 @@ public struct NavigationRuleSet: Sendable {
         var reader = RuleSetReader()
         reader.read(root)
         guard !reader.findings.contains(where: { $0.severity == .error }) else {
-            throw RuleSetError(reader.findings.sorted { $0.severity < $1.severity })
+            throw RuleSetError(reader.findings.sorted { $0.severity > $1.severity })
         }
         version = reader.version
         expires = reader.expires

@@ -64,46 +64,9 @@ struct AASALintCommand: AsyncParsableCommand {
         findings += linter.lint(parsed, readFindings: readFindings).map { (file, $0) }
 
         switch format {
-        case .json: print(Self.json(file: file, findings).serialized())
-        case .text: print(Self.text(file: file, findings, terminal: .standardOutput), terminator: "")
+        case .json: print(FindingsOutput.json(file: file, findings).serialized())
+        case .text: print(FindingsOutput.text(file: file, findings, terminal: .standardOutput), terminator: "")
         }
         if findings.contains(where: { $0.finding.severity == .error }) { throw ExitCode(ExitStatus.expectationFailed) }
-    }
-
-    static func counts(_ findings: [(source: String, finding: Finding)]) -> (errors: Int, warnings: Int, notes: Int) {
-        (
-            findings.filter { $0.finding.severity == .error }.count,
-            findings.filter { $0.finding.severity == .warning }.count,
-            findings.filter { $0.finding.severity == .note }.count
-        )
-    }
-
-    static func text(file: String, _ findings: [(source: String, finding: Finding)], terminal: Terminal) -> String {
-        var out = terminal.styled(file, .bold) + "\n"
-        for (source, finding) in findings {
-            let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
-            let severity = terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
-            let place = (source == file ? "" : source + ":") + (finding.pointer.isEmpty ? "/" : finding.pointer)
-            out += "  \(severity) \(finding.code)  \(place)\n      \(finding.message)\n"
-        }
-        let (errors, warnings, notes) = counts(findings)
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
-        out += findings.isEmpty
-            ? "  no findings\n" : "\(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))\n"
-        return out
-    }
-
-    static func json(file: String, _ findings: [(source: String, finding: Finding)]) -> JSONValue {
-        let (errors, warnings, notes) = counts(findings)
-        return .object([
-            "file": .string(file),
-            "findings": .array(findings.map { source, finding in
-                .object([
-                    "source": .string(source), "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
-                    "pointer": .string(finding.pointer), "message": .string(finding.message),
-                ])
-            }),
-            "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),
-        ])
     }
 }

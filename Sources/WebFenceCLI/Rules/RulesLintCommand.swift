@@ -43,40 +43,16 @@ struct RulesLintCommand: AsyncParsableCommand {
             }
             text = inner
         }
-        let findings = NavigationRuleSet.lint(json: text).sorted { ($0.severity, $0.pointer) < ($1.severity, $1.pointer) }
+        // Errors first, then warnings and notes, each in file order.
+        let findings = NavigationRuleSet.lint(json: text).sorted {
+            $0.severity != $1.severity ? $0.severity > $1.severity : $0.pointer < $1.pointer
+        }
         if findings.first?.code == "rules.json" { throw InputError(file, findings[0].message) }
+        let sourced = findings.map { (source: file, finding: $0) }
         switch format {
-        case .json:
-            print(JSONValue.object([
-                "file": .string(file),
-                "findings": .array(findings.map { finding in
-                    .object([
-                        "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
-                        "pointer": .string(finding.pointer), "message": .string(finding.message),
-                    ])
-                }),
-                "errors": .int(findings.count { $0.severity == .error }),
-                "warnings": .int(findings.count { $0.severity == .warning }),
-                "notes": .int(findings.count { $0.severity == .note }),
-            ]).serialized())
-        case .text:
-            print(Self.text(file: file, findings, terminal: .standardOutput), terminator: "")
+        case .json: print(FindingsOutput.json(file: file, sourced).serialized())
+        case .text: print(FindingsOutput.text(file: file, sourced, terminal: .standardOutput), terminator: "")
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.expectationFailed) }
-    }
-
-    static func text(file: String, _ findings: [RuleSetFinding], terminal: Terminal) -> String {
-        var out = terminal.styled(file, .bold) + "\n"
-        for finding in findings {
-            let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
-            let severity = terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
-            out += "  \(severity) \(finding.code)  \(finding.pointer.isEmpty ? "/" : finding.pointer)\n      \(finding.message)\n"
-        }
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
-        let errors = findings.count { $0.severity == .error }
-        let warnings = findings.count { $0.severity == .warning }
-        let notes = findings.count { $0.severity == .note }
-        out += findings.isEmpty ? "  no findings\n" : "\(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))\n"
-        return out
     }
 }

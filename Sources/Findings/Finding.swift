@@ -1,5 +1,6 @@
-/// Something a linter reports about an entitlement or an association file: what a device
-/// silently tolerates, ignores or refuses. Codes are stable; scripts match on them.
+/// Something a linter reports about an input file: an entitlement, an association file, a rule
+/// set. What a device or a loader silently tolerates, ignores or refuses. Codes are stable;
+/// scripts match on them.
 public struct Finding: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable, Comparable {
         case note, warning, error
@@ -18,8 +19,8 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     /// A stable code, e.g. `aasa.key.unknown` or `entitlement.host.noDot`.
     public let code: String
     public let severity: Severity
-    /// Where: a JSON pointer into the file (`/applinks/details/0/components/2`), or the entry's
-    /// index in the entitlement (`/3`).
+    /// Where: a JSON pointer into the file (`/applinks/details/0/components/2`, `/allow/3`), or
+    /// the entry's index in the entitlement (`/3`).
     public let pointer: String
     public let message: String
 

@@ -1,0 +1,2 @@
+// Findings are part of this module's API: importing it brings them.
+@_exported import Findings

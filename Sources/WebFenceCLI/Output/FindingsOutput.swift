@@ -1,0 +1,43 @@
+import Findings
+import WebFence
+
+/// Printing the findings of a linter (`aasa lint`, `rules lint`): for people, one block per
+/// finding with its severity, code and place; for scripts, one JSON document with counts.
+enum FindingsOutput {
+    static func counts(_ findings: [(source: String, finding: Finding)]) -> (errors: Int, warnings: Int, notes: Int) {
+        (
+            findings.filter { $0.finding.severity == .error }.count,
+            findings.filter { $0.finding.severity == .warning }.count,
+            findings.filter { $0.finding.severity == .note }.count
+        )
+    }
+
+    static func text(file: String, _ findings: [(source: String, finding: Finding)], terminal: Terminal) -> String {
+        var out = terminal.styled(file, .bold) + "\n"
+        for (source, finding) in findings {
+            let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
+            let severity = terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+            let place = (source == file ? "" : source + ":") + (finding.pointer.isEmpty ? "/" : finding.pointer)
+            out += "  \(severity) \(finding.code)  \(place)\n      \(finding.message)\n"
+        }
+        let (errors, warnings, notes) = counts(findings)
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
+        out += findings.isEmpty
+            ? "  no findings\n" : "\(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))\n"
+        return out
+    }
+
+    static func json(file: String, _ findings: [(source: String, finding: Finding)]) -> JSONValue {
+        let (errors, warnings, notes) = counts(findings)
+        return .object([
+            "file": .string(file),
+            "findings": .array(findings.map { source, finding in
+                .object([
+                    "source": .string(source), "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
+                    "pointer": .string(finding.pointer), "message": .string(finding.message),
+                ])
+            }),
+            "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),
+        ])
+    }
+}
