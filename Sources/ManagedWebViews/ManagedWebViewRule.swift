@@ -7,6 +7,7 @@ public enum ManagedWebViewRule: String, Sendable, Hashable, CaseIterable, Custom
     case policyCurrentIdentityBlockUpload = "identity.policy.currentIdentityBlockUpload"
     case treatAllWebViewsAsUnmanaged = "identity.flag.treatAllWebViewsAsUnmanaged"
     case currentIdentityByDefault = "identity.default.currentIdentity"
+    case externalPageUnmanaged = "identity.externalPage"
     case pasteSameIdentity = "paste.sameIdentity"
     case pasteBlockedByWebViewPolicy = "paste.blockUpload"
     case pasteManagedIntoUnmanagedBlocked = "paste.managedToUnmanaged.blocked"
@@ -50,7 +51,7 @@ public enum ManagedWebViewRule: String, Sendable, Hashable, CaseIterable, Custom
             "§3"
         case .externalNotAskedUnmanaged, .externalNoDelegate, .externalNotAskedNotWebLink, .externalInternal,
             .externalOpenInEdge, .externalOpenInUnmanagedBrowser, .externalBrowserMissing,
-            .externalInvalidBrowserProtocol, .externalAnyApp, .externalNoRequirement:
+            .externalInvalidBrowserProtocol, .externalAnyApp, .externalNoRequirement, .externalPageUnmanaged:
             "§4"
         }
     }
@@ -130,6 +131,8 @@ public enum ManagedWebViewRule: String, Sendable, Hashable, CaseIterable, Custom
             "isExternalURL answered YES and the tenant allows web content transfer with any app: the page loads in the web view as unmanaged"
         case .externalNoRequirement:
             "isExternalURL answered YES and the tenant requires no managed browser: the page loads in the web view as unmanaged"
+        case .externalPageUnmanaged:
+            "the web view shows a page isExternalURL called external, loaded as unmanaged: its data is unmanaged until it commits another page"
         }
     }
 

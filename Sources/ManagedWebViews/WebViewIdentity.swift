@@ -19,8 +19,9 @@ public struct WebViewIdentity: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether uploads from the web view and pastes into it are blocked: its policy is
-    /// `currentIdentityBlockUpload` and it acts as a managed identity.
-    public var blocksUpload: Bool { identity == .managed && policy == .currentIdentityBlockUpload }
+    /// `currentIdentityBlockUpload` and a managed account is signed in (an external page shown as
+    /// unmanaged does not lift the web view's own policy).
+    public var blocksUpload: Bool { policy == .currentIdentityBlockUpload && rule != .noManagedAccount }
 
     public var description: String {
         let origin = setOn.map { ", \(policy) set on \($0)" } ?? ""
@@ -31,8 +32,15 @@ public struct WebViewIdentity: Sendable, Hashable, CustomStringConvertible {
 extension ManagedApp {
     /// The identity of `webView` (§2): the nearest non-unset policy up the viewer tree, else the
     /// app-wide flag `TreatAllWebViewsAsUnmanaged`, else the current UI identity. With no managed
-    /// account signed in, every web view is unmanaged (§1).
+    /// account signed in, every web view is unmanaged (§1); a managed web view showing an external
+    /// page loaded as unmanaged is unmanaged until its next page (§4).
     public func identity(of webView: String, in tree: WebViewerTree) -> WebViewIdentity {
+        let resolved = policyIdentity(of: webView, in: tree)
+        guard resolved.identity == .managed, tree.showsExternalPage(webView) else { return resolved }
+        return WebViewIdentity(identity: .unmanaged, policy: resolved.policy, setOn: resolved.setOn, rule: .externalPageUnmanaged)
+    }
+
+    private func policyIdentity(of webView: String, in tree: WebViewerTree) -> WebViewIdentity {
         let nearest = tree.nearestPolicy(for: webView)
         let policy = nearest?.policy ?? .unset
         let setOn = nearest?.setOn

@@ -11,6 +11,8 @@ public struct WebViewerTree: Sendable, Hashable {
 
     private var nodes: [String: Node] = [:]
     private var policies: [String: WebViewPolicy] = [:]
+    /// Web views whose main frame shows an external page loaded as unmanaged (§4).
+    private var externalPages: Set<String> = []
 
     public init() {}
 
@@ -33,6 +35,16 @@ public struct WebViewerTree: Sendable, Hashable {
         // An unset policy is skipped by the lookup, so storing it would only be noise.
         policies[id] = policy == .unset ? nil : policy
     }
+
+    /// Records what a web view's main frame committed: a page `isExternalURL` called external that
+    /// loaded in the web view as unmanaged (the tenant allows any app), or any other page. While it
+    /// shows such a page, a managed web view's data is unmanaged: copy, paste and upload agree.
+    public mutating func setShowsExternalPage(_ shows: Bool, webView id: String) {
+        if shows { externalPages.insert(id) } else { externalPages.remove(id) }
+    }
+
+    /// Whether the web view's main frame shows an external page loaded as unmanaged.
+    public func showsExternalPage(_ id: String) -> Bool { externalPages.contains(id) }
 
     /// Whether a viewer or web view `id` was added.
     public func contains(_ id: String) -> Bool { nodes[id] != nil }

@@ -64,44 +64,15 @@ public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
             guard let range = url.utf8Range(of: .path) else { return "the URL has no path" }
             let matched = url.href.utf8.withContiguousStorageIfAvailable { bytes in
                 let path = UnsafeBufferPointer(rebasing: bytes[range])
-                return paths.contains { Self.pathMatches(path, prefix: $0) }
+                // An allow rule admits only what is plainly under its prefix; an exception covers
+                // whatever a lenient server could read as under it (D41).
+                return paths.contains {
+                    list == .allow ? PathPrefix.admits(path, prefix: $0) : PathPrefix.covers(path, prefix: $0)
+                }
             }
             guard matched == true else { return "the path is not under \(paths.joined(separator: " or "))" }
         }
         return nil
-    }
-
-    /// A path matches a prefix on a segment boundary, and never when what follows the prefix holds
-    /// an encoded `/`, `\` or `.`: a server that decodes them could walk out of the prefix.
-    static func pathMatches(_ path: UnsafeBufferPointer<UInt8>, prefix: String) -> Bool {
-        let prefixBytes = prefix.utf8
-        guard path.count >= prefixBytes.count, path.prefix(prefixBytes.count).elementsEqual(prefixBytes) else {
-            return false
-        }
-        if prefixBytes.last != UInt8(ascii: "/"), path.count > prefixBytes.count,
-            path[prefixBytes.count] != UInt8(ascii: "/")
-        {
-            return false
-        }
-        return !containsEncodedSeparator(path[prefixBytes.count...])
-    }
-
-    private static func containsEncodedSeparator(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var index = bytes.startIndex
-        while index + 2 < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "%") {
-                let high = bytes[index + 1]
-                let low = bytes[index + 2] | 0x20
-                // %2e (.), %2f (/), %5c (\)
-                if (high == UInt8(ascii: "2") && (low == UInt8(ascii: "e") || low == UInt8(ascii: "f")))
-                    || (high == UInt8(ascii: "5") && low == UInt8(ascii: "c"))
-                {
-                    return true
-                }
-            }
-            index += 1
-        }
-        return false
     }
 }
 

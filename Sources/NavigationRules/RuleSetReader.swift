@@ -206,6 +206,11 @@ struct RuleSetReader {
                     "rules.allowSchemes.network", pointer,
                     "\(text) would allow every host; name hosts in allow rules (with \"schemes\" for \(name))")
             }
+            if name == "blob" {
+                findings.append(RuleSetFinding(
+                    "rules.allowSchemes.blob", .warning, at: pointer,
+                    "a blob: URL runs with the origin that made it, and blob: allows blobs made by any site"))
+            }
             if name == "javascript" {
                 findings.append(RuleSetFinding(
                     "rules.allowSchemes.javascript", .warning, at: pointer,

@@ -69,7 +69,9 @@ public final class RemoteRuleSetClient: Sendable {
         do { bundled = .success(try NavigationRuleSet(json: bundledJSON)) } catch { bundled = .failure(error) }
         self.bundled = bundled
         state = Locked(
-            Self.launchState(stored: store.load(), path: store.path, bundled: bundled, keys: trustedKeys, now: now()))
+            Self.launchState(
+                stored: store.load(), remembered: store.loadHighestVersion() ?? 0, path: store.path, bundled: bundled,
+                keys: trustedKeys, now: now()))
     }
 
     /// The rules in force now, and why. Each read checks the expiry against the clock: rules that
@@ -117,6 +119,9 @@ public final class RemoteRuleSetClient: Sendable {
         // Stored before it is used: rules that could not be kept would be lost at the next launch,
         // which would then start from an older copy.
         do { try store.save(envelopeText) } catch { return .storeFailed(error) }
+        // Best effort: the stored copy carries the version too; this file only matters once the
+        // copy is lost, and failing here must not refuse rules that are already on disk.
+        try? store.saveHighestVersion(version)
         let why =
             "version \(version), signed by key \(opened.keyID), was fetched from \(configURL), verified and stored"
         let inForce = RulesInForce(opened.ruleSet, .updated, why, keyID: opened.keyID)
@@ -131,13 +136,15 @@ public final class RemoteRuleSetClient: Sendable {
 
     /// The rules in force at launch, and the version floor.
     private static func launchState(
-        stored: String?, path: String, bundled: Result<NavigationRuleSet, RuleSetError>, keys: [RuleVerifyingKey],
-        now: Date
+        stored: String?, remembered: Int, path: String, bundled: Result<NavigationRuleSet, RuleSetError>,
+        keys: [RuleVerifyingKey], now: Date
     ) -> State {
+        // The highest version ever accepted counts even when the copy is gone (no replay after a loss).
         let bundledVersion = try? bundled.get().version
+        let baseFloor = max(bundledVersion ?? 0, remembered)
         guard let stored else {
             let why = "nothing is stored at \(path)"
-            return State(inForce: fallback(why, .nothingStored, bundled: bundled, now: now), floor: bundledVersion ?? 0)
+            return State(inForce: fallback(why, .nothingStored, bundled: bundled, now: now), floor: baseFloor)
         }
         let opened: SignedRuleSet.Opened
         do {
@@ -146,10 +153,10 @@ public final class RemoteRuleSetClient: Sendable {
             opened = try SignedRuleSet.open(stored, trustedKeys: keys, now: .distantPast)
         } catch {
             let why = "the stored copy at \(path) is refused (\(error.code): \(error))"
-            return State(inForce: fallback(why, .storedRefused, bundled: bundled, now: now), floor: bundledVersion ?? 0)
+            return State(inForce: fallback(why, .storedRefused, bundled: bundled, now: now), floor: baseFloor)
         }
         let set = opened.ruleSet
-        let floor = max(set.version, bundledVersion ?? 0)
+        let floor = max(set.version, baseFloor)
         if set.isExpired(at: now), let expires = set.expires {
             let why = "the stored rule set (version \(set.version)) expired at \(stamp(expires))"
             return State(inForce: fallback(why, .storedExpired, bundled: bundled, now: now), floor: floor)

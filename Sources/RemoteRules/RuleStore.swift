@@ -51,18 +51,41 @@ public struct RuleStore: Sendable, Hashable {
     /// `save`, optionally stopping after the temporary file is written and flushed but before it
     /// is renamed: what a crash at that moment leaves behind. For tests.
     func save(_ envelopeText: String, stoppingBeforeRename: Bool) throws(RuleStoreError) {
+        try replace(path, with: Array(envelopeText.utf8), stoppingBeforeRename: stoppingBeforeRename)
+    }
+
+    /// The name of the file that remembers the highest version ever trusted.
+    public static let versionFileName = "navigation-rules.version"
+
+    /// The path of the highest-version file.
+    public var versionPath: String { directory + "/" + Self.versionFileName }
+
+    /// The highest version ever accepted, kept apart from the copy: when the copy is lost (deleted,
+    /// altered, or signed by a key no longer trusted), an older signed config still cannot be
+    /// replayed. Nil when absent or unreadable.
+    public func loadHighestVersion() -> Int? {
+        guard let data = FileManager.default.contents(atPath: versionPath) else { return nil }
+        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Records `version` as the highest accepted, atomically as `save` does.
+    public func saveHighestVersion(_ version: Int) throws(RuleStoreError) {
+        try replace(versionPath, with: Array("\(version)\n".utf8), stoppingBeforeRename: false)
+    }
+
+    private func replace(_ finalPath: String, with bytes: [UInt8], stoppingBeforeRename: Bool) throws(RuleStoreError) {
         try createDirectory()
         removeTemporaryFiles()
         let temporary = directory + "/" + Self.temporaryPrefix + UUID().uuidString
         do {
-            try writeAndSync(Array(envelopeText.utf8), to: temporary)
+            try writeAndSync(bytes, to: temporary)
         } catch {
             unlink(temporary)
             throw error
         }
         if stoppingBeforeRename { return }
-        guard rename(temporary, path) == 0 else {
-            let failure = RuleStoreError(.rename, path: path, errno: errno)
+        guard rename(temporary, finalPath) == 0 else {
+            let failure = RuleStoreError(.rename, path: finalPath, errno: errno)
             unlink(temporary)
             throw failure
         }

@@ -142,4 +142,22 @@ struct IdentityTests {
         // What was set is still reported, so that a caller can show why it did not apply.
         #expect(resolved.setOn == webView)
     }
+
+    @Test("§4: a managed web view showing an external page loaded as unmanaged is unmanaged until its next page; its own policy still blocks uploads")
+    func externalPage() {
+        var tree = WebViewerTree()
+        tree.addWebView("docs", parent: nil)
+        tree.addWebView("forms", parent: nil)
+        tree.setPolicy(.currentIdentityBlockUpload, forWebViewer: "forms")
+        let app = ManagedApp(managedAccount: "megan@contoso.com")
+        tree.setShowsExternalPage(true, webView: "docs")
+        tree.setShowsExternalPage(true, webView: "forms")
+        #expect(app.identity(of: "docs", in: tree).rule == .externalPageUnmanaged)
+        #expect(app.copy(from: "docs", in: tree).identity == .unmanaged)
+        #expect(!app.paste(.managed, characters: nil, into: "docs", in: tree).allowed)
+        #expect(!app.upload(from: "forms", in: tree).allowed)
+        tree.setShowsExternalPage(false, webView: "docs")
+        #expect(app.copy(from: "docs", in: tree).identity == .managed)
+        #expect(ManagedApp(managedAccount: nil).identity(of: "docs", in: tree).rule == .noManagedAccount)
+    }
 }

@@ -59,9 +59,11 @@ struct RuleTests {
     func everyRuleReached() throws {
         var tree = Fixture.tree
         tree.addWebView("free", parent: "window")
+        tree.addWebView("external", parent: "window")
+        tree.setShowsExternalPage(true, webView: "external")
         var seen: Set<ManagedWebViewRule> = []
         for app in Self.apps {
-            for webView in ["managed", "unmanaged", "locked", "free"] {
+            for webView in ["managed", "unmanaged", "locked", "free", "external"] {
                 seen.formUnion(try Self.rules(app, webView, in: tree))
             }
         }

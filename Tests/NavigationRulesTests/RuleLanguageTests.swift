@@ -98,6 +98,30 @@ struct RuleLanguageTests {
         }
     }
 
+    @Test("§2: an allow rule's path prefix refuses what a server could read as outside it (D41)", arguments: [
+        "https://api.example.com/v1/..;/admin", "https://api.example.com/v1/.;/x", "https://api.example.com/v1/a;b",
+        "https://api.example.com/v1/%252e%252e%252fadmin", "https://api.example.com/v1/..%00/admin",
+        "https://api.example.com/v1/%2E%2E%2Fadmin", "https://api.example.com/v1/..%5cadmin",
+    ])
+    func allowPathsAreStrict(url: String) throws {
+        #expect(try action(#"{"allow": [{"host": "api.example.com", "paths": ["/v1/"]}]}"#, url) == .cancel)
+    }
+
+    @Test("§2: an exception's path prefix covers whatever a lenient server reads as under it (D41)", arguments: [
+        "https://example.com/admin/x", "https://example.com/admin", "https://example.com/ADMIN/x",
+        "https://example.com/%61dmin/x", "https://example.com/%2561dmin/x", "https://example.com//admin/x",
+        "https://example.com/admin;jsessionid=1/x", "https://example.com/admin%2fx", "https://example.com/x/%2e%2e/admin/y",
+        "https://example.com/public/..%2fadmin/y", "https://example.com/admin%5Cx",
+    ])
+    func exceptionPathsAreWide(url: String) throws {
+        let rules = #"{"allow": ["example.com"], "deny": [{"host": "example.com", "paths": ["/admin/"]}]}"#
+        let decision = try decide(rules, url)
+        #expect(decision.action == .cancel, "\(url) → \(decision)")
+        #expect(decision.reason == .denyRule)
+        #expect(try action(rules, "https://example.com/administrator") == .allow)
+        #expect(try action(rules, "https://example.com/public/admin") == .allow)
+    }
+
     @Test("§2: exceptions win over allow rules, even more specific ones")
     func exceptionsWin() throws {
         let rules = #"{"allow": ["example.com", "=ads.example.com"], "deny": ["ads.example.com"]}"#

@@ -82,13 +82,16 @@ struct ValidationTests {
         }
     }
 
-    @Test("§2: warnings do not refuse: cleartext, javascript:, duplicates, covered rules")
+    @Test("§2: warnings do not refuse: cleartext, javascript:, blob:, duplicates, covered rules")
     func warnings() throws {
         let rules = try NavigationRuleSet(json: #"""
             {"allow": ["example.com", {"host": "example.com", "schemes": ["http", "https"]}, "example.com"],
-             "allowSchemes": ["javascript:"]}
+             "allowSchemes": ["javascript:", "blob:"]}
             """#)
-        #expect(Set(rules.findings.map(\.code)) == ["rules.cleartext", "rules.covered", "rules.duplicate", "rules.allowSchemes.javascript"])
+        #expect(
+            Set(rules.findings.map(\.code)) == [
+                "rules.cleartext", "rules.covered", "rules.duplicate", "rules.allowSchemes.javascript", "rules.allowSchemes.blob",
+            ])
         #expect(rules.findings.allSatisfy { $0.severity == .warning })
     }
 

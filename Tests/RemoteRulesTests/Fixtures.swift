@@ -105,7 +105,7 @@ final class Fixture {
     /// save left.
     var temporaryFiles: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0 != RuleStore.fileName }
+        return names.filter { $0 != RuleStore.fileName && $0 != RuleStore.versionFileName }
     }
 }
 

@@ -105,6 +105,22 @@ struct UpdateTests {
         }
     }
 
+    @Test("§3 versions only go up: losing the stored copy does not lower the bar for a replay")
+    func replayAfterTheCopyIsLost() async throws {
+        let fixture = Fixture()
+        try fixture.storeVersion5()
+        let client = fixture.client(fetcher: .serving(try envelope(version: 7)))
+        #expect(await client.update().isUpdated)
+        #expect(fixture.store.loadHighestVersion() == 7)
+        // The copy is deleted (or altered, or its key is no longer trusted): the bundled default is
+        // in force, yet an older signed config served again is still a replay.
+        try FileManager.default.removeItem(atPath: fixture.store.path)
+        let relaunched = fixture.client(fetcher: .serving(try envelope(version: 6)))
+        try expectInForce(relaunched, version: 1, source: .bundled)
+        #expect(await relaunched.update() == .notNewer(version: 6, floor: 7))
+        try expectInForce(relaunched, version: 1, source: .bundled)
+    }
+
     @Test("§3 versions only go up: an update just accepted cannot be replayed")
     func acceptedUpdateCannotBeReplayed() async throws {
         let fixture = Fixture()

@@ -90,7 +90,7 @@ struct RulesCommandTests {
         #expect(pairs == [
             "/allow/1 rules.host.bareTLD", "/allow/2 rules.host.publicSuffix", "/allow/3 rules.host.publicSuffix",
             "/allow/4 rules.host.wildcardInLabel", "/allow/5 rules.host.hasScheme", "/allow/6 rules.host.hasPort",
-            "/allow/7 rules.host.bareTLD", "/allowSchemes/0 rules.allowSchemes.network", "/deny/0 rules.host.wildcardInLabel",
+            "/allow/7 rules.host.bareTLD", "/deny/0 rules.host.wildcardInLabel", "/allowSchemes/0 rules.allowSchemes.network",
         ])
         #expect(json["errors"] as? Int == 9)
     }

@@ -51,10 +51,13 @@ extension Simulator {
             if isMainFrame {
                 let external = app.managed.externalNavigation(
                     to: hop, webView: webViewID, in: viewers, isExternalURL: webView.policyDelegate?.isExternal)
-                if external.askedDelegate { managedNote = external.rule.description }
+                // Said on every main-frame outcome while a managed account is signed in, so that
+                // a delegate that never fires shows why (managed-web-views.md §6).
+                if app.managed.hasManagedAccount { managedNote = external.rule.description }
+                // Each hop is a new page: the last one decides what the web view shows.
+                pageIsUnmanaged = external.outcome == .proceedAsUnmanaged
                 switch external.outcome {
-                case .stay: break
-                case .proceedAsUnmanaged: pageIsUnmanaged = true
+                case .stay, .proceedAsUnmanaged: break
                 case .openInManagedBrowser(let target):
                     return managedOutcome(webView, frameID, result: "openedInManagedBrowser", external.rule, opened: target, hop: at)
                 case .blockedBrowserMissing:
@@ -82,7 +85,7 @@ extension Simulator {
         // commit (decision D18).
         if isMainFrame {
             webView.appBound.hasNavigated = true
-            webView.showsUnmanagedPage = pageIsUnmanaged
+            viewers.setShowsExternalPage(pageIsUnmanaged, webView: webViewID)
         }
         webView.commit(frame: frameID, url: committed, state: state)
         var outcome = navigationOutcome(
@@ -93,15 +96,16 @@ extension Simulator {
     }
 
     /// Navigation rules said `openExternally`: the system opens the URL instead. Under a managed
-    /// identity whose tenant requires a managed browser, the SDK routes that URL too (D45).
+    /// identity whose tenant requires a managed browser, the SDK routes that URL too (D45); for an
+    /// unmanaged web view `externalNavigation` answers `stay`, and the system browser opens it.
     private func openExternally(
         _ webView: SimulatedWebView, _ frameID: String, _ url: WebURL, ruling: NavigationDecision, at hop: WebURL?
     ) -> Outcome {
         let route = app.managed.externalNavigation(to: url, webView: webView.id, in: viewers, isExternalURL: { _ in true })
         switch route.outcome {
-        case .openInManagedBrowser(let target) where route.source.identity == .managed:
+        case .openInManagedBrowser(let target):
             return managedOutcome(webView, frameID, result: "openedInManagedBrowser", route.rule, opened: target, hop: hop, after: ruling)
-        case .blockedBrowserMissing where route.source.identity == .managed:
+        case .blockedBrowserMissing:
             return managedOutcome(webView, frameID, result: "cancelled", route.rule, opened: nil, hop: hop, after: ruling)
         default:
             return rulesOutcome(webView, frameID, result: "openedExternally", ruling: ruling, opened: url.href, hop: hop)

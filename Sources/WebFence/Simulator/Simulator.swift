@@ -251,7 +251,7 @@ public struct Simulator: Sendable {
                 explanation: "isExternalURL is asked at each new page of \(webViewID) while its identity is managed (§4)")
 
         case .copy:
-            let decision = copy(from: webView)
+            let decision = app.managed.copy(from: webViewID, in: viewers)
             return Outcome(
                 ["identity": .string(decision.identity.rawValue), "rule": .string(decision.rule.code)],
                 explanation: "copied data is tagged \(decision.identity.rawValue): \(decision.rule)")
@@ -261,10 +261,10 @@ public struct Simulator: Sendable {
             switch source {
             case .identity(let identity): data = identity
             case .webView(let id):
-                guard let from = webViews[id] else { throw ScenarioError(at + "/paste/from", "unknown web view \"\(id)\"") }
-                data = copy(from: from).identity
+                guard webViews[id] != nil else { throw ScenarioError(at + "/paste/from", "unknown web view \"\(id)\"") }
+                data = app.managed.copy(from: id, in: viewers).identity
             }
-            let decision = app.managed.paste(data, characters: characters, into: webViewID, as: copy(from: webView).source)
+            let decision = app.managed.paste(data, characters: characters, into: webViewID, in: viewers)
             return Outcome(
                 ["allowed": .bool(decision.allowed), "reason": .string(decision.reason), "rule": .string(decision.rule.code)],
                 explanation: decision.rule.description)
@@ -277,15 +277,6 @@ public struct Simulator: Sendable {
         case .itp, .appBoundDomains, .openUniversalLink, .setWebViewPolicy, .addWebView:
             preconditionFailure("app-wide actions are answered before a web view is looked up")
         }
-    }
-
-    /// Copy from a web view: its identity, or unmanaged while it shows a page that was found
-    /// external and loaded as unmanaged (managed-web-views.md §4).
-    private func copy(from webView: SimulatedWebView) -> CopyDecision {
-        let resolved = app.managed.identity(of: webView.id, in: viewers)
-        guard webView.showsUnmanagedPage, resolved.identity == .managed else { return CopyDecision(source: resolved) }
-        return CopyDecision(
-            source: WebViewIdentity(identity: .unmanaged, policy: resolved.policy, setOn: resolved.setOn, rule: .externalAnyApp))
     }
 
     private func isCreatingFrame(_ action: Scenario.Action) -> Bool {

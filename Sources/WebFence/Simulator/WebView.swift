@@ -16,10 +16,6 @@ struct SimulatedWebView: Sendable {
     var navigationRules: NavigationRuleSet?
     /// The managed-web-view policy delegate set on this web view (nil: "never external").
     var policyDelegate: PolicyDelegate? = nil
-    /// The page in the main frame was found external and loaded as unmanaged under a tenant that
-    /// allows any app (managed-web-views.md §4): until the next main-frame commit, the web view's
-    /// data is unmanaged.
-    var showsUnmanagedPage = false
     /// Frames by id; "main" is always there.
     var frames: [String: Frame] = ["main": Frame(id: "main", parent: nil)]
     /// Frame ids in creation order, for stable output.

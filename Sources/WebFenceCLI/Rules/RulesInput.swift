@@ -50,15 +50,24 @@ enum RulesInput {
         }
     }
 
-    /// Writes a file, refusing to replace one unless asked; `private` files are readable by the owner only.
+    /// Writes a file, refusing to replace one unless asked. A private file (a signing key) is
+    /// created with mode 0600 from the start, never readable by others even for a moment.
     static func write(_ text: String, to path: String, replacing: Bool, private isPrivate: Bool = false) throws {
-        if !replacing, FileManager.default.fileExists(atPath: path) {
-            throw InputError(path, "already exists (use --force to replace it)")
+        if replacing { unlink(path) }
+        // O_EXCL: the file is ours, created now; an existing file (or a link planted there) is refused.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, isPrivate ? 0o600 : 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno == EEXIST ? "already exists (use --force to replace it)" : String(cString: strerror(errno))
+            throw InputError(path, reason)
         }
-        let attributes: [FileAttributeKey: Any]? = isPrivate ? [.posixPermissions: 0o600] : nil
-        if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: attributes) else {
-            throw InputError(path, "cannot write the file")
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw InputError(path, "cannot write the file: \(String(cString: strerror(errno)))") }
+            written += count
         }
     }
 }
