@@ -35,14 +35,21 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether a URL's host is one the pattern names (`example.com.` is `example.com`). For one-off
-    /// checks; a rule set answers from its index instead.
+    /// Whether a URL's host is one the pattern names (`example.com.` is `example.com`); an opaque
+    /// host (`myapp://example.com`) is never one. For one-off checks (a policy delegate's hosts);
+    /// a rule set answers from its index, and `BypassTests` holds both to the same answers.
     public func matches(_ host: URLHost) -> Bool {
-        var name = host.description
-        if case .domain = host, name.count > 1, name.hasSuffix(".") { name.removeLast() }
-        if matchesAnchor, name == anchor { return true }
-        guard matchesSubdomains, case .domain = host else { return false }
-        return name.hasSuffix("." + anchor)
+        switch (host, self) {
+        case (.ipv4, .address(let address)), (.ipv6, .address(let address)):
+            return host.description == address
+        case (.domain(let full), _):
+            if case .address = self { return false }
+            let name = full.count > 1 && full.hasSuffix(".") ? String(full.dropLast()) : full
+            if matchesAnchor, name == anchor { return true }
+            return matchesSubdomains && name.hasSuffix("." + anchor)
+        default:
+            return false
+        }
     }
 
     /// The pattern in the rule language's canonical form.
@@ -61,6 +68,18 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         public let message: String
     }
 
+    /// The three ways to write a host rule, by their prefix.
+    enum Kind {
+        case domainAndSubdomains, exactHost, subdomainsOnly
+    }
+
+    /// A rule's text split into its kind and the host as written (`=a.example` → exact, `a.example`).
+    static func split(_ text: String) -> (Kind, Substring) {
+        if text.hasPrefix("=") { return (.exactHost, text.dropFirst()) }
+        if text.hasPrefix("*.") { return (.subdomainsOnly, text.dropFirst(2)) }
+        return (.domainAndSubdomains, Substring(text))
+    }
+
     /// Reads a rule's host text. Refused, with the reason: wildcards anywhere but a leading `*.`,
     /// schemes, ports, paths and userinfo (they belong in an object rule's fields), hosts the URL
     /// parser rejects, bare top-level domains and public suffixes (they would allow every site
@@ -69,15 +88,7 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         func refuse(_ code: String, _ message: String) -> Result<HostPattern, Refusal> {
             .failure(Refusal(code: "rules.host." + code, message: message))
         }
-        var body = Substring(text)
-        var kind = 0  // 0: domain and subdomains, 1: exact, 2: subdomains only
-        if body.hasPrefix("=") {
-            kind = 1
-            body = body.dropFirst()
-        } else if body.hasPrefix("*.") {
-            kind = 2
-            body = body.dropFirst(2)
-        }
+        let (kind, body) = split(text)
         guard !body.isEmpty else { return refuse("empty", "the rule names no host") }
         if body.contains("*") {
             return refuse(
@@ -113,7 +124,7 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         }
         switch host {
         case .ipv4, .ipv6:
-            guard kind == 0 else {
+            guard kind == .domainAndSubdomains else {
                 return refuse("wildcardAddress", "\"\(text)\": an IP address has no subdomains; write the address alone")
             }
             return .success(.address(host.description))
@@ -135,9 +146,9 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
                     "\"\(text)\": \(domain) is a public suffix\(section): anyone can register a site under it")
             }
             switch kind {
-            case 1: return .success(.exactHost(domain))
-            case 2: return .success(.subdomainsOnly(domain))
-            default: return .success(.domainAndSubdomains(domain))
+            case .exactHost: return .success(.exactHost(domain))
+            case .subdomainsOnly: return .success(.subdomainsOnly(domain))
+            case .domainAndSubdomains: return .success(.domainAndSubdomains(domain))
             }
         case .opaque, .empty:
             return refuse("notAHost", "\"\(text)\" is not a host")

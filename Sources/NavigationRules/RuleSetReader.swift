@@ -106,7 +106,7 @@ struct RuleSetReader {
         case .failure(let refusal):
             error(refusal.code, value.stringValue == nil ? pointer + "/host" : pointer, refusal.message)
         case .success(let host):
-            let written = hostText.hasPrefix("=") ? String(hostText.dropFirst()) : hostText.hasPrefix("*.") ? String(hostText.dropFirst(2)) : hostText
+            let written = HostPattern.split(hostText).1
             if written != host.anchor, "[\(written)]" != host.anchor {
                 findings.append(RuleSetFinding(
                     "rules.host.notCanonical", .note, at: pointer,

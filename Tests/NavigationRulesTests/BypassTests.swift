@@ -91,6 +91,24 @@ struct BypassTests {
         }
     }
 
+    /// `HostPattern.matches` (a policy delegate's hosts) is a second implementation of the label
+    /// boundary: it must refuse the same hosts, and an opaque host is never a match.
+    @Test("§1: no bypass matches a single host pattern either", arguments: attempts)
+    func noBypassOfOnePattern(bypass: String, input: String) throws {
+        // A host pattern judges hosts: the scheme classes (ftp:, file: with the trusted host) are
+        // the rule set's to refuse, above.
+        guard case .success(let url) = WebURL.parse(input), let host = url.host,
+            ["http", "https", "ws", "wss"].contains(url.scheme)
+        else { return }
+        for text in ["example.com", "=example.com", "*.example.com", "127.0.0.1", "::1", "www.example.com"] {
+            guard case .success(let pattern) = HostPattern.parse(text) else {
+                Issue.record("\(text) does not parse")
+                continue
+            }
+            #expect(!pattern.matches(host), "\(bypass): \(input) matches \(text)")
+        }
+    }
+
     @Test("§1: the host judged is the one the engine loads, never the one Foundation's URL reports")
     func parserDifferential() throws {
         let ruleSet = try NavigationRuleSet(allow: ["trusted.com"])

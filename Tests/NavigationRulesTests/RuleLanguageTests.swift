@@ -213,4 +213,14 @@ struct RuleLanguageTests {
         #expect(rules.decide(try WebURL("https://www.bücher.de/")).action == .allow)
         #expect(rules.findings.filter { $0.code == "rules.host.notCanonical" }.count == 3)
     }
+
+    @Test("a single host pattern matches domains and addresses, never an opaque host")
+    func patternMatches() throws {
+        let pattern = HostPattern.domainAndSubdomains("example.com")
+        #expect(pattern.matches(try #require(try WebURL("https://a.EXAMPLE.com./").host)))
+        #expect(!pattern.matches(try #require(try WebURL("javascript://example.com/%0aalert(1)").host)))
+        #expect(!pattern.matches(try #require(try WebURL("myapp://a.example.com/").host)))
+        #expect(HostPattern.address("[::1]").matches(try #require(try WebURL("http://[0::1]/").host)))
+        #expect(!HostPattern.address("127.0.0.1").matches(try #require(try WebURL("http://127.0.0.1.example/").host)))
+    }
 }
