@@ -152,7 +152,12 @@ public struct Simulator: Sendable {
                 id: id, viewer: webView.viewer, dataStore: webView.dataStore, state: webView.appBound.copiedForNewWindow,
                 userScripts: webView.userScripts, userStyleSheets: webView.userStyleSheets,
                 navigationRules: webView.navigationRules)
-            return navigate(id, frame: "main", to: url)
+            var outcome = navigate(id, frame: "main", to: url)
+            if webView.policyDelegate != nil, app.managed.identity(of: id, in: viewers).identity == .managed {
+                outcome.explanation = (outcome.explanation ?? "")
+                    + "; beware: the opener \(webViewID) has a policy delegate and this new web view has none, so isExternalURL is never asked for it (set one in createWebViewWith, §4)"
+            }
+            return outcome
 
         case .setConfiguration:
             return Outcome(explanation: "changing limitsNavigationsToAppBoundDomains on an existing web view has no effect (§3)")
