@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of WebFence's parsers with libFuzzer.
 #
-#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | json | scenario | aasa | pattern      RUNS: default 1000000
+#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | json | scenario | aasa | pattern | rules      RUNS: default 1000000
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
 # How the `url` and `host` targets reach WebAddress: the target file (Fuzz/Targets/Fuzz<Target>.swift),
@@ -26,19 +26,32 @@
 # LLVMFuzzerTestOneInput and links the libraries. Each library is rebuilt only when one of its sources, a library it
 # imports or this script is newer; the target binary when any of them is.
 #
+# The `rules` target reaches NavigationRules, which imports swift-crypto's `Crypto` (Ed25519 for
+# signed rule sets). Crypto is C (BoringSSL) and Swift with SwiftPM-specific module maps, so it is not
+# rebuilt by hand: SwiftPM builds it once, uninstrumented, in release, in this script's own scratch
+# directory Fuzz/.out/spm (never the project's .build, which other builds use), at the versions of
+# Package.resolved; its object files become Fuzz/.out/lib/libCryptoDeps.a and its .swiftmodule files
+# are copied beside the others. Then WebAddress, StrictJSON, Findings (when Sources/Findings exists)
+# and NavigationRules are built instrumented as above, and FuzzCore.swift with the target file make the
+# module NavigationRulesFuzz (no WebFence: the target reaches NavigationRules' public API only).
+# WebFence imports NavigationRules and ManagedWebViews too, so the WebFence targets build the same
+# libraries, plus those two and AppManifest.
+#
 # Output (all git-ignored): the binary and log in Fuzz/.out/, crash/timeout artifacts in
 # Fuzz/.out/artifacts/, the working corpus in Fuzz/corpus-TARGET/ (seeded from shared/testdata/wpt,
-# and for json/scenario from Examples/scenarios as well).
+# for json/scenario from Examples/scenarios as well, for aasa from Examples/aasa, for rules from
+# Examples/rules), and for `rules` the SwiftPM scratch directory Fuzz/.out/spm.
 # Exit status: 0 when all RUNS executed cleanly; non-zero on a build failure, a crash, a broken
 # invariant (fatalError), a timeout (one input running over 5 s counts as a hang), an out-of-memory
 # or a leak.
 set -euo pipefail
 
-usage() { echo "usage: $0 url|host|json|scenario|aasa|pattern [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 url|host|json|scenario|aasa|pattern|rules [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 && $# -le 2 ]] || usage
 TARGET=$1
 RUNS=${2:-1000000}
-# KIND: `single` compiles WebAddress and the target into one module; `modules` links WebFence.
+# KIND: `single` compiles WebAddress and the target into one module; `modules` links WebFence;
+# `rules` links NavigationRules alone.
 case "$TARGET" in
     url) TARGET_FILE=FuzzURL.swift KIND=single DICT=url.dict ;;
     host) TARGET_FILE=FuzzHost.swift KIND=single DICT=url.dict ;;
@@ -46,6 +59,7 @@ case "$TARGET" in
     scenario) TARGET_FILE=FuzzScenario.swift KIND=modules DICT=json.dict ;;
     aasa) TARGET_FILE=FuzzAASA.swift KIND=modules DICT=aasa.dict ;;
     pattern) TARGET_FILE=FuzzPattern.swift KIND=modules DICT=aasa.dict ;;
+    rules) TARGET_FILE=FuzzRules.swift KIND=rules DICT=rules.dict ;;
     *) usage ;;
 esac
 [[ "$RUNS" =~ ^-?[0-9]+$ ]] || usage
@@ -111,20 +125,75 @@ else
             echo "built in $(( $(date +%s) - start )) s" >&2
         fi
     }
-    mapfile -t WEBFENCE_SOURCES < <(find "$ROOT/Sources/WebFence" -name '*.swift' | LC_ALL=C sort)
+    # build_crypto: swift-crypto's Crypto and everything it links, built by SwiftPM (see the top).
+    build_crypto() {
+        local spm="$OUT/spm" resolved=() pinned=()
+        if [[ -e "$ROOT/Package.resolved" ]]; then
+            resolved=("$ROOT/Package.resolved")
+            pinned=(--only-use-versions-from-resolved-file)
+        fi
+        # The stamp records the last check; the archive is replaced only when its contents change, so
+        # that a touched Package.resolved does not rebuild every library.
+        if is_stale "$LIB/CryptoDeps.stamp" "${resolved[@]}" || [[ ! -e "$LIB/libCryptoDeps.a" ]]; then
+            echo "building $LIB/libCryptoDeps.a with SwiftPM in $spm (about 2 min the first time) ..." >&2
+            local start=$(date +%s)
+            swift build --package-path "$ROOT" --scratch-path "$spm" -c release "${pinned[@]}" --target Crypto >&2
+            rm -f "$LIB/libCryptoDeps.a.tmp"
+            # Only Crypto's closure is ever built in this scratch directory: every object file is one of its.
+            # (-H: release is a symbolic link to the triple's directory.)
+            local objects
+            mapfile -d '' objects < <(find -H "$spm/release" -path '*.build/*' -name '*.o' -print0 | LC_ALL=C sort -z)
+            if [[ ${#objects[@]} == 0 ]]; then echo "no object files in $spm/release" >&2; exit 1; fi
+            ar qcD "$LIB/libCryptoDeps.a.tmp" "${objects[@]}"
+            ranlib -D "$LIB/libCryptoDeps.a.tmp"
+            if cmp -s "$LIB/libCryptoDeps.a.tmp" "$LIB/libCryptoDeps.a"; then
+                rm "$LIB/libCryptoDeps.a.tmp"
+            else
+                cp "$spm/release/Modules/"*.swiftmodule "$LIB/"
+                mv "$LIB/libCryptoDeps.a.tmp" "$LIB/libCryptoDeps.a"
+            fi
+            touch "$LIB/CryptoDeps.stamp"
+            echo "done in $(( $(date +%s) - start )) s" >&2
+        fi
+    }
+    build_crypto
     build_module WebAddress -- "$ROOT"/Sources/WebAddress/*.swift
     build_module StrictJSON -- "$ROOT"/Sources/StrictJSON/*.swift
-    build_module AppBound "$LIB/libWebAddress.a" -- "$ROOT"/Sources/AppBound/*.swift
-    build_module AssociatedDomains "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" -- "$ROOT"/Sources/AssociatedDomains/*.swift
-    LIBS=("$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "$LIB/libAppBound.a" "$LIB/libAssociatedDomains.a")
-    build_module WebFence "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
-    SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzWebFenceSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
-    if is_stale "$BIN" "${SOURCES[@]}" "${LIBS[@]}" "$LIB/libWebFence.a"; then
+    # Findings (the linters' shared finding type) became a module of its own; older trees keep it
+    # in AssociatedDomains and NavigationRules.
+    FINDINGS=()
+    if [[ -d "$ROOT/Sources/Findings" ]]; then
+        build_module Findings -- "$ROOT"/Sources/Findings/*.swift
+        FINDINGS=("$LIB/libFindings.a")
+    fi
+    build_module NavigationRules "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" "$LIB/libCryptoDeps.a" \
+        -- "$ROOT"/Sources/NavigationRules/*.swift
+    if [[ $KIND == rules ]]; then
+        MODULE=NavigationRulesFuzz
+        LIBS=("$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
+        SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
+    else
+        mapfile -t WEBFENCE_SOURCES < <(find "$ROOT/Sources/WebFence" -name '*.swift' | LC_ALL=C sort)
+        build_module AppBound "$LIB/libWebAddress.a" -- "$ROOT"/Sources/AppBound/*.swift
+        build_module AssociatedDomains "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
+            -- "$ROOT"/Sources/AssociatedDomains/*.swift
+        build_module ManagedWebViews "$LIB/libWebAddress.a" -- "$ROOT"/Sources/ManagedWebViews/*.swift
+        build_module AppManifest -- "$ROOT"/Sources/AppManifest/*.swift
+        LIBS=("$LIB/libAssociatedDomains.a" "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libAppManifest.a"
+            "$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
+        build_module WebFence "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
+        LIBS=("$LIB/libWebFence.a" "${LIBS[@]}")
+        MODULE=WebFenceFuzz
+        SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzWebFenceSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
+    fi
+    LIBS+=("$LIB/libCryptoDeps.a")
+    LINK_LIBS=()
+    for library in "${LIBS[@]}"; do LINK_LIBS+=("-l$(basename "$library" .a | sed 's/^lib//')"); done
+    if is_stale "$BIN" "${SOURCES[@]}" "${LIBS[@]}"; then
         echo "building $BIN ..." >&2
         start=$(date +%s)
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name WebFenceFuzz -I "$LIB" \
-            "${SOURCES[@]}" -L "$LIB" -lWebFence -lAssociatedDomains -lAppBound -lStrictJSON -lWebAddress "${LINK[@]}" \
-            -o "$BIN.tmp"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$MODULE" -I "$LIB" \
+            "${SOURCES[@]}" -L "$LIB" "${LINK_LIBS[@]}" "${LINK[@]}" -o "$BIN.tmp"
         mv "$BIN.tmp" "$BIN"
         echo "built in $(( $(date +%s) - start )) s" >&2
     fi
@@ -133,10 +202,13 @@ fi
 # --- Seed corpus (file names are content hashes: reseeding is idempotent) -------------------------
 # url/host: from the WPT test data. json: the scenario examples, each urltestdata.json and
 # toascii.json entry as a JSON object (escaped and raw), and hand-made edge cases. scenario: the
-# scenario examples and a few hand-made ones.
-python3 - "$TARGET" "$TESTDATA" "$CORPUS" "$ROOT/Examples/scenarios" "$ROOT/Examples/aasa" <<'PY'
+# scenario examples and a few hand-made ones. rules: every Examples/rules/*.json and the rule sets of
+# Tests/NavigationRulesTests (BypassTests, the D41 tests) on one line, each with URLs (the bypass
+# attempts, the hosts they trust, the D41 paths), plain (`0`) and signed (`1`); signed envelopes
+# (`2`); key files (`3`).
+python3 - "$TARGET" "$TESTDATA" "$CORPUS" "$ROOT/Examples/scenarios" "$ROOT/Examples/aasa" "$ROOT/Examples/rules" <<'PY'
 import glob, hashlib, json, os, sys
-target, testdata, corpus, examples, aasa_examples = sys.argv[1:]
+target, testdata, corpus, examples, aasa_examples, rules_examples = sys.argv[1:]
 seeds = set()
 def load(name):
     path = os.path.join(testdata, name)
@@ -193,6 +265,84 @@ elif target == "pattern":
         "$(w)\nx$(v)", "$(e)\n", "/id/????\n/id/4815/", "$(upper)$(lower)$(digit)$(xdigit)$(alnum)$(alpha)\nAb9fZz",
         "!$(upper)\n\u00e9", "?*\n", "", "/\u54c8/?*\n/\u54c8/x/", "$(region\n$(region", "**//a//**\n/a/",
     ])
+elif target == "rules":
+    # The first byte selects the mode (see Targets/FuzzRules.swift); the digits keep seeds readable.
+    rule_sets = []
+    for path in sorted(glob.glob(os.path.join(rules_examples, "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            rule_sets.append(json.dumps(json.load(f), ensure_ascii=False))
+    rule_sets += [
+        '{"allow": ["example.com"]}', '{"allow": ["=example.com", "=www.example.com"]}', '{"allow": ["*.example.com"]}',
+        '{"allow": [{"host": "example.com", "schemes": ["https", "http"], "ports": [443, 80, 8443], "paths": ["/"]}]}',
+        '{"allow": [{"host": "127.0.0.1", "schemes": ["http", "https"]}, {"host": "::1", "schemes": ["http", "https"]}]}',
+        '{"allow": ["example.com"], "deny": ["evil.example.com"]}', '{"allow": ["example.com"], "otherwise": "openExternally"}',
+        # RuleLanguageTests' paths (D41): strict under an allow prefix, wide under an exception's.
+        '{"allow": [{"host": "api.example.com", "paths": ["/v1/"]}]}',
+        '{"allow": ["example.com"], "deny": [{"host": "example.com", "paths": ["/admin/"]}]}',
+        '{"version": 9, "expires": "2030-01-01T00:00:00Z", "allow": ["example.com", {"host": "api.example.com", "paths": ["/v1", "/static/"]},'
+        ' {"host": "[::1]", "schemes": ["ws", "wss"], "ports": [8080]}], "deny": [{"host": "example.com", "paths": ["/admin"]},'
+        ' {"host": "*.cdn.example.com", "schemes": ["http"], "ports": [8080]}], "allowSchemes": ["data:", "about:srcdoc", "myapp:"]}',
+        '{"version": 2, "expires": "2020-01-01T00:00:00Z", "allow": ["B\u00fccher.DE", "0x7f.1", "=Login.Example.ORG."]}',
+    ]
+    urls = [
+        "https://notexample.com/", "https://example.com.evil.com/", "https://example.com@evil.com/",
+        "https://evil.com\\@example.com/", "https:\\\\evil.com\\www.example.com", "https://example%2ecom.evil.com/",
+        "https://%65vil.com/", "https://evil.com./", "https://EVIL.COM/EXAMPLE.COM", "https://\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45\uff0e\uff43\uff4f\uff4d/",
+        "https://ex\u00adample.com.evil.com/", "https://2130706434/", "http://0x7f.0.0.2/", "http://[::ffff:127.0.0.1]/",
+        "  https://evil.com/example.com  ", "\thttps://ev\til.com/", "javascript:alert('example.com')",
+        "data:text/html,<a href=https://example.com>", "blob:https://example.com/7d3e0c1a", "file:///example.com",
+        "myapp://example.com/", "ftp://example.com/", "about:blank#example.com", "about:srcdoc",
+        "https://example.com/", "https://login.example.com/a", "https://EXAMPLE.com./", "https://evil.com@example.com/",
+        "https://a.b.example.com/", "http://127.0.0.1/", "http://0x7f.1/", "http://[0:0::1]/", "https://example.com:8443/x",
+        "http://example.com/", "ws://[::1]:8080/", "wss://a.cdn.example.com/", "https://api.example.com/v1",
+        "https://api.example.com/v10", "https://api.example.com/v1/%2e%2e/admin", "https://api.example.com/static/x%2F..",
+        "https://example.com/admin/x", "https://shop.example/", "https://x.shop.example/", "https://login.example.org/",
+        "https://ads.cdn.example.net/", "https://img.cdn.example.net/", "https://cdn.example.net/",
+        "https://api.shop.example:8443/v1/items", "https://api.shop.example/v2/", "https://xn--bcher-kva.de/",
+        "https://api.example.com/v1/..;/admin", "https://api.example.com/v1/.;/x", "https://api.example.com/v1/a;b",
+        "https://api.example.com/v1/%252e%252e%252fadmin", "https://api.example.com/v1/..%00/admin",
+        "https://api.example.com/v1/%2E%2E%2Fadmin", "https://api.example.com/v1/..%5cadmin", "https://api.example.com/v1/ok",
+        "https://example.com/ADMIN/x", "https://example.com/%61dmin/x", "https://example.com/%2561dmin/x",
+        "https://example.com//admin/x", "https://example.com/admin;jsessionid=1/x", "https://example.com/admin%2fx",
+        "https://example.com/x/%2e%2e/admin/y", "https://example.com/public/..%2fadmin/y", "https://example.com/admin%5Cx",
+        "https://example.com/administrator", "https://example.com/public/admin",
+    ]
+    groups = [urls[index:index + 12] for index in range(0, len(urls), 12)]
+    # Every rule set with every group of URLs (the target reads 32 URLs at most), and signed once.
+    for number, rule_set in enumerate(rule_sets):
+        for group in groups:
+            seeds.add("0" + rule_set + "\n" + "\n".join(group))
+        seeds.add("1" + rule_set + "\n" + "\n".join(groups[number % len(groups)]))
+    # Signed with the target's fixed key (webfence rules sign; key ID 88bcfa037028a16a): seed 003 and
+    # shop as one-line JSON, a set with addresses, ports, paths and allowSchemes, and an expired one.
+    envelope = '{"format":"webfence.rules.signed.v1","keyID":"88bcfa037028a16a","ruleSet":"%s","signature":"%s"}'
+    envelopes = [envelope % pair for pair in [
+        ("eyJ2ZXJzaW9uIjogMSwgImRlc2NyaXB0aW9uIjogIlNlZWQgMDAzJ3MgQnJvd3NlclZpZXdDb250cm9sbGVyIGxpc3QsIGFzIGEgcnVsZSBzZXQ6IGVhY2ggZG9tYWluIGFuZCBpdHMgc3ViZG9tYWlucywgaHR0cHMgb25seS4iLCAiYWxsb3ciOiBbImV4YW1wbGUuY29tIiwgImF1dGguZXhhbXBsZS5jb20iXX0=",
+         "JFJN3zENoe7DY/vjOym1jCoYauIqUGZQZM7ceCp22vVSrBGUYYdts+S8ag7Nay+Mxvt5S6APVi5cORYVcbdaCw=="),
+        ("eyJ2ZXJzaW9uIjogNywgImRlc2NyaXB0aW9uIjogIkEgc2hvcHBpbmcgYXBwOiBpdHMgb3duIHNpdGUsIGFuIGV4YWN0IGxvZ2luIGhvc3QsIGEgQ0ROJ3Mgc3ViZG9tYWlucyBidXQgbm90IGl0cyBhZCBzZXJ2ZXIsIGFuZCBvbmUgdmVyc2lvbiBvZiBpdHMgQVBJLiIsICJhbGxvdyI6IFsiPXNob3AuZXhhbXBsZSIsICI9bG9naW4uZXhhbXBsZS5vcmciLCAiKi5jZG4uZXhhbXBsZS5uZXQiLCB7Imhvc3QiOiAiYXBpLnNob3AuZXhhbXBsZSIsICJzY2hlbWVzIjogWyJodHRwcyJdLCAicG9ydHMiOiBbNDQzLCA4NDQzXSwgInBhdGhzIjogWyIvdjEvIl19XSwgImRlbnkiOiBbImFkcy5jZG4uZXhhbXBsZS5uZXQiXSwgImFsbG93U2NoZW1lcyI6IFsiYWJvdXQ6YmxhbmsiXSwgIm90aGVyd2lzZSI6ICJvcGVuRXh0ZXJuYWxseSJ9",
+         "b7O2vM/s2ea86tGu19M+SZ9CBZOcw8d9K45bKm8fPt23jZOOon/OCRVekwBBF/5d05tC+UCHcfj7ibqjIrCFCQ=="),
+        ("eyJ2ZXJzaW9uIjo5LCJleHBpcmVzIjoiMjAzMC0wMS0wMVQwMDowMDowMFoiLCJhbGxvdyI6WyJleGFtcGxlLmNvbSIseyJob3N0IjoiMTI3LjAuMC4xIiwic2NoZW1lcyI6WyJodHRwIiwiaHR0cHMiXX0seyJob3N0IjoiOjoxIiwic2NoZW1lcyI6WyJ3cyIsIndzcyJdLCJwb3J0cyI6WzgwODBdfV0sImRlbnkiOlt7Imhvc3QiOiJldmlsLmV4YW1wbGUuY29tIiwicGF0aHMiOlsiL2FkbWluIl19XSwiYWxsb3dTY2hlbWVzIjpbImRhdGE6IiwiYWJvdXQ6c3JjZG9jIl19",
+         "i72bvvMaQtzI9t3H0osPOuivRKtr8+cGWGXJi0jpMX8B/9kJCaSbEXMraOuu+ntR0a60qW2GSCugak5pDLc4Dg=="),
+        ("eyJ2ZXJzaW9uIjoyLCJleHBpcmVzIjoiMjAyMC0wMS0wMVQwMDowMDowMFoiLCJhbGxvdyI6WyJleGFtcGxlLm9yZyJdfQ==",
+         "95O9B2sjNQq5kRxNSW0B8mda1Dr68OglvJILIZNyN6BPqBUw9bLbweC7n0zQ3Sl805Hy/tt1RRMo56wsHoLXCw=="),
+    ]]
+    for number, text in enumerate(envelopes):
+        seeds.add("2" + text + "\n" + "\n".join(groups[number % len(groups)]))
+    seeds.update([
+        '2{"format":"webfence.rules.signed.v1","keyID":"0000000000000000","ruleSet":"e30=","signature":"AAAA"}',
+        '2{"format":"webfence.rules.signed.v1","keyID":"88bcfa037028a16a","ruleSet":"e30=","signature":"' + "A" * 86 + '=="}',
+        '2{"format":"webfence.rules.signed.v0","keyID":"88bcfa037028a16a","ruleSet":"","signature":"","extra":1}',
+        "2[]", "2",
+    ])
+    private_pem = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIFdC0LbSJErNU9hOOLZVHJY0784meqOHEm9g7xp/Ro2C\n-----END PRIVATE KEY-----\n"
+    public_pem = "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAoFIPbOEbBRfBv5zoBX+u+PZYHmviwzyglUr/VLTIMfk=\n-----END PUBLIC KEY-----\n"
+    seeds.update([
+        "3" + private_pem, "3" + public_pem, "3" + public_pem + private_pem, "3" + private_pem.replace("\n", "\r\n"),
+        "3-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEI" + "A" * 43 + "\n-----END PRIVATE KEY-----\n",
+        "3-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA" + "/" * 43 + "=\n-----END PUBLIC KEY-----\n",
+        "3-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAoFIPbOEbBRfBv5zoBX+u+PZYHmviwzyglUr/VLTIMf\n-----END PUBLIC KEY-----\n",
+        "3-----END PUBLIC KEY----------BEGIN PUBLIC KEY-----",
+    ])
 else:
     seeds.update(scenario_examples())
     seeds.update([
@@ -216,6 +366,8 @@ PY
 # Swift's own crash backtracer reads memory ASan treats as off limits and buries the report; let
 # libFuzzer's deadly-signal handler print the stack instead.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
+# Allocations of Swift's one-time global initialisers are not leaks (see lsan.supp).
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$FUZZ_DIR/lsan.supp}
 echo "fuzzing $TARGET for $RUNS runs; log: $LOG" >&2
 start=$(date +%s)
 set +e

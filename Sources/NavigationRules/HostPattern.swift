@@ -95,6 +95,11 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
                 "wildcardInLabel",
                 "\"\(text)\": a wildcard may only be a whole leading label (`*.example.com`); `*` inside or after a label would match hosts nobody listed")
         }
+        // The rule's own syntax (`*`, a leading `=`) must not arrive through the host parser: `%2a`
+        // and a full-width `＊` both become `*`, which would then read back as a wildcard.
+        if body.contains("%") {
+            return refuse("percentEncoded", "\"\(text)\" is percent-encoded: write the host as it is")
+        }
         if body.contains("://") || body.hasPrefix("//") {
             return refuse("hasScheme", "\"\(text)\" has a scheme: write the host alone, and list schemes in an object rule's \"schemes\"")
         }
@@ -131,6 +136,11 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         case .domain(let name):
             // A trailing dot names the same DNS name; the rule keeps the form without it.
             let domain = name.hasSuffix(".") ? String(name.dropLast()) : name
+            if domain.contains("*") || domain.hasPrefix("=") {
+                return refuse(
+                    "wildcardInLabel",
+                    "\"\(text)\" is read as \(domain): the rule syntax's `*` or `=` may not come from a mapped character")
+            }
             if domain.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
                 return refuse("emptyLabel", "\"\(text)\" has an empty label")
             }

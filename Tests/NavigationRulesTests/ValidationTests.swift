@@ -29,6 +29,11 @@ struct ValidationTests {
         ("exa mple.com", "rules.host.notAHost"),
         ("xn--a.com", "rules.host.notAHost"),
         ("example..com", "rules.host.emptyLabel"),
+        ("%2a.example.com", "rules.host.percentEncoded"),
+        ("%3dexample.org", "rules.host.percentEncoded"),
+        ("ex%61mple.com", "rules.host.percentEncoded"),
+        ("＊.example.com", "rules.host.wildcardInLabel"),
+        ("＝example.org", "rules.host.wildcardInLabel"),
         ("", "rules.host.empty"),
         ("=", "rules.host.empty"),
     ])
