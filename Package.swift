@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "AssociatedDomains", dependencies: ["WebAddress", "StrictJSON", "Findings"]),
 
         // Reading real app files: Info.plist, entitlements, .app folders, .ipa archives.
-        .target(name: "AppManifest"),
+        .target(name: "AppManifest", dependencies: ["StrictJSON"]),
 
         // The only target that does I/O over HTTP. Not named `Network`: that is Apple's framework,
         // and AsyncHTTPClient's `#if canImport(Network)` would find this module instead (D26).
@@ -128,6 +128,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(name: "AppManifestTests", dependencies: ["AppManifest", "StrictJSON"]),
         .testTarget(name: "WebFenceTests", dependencies: ["WebFence", "AppBound"]),
         // Fixtures are read from the source tree by path, not bundled as resources.
         .testTarget(name: "WebFenceCLITests", dependencies: ["WebFenceCLI", "WebAddress"], exclude: ["Fixtures"]),

@@ -112,6 +112,27 @@ struct ScenarioParserTests {
         #expect(result.passed)
     }
 
+    @Test("a <true/> in an entitlements plist file is a Boolean (the browser entitlement is read from it)")
+    func plistBooleans() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plist-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+            <key>com.apple.developer.web-browser</key><true/></dict></plist>
+            """
+        try Data(plist.utf8).write(to: directory.appendingPathComponent("app.entitlements"))
+        let scenario = """
+            {"name": "x", "app": {"infoPlist": {"WKAppBoundDomains": ["apple.com"]}, "entitlementsFile": "app.entitlements"},
+             "webViews": [{"id": "w", "limitsNavigationsToAppBoundDomains": true}],
+             "steps": [{"webView": "w", "load": "https://example.org/", "expect": {"result": "committed", "rule": "gate.browser"}}]}
+            """
+        let file = directory.appendingPathComponent("s.json")
+        try Data(scenario.utf8).write(to: file)
+        let result = try Scenario.load(contentsOf: file).run()
+        #expect(result.passed, "\(result.steps.map(\.mismatches))")
+    }
+
     @Test("a plist <data> or <date> in WKAppBoundDomains is an error, as the real engine crashes on it")
     func plistDataEntry() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plist-\(UUID())")

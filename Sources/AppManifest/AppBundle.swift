@@ -1,0 +1,87 @@
+import Foundation
+import StrictJSON
+
+/// An `.app` folder as the system reads it: its Info.plist (at the root, as on iOS, or in
+/// `Contents/`, as on macOS), the main executable that Info.plist names, and the provisioning
+/// profile embedded beside it. Nothing is read but Info.plist; the rest is located for later.
+public struct AppBundle: Sendable {
+    /// The largest Info.plist read: real ones are kilobytes, and a larger file is refused before
+    /// it is read, so that a hostile bundle cannot make the reader load gigabytes.
+    public static let maximumInfoPlistSize = 8 * 1_048_576
+
+    public let url: URL
+    /// Info.plist's keys and values, keys sorted.
+    public let infoPlist: [JSONValue.Member]
+    public let infoPlistFormat: PropertyList.Format
+    /// Where Info.plist and the executable sit: the bundle itself, or its `Contents/`.
+    public let contentsURL: URL
+
+    /// A bundle folder's Info.plist, read; an error says which file and what is wrong.
+    public init(contentsOf url: URL) throws(AppManifestError) {
+        let candidates = [url, url.appendingPathComponent("Contents")]
+        guard let contents = candidates.first(where: { Self.isFile($0.appendingPathComponent("Info.plist")) }) else {
+            throw AppManifestError(url.path, "no Info.plist (looked in the folder and in Contents/)")
+        }
+        let plistURL = contents.appendingPathComponent("Info.plist")
+        let data = try Self.readBounded(plistURL, limit: Self.maximumInfoPlistSize)
+        switch PropertyList.read(data) {
+        case .failure(let error):
+            throw AppManifestError(plistURL.path, "\(error)")
+        case .success((.object(let members), let format)):
+            self.url = url
+            self.contentsURL = contents
+            self.infoPlist = members
+            self.infoPlistFormat = format
+        case .success((let other, _)):
+            throw AppManifestError(plistURL.path, "holds \(other.typeName), not a dictionary")
+        }
+    }
+
+    /// `CFBundleExecutable`, when it is a string.
+    public var executableName: String? { JSONValue.object(infoPlist)["CFBundleExecutable"]?.stringValue }
+
+    /// The main executable's location (which may not exist); nil without `CFBundleExecutable`, or
+    /// when the name would leave the bundle.
+    public var executableURL: URL? {
+        guard let name = executableName, !name.isEmpty, !name.contains("/"), name != "..", name != "." else { return nil }
+        let macOS = contentsURL.appendingPathComponent("MacOS").appendingPathComponent(name)
+        return Self.isFile(macOS) ? macOS : contentsURL.appendingPathComponent(name)
+    }
+
+    /// `embedded.mobileprovision` (iOS) or `embedded.provisionprofile` (macOS), when present.
+    public var provisioningProfileURL: URL? {
+        ["embedded.mobileprovision", "embedded.provisionprofile"].map { contentsURL.appendingPathComponent($0) }
+            .first(where: Self.isFile)
+    }
+
+    static func isFile(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// The file's bytes, refused without reading when it is larger than `limit`.
+    static func readBounded(_ url: URL, limit: Int) throws(AppManifestError) -> Data {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        guard let size else { throw AppManifestError(url.path, "cannot read the file") }
+        guard size <= limit else {
+            throw AppManifestError(url.path, "\(size) bytes: larger than any real one (limit \(limit)); not read")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw AppManifestError(url.path, "cannot read the file")
+        }
+        return data
+    }
+}
+
+/// An app file that cannot be used: the file and what is wrong.
+public struct AppManifestError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public init(_ path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
