@@ -41,14 +41,8 @@ extension ManagedApp {
     public func paste(
         _ source: DataIdentity, characters: Int?, into webView: String, in tree: WebViewerTree
     ) -> PasteDecision {
-        paste(source, characters: characters, into: webView, as: identity(of: webView, in: tree))
-    }
-
-    /// Paste into a web view whose identity the caller resolved: for a web view showing an external
-    /// page that loaded as unmanaged (§4), which the viewer tree cannot know about.
-    public func paste(
-        _ source: DataIdentity, characters: Int?, into webView: String, as destination: WebViewIdentity
-    ) -> PasteDecision {
+        // The tree knows an external page shown as unmanaged (§4), so this identity is the whole story.
+        let destination = identity(of: webView, in: tree)
         let rule = pasteRule(source, characters: characters, destination: destination)
         return PasteDecision(
             allowed: rule.allows, rule: rule,

@@ -27,12 +27,18 @@ struct IdentityTests {
         #expect(tree.nearestPolicy(for: "web")?.setOn == "controller")
     }
 
-    @Test("§2: the nearest policy up the tree wins")
-    func nearestWins() {
+    /// A web view two viewers down: root → inner → web.
+    static var twoLevels: WebViewerTree {
         var tree = WebViewerTree()
         tree.addViewer("root", parent: nil)
         tree.addViewer("inner", parent: "root")
         tree.addWebView("web", parent: "inner")
+        return tree
+    }
+
+    @Test("§2: the nearest policy up the tree wins")
+    func nearestWins() {
+        var tree = Self.twoLevels
         tree.setPolicy(.unmanaged, forWebViewer: "root")
         tree.setPolicy(.currentIdentity, forWebViewer: "inner")
         let resolved = app.identity(of: "web", in: tree)
@@ -53,10 +59,7 @@ struct IdentityTests {
 
     @Test("§2: unset on a viewer in between is skipped; setting unset removes a policy")
     func unsetSkipped() {
-        var tree = WebViewerTree()
-        tree.addViewer("root", parent: nil)
-        tree.addViewer("inner", parent: "root")
-        tree.addWebView("web", parent: "inner")
+        var tree = Self.twoLevels
         tree.setPolicy(.unmanaged, forWebViewer: "root")
         tree.setPolicy(.currentIdentity, forWebViewer: "inner")
         tree.setPolicy(.unset, forWebViewer: "inner")
