@@ -26,6 +26,10 @@ let package = Package(
         // Tests make a CA and certificates at run time; issue 5 signs rule sets with Ed25519.
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Issue 6: `.ipa` archives (DESIGN.md's choice; needs zlib, which Swift on Linux requires too),
+        // and DER for code-signature entitlements and provisioning profiles (CMS).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // The foundation every decision stands on: WHATWG URL parsing, hosts, IDNA, the Public Suffix List.
@@ -50,8 +54,18 @@ let package = Package(
         ),
         .target(name: "AssociatedDomains", dependencies: ["WebAddress", "StrictJSON", "Findings"]),
 
-        // Reading real app files: Info.plist, entitlements, .app folders, .ipa archives.
-        .target(name: "AppManifest", dependencies: ["StrictJSON"]),
+        // Reading real app files: Info.plist, entitlements, .app folders, .ipa archives, Mach-O code
+        // signatures and provisioning profiles.
+        .target(
+            name: "AppManifest",
+            dependencies: [
+                "StrictJSON",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
 
         // The only target that does I/O over HTTP. Not named `Network`: that is Apple's framework,
         // and AsyncHTTPClient's `#if canImport(Network)` would find this module instead (D26).
@@ -128,7 +142,20 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "AppManifestTests", dependencies: ["AppManifest", "StrictJSON"]),
+        // Builders of app files at test time: Mach-O executables with code signatures, provisioning
+        // profiles, .ipa archives, .app folders. No binary fixture is committed without them.
+        .target(
+            name: "AppFixtures",
+            dependencies: [
+                "AppManifest", "StrictJSON",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/AppFixtures"
+        ),
+        .testTarget(name: "AppManifestTests", dependencies: ["AppManifest", "AppFixtures", "StrictJSON"]),
         .testTarget(name: "WebFenceTests", dependencies: ["WebFence", "AppBound"]),
         // Fixtures are read from the source tree by path, not bundled as resources.
         .testTarget(name: "WebFenceCLITests", dependencies: ["WebFenceCLI", "WebAddress"], exclude: ["Fixtures"]),
