@@ -91,8 +91,8 @@ let package = Package(
         .target(
             name: "WebFence",
             dependencies: [
-                "WebAddress", "StrictJSON", "AppBound", "ManagedWebViews", "NavigationRules", "AssociatedDomains",
-                "AppManifest",
+                "WebAddress", "StrictJSON", "Findings", "AppBound", "ManagedWebViews", "NavigationRules",
+                "AssociatedDomains", "AppManifest",
             ]
         ),
 
@@ -101,6 +101,7 @@ let package = Package(
             name: "WebFenceCLI",
             dependencies: [
                 "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "RemoteRules",
+                "AppManifest", "AppBound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

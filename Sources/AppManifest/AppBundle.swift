@@ -16,24 +16,27 @@ public struct AppBundle: Sendable {
     /// Where Info.plist and the executable sit: the bundle itself, or its `Contents/`.
     public let contentsURL: URL
 
-    /// A bundle folder's Info.plist, read; an error says which file and what is wrong.
-    public init(contentsOf url: URL) throws(AppManifestError) {
+    /// A bundle folder's Info.plist, read; an error says which file and what is wrong, naming the
+    /// bundle `displayPath` (default: its path).
+    public init(contentsOf url: URL, displayPath: String? = nil) throws(AppManifestError) {
+        let display = displayPath ?? url.path
         let candidates = [url, url.appendingPathComponent("Contents")]
         guard let contents = candidates.first(where: { Self.isFile($0.appendingPathComponent("Info.plist")) }) else {
-            throw AppManifestError(url.path, "no Info.plist (looked in the folder and in Contents/)")
+            throw AppManifestError(display, "no Info.plist (looked in the folder and in Contents/)")
         }
         let plistURL = contents.appendingPathComponent("Info.plist")
-        let data = try Self.readBounded(plistURL, limit: Self.maximumInfoPlistSize)
+        let plistDisplay = display + (contents == url ? "" : "/Contents") + "/Info.plist"
+        let data = try Self.readBounded(plistURL, limit: Self.maximumInfoPlistSize, displayPath: plistDisplay)
         switch PropertyList.read(data) {
         case .failure(let error):
-            throw AppManifestError(plistURL.path, "\(error)")
+            throw AppManifestError(plistDisplay, "\(error)")
         case .success((.object(let members), let format)):
             self.url = url
             self.contentsURL = contents
             self.infoPlist = members
             self.infoPlistFormat = format
         case .success((let other, _)):
-            throw AppManifestError(plistURL.path, "holds \(other.typeName), not a dictionary")
+            throw AppManifestError(plistDisplay, "holds \(other.typeName), not a dictionary")
         }
     }
 
@@ -54,20 +57,27 @@ public struct AppBundle: Sendable {
             .first(where: Self.isFile)
     }
 
+    /// Whether `url` holds an Info.plist at its root or in `Contents/`: a bundle whatever its name.
+    public static func hasInfoPlist(_ url: URL) -> Bool {
+        isFile(url.appendingPathComponent("Info.plist")) || isFile(url.appendingPathComponent("Contents/Info.plist"))
+    }
+
     static func isFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// The file's bytes, refused without reading when it is larger than `limit`.
-    static func readBounded(_ url: URL, limit: Int) throws(AppManifestError) -> Data {
+    /// The file's bytes, refused without reading when it is larger than `limit`. Errors name the
+    /// file `displayPath` (default: its path).
+    static func readBounded(_ url: URL, limit: Int, displayPath: String? = nil) throws(AppManifestError) -> Data {
+        let display = displayPath ?? url.path
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-        guard let size else { throw AppManifestError(url.path, "cannot read the file") }
+        guard let size else { throw AppManifestError(display, "cannot read the file") }
         guard size <= limit else {
-            throw AppManifestError(url.path, "\(size) bytes: larger than any real one (limit \(limit)); not read")
+            throw AppManifestError(display, "\(size) bytes: larger than any real one (limit \(limit)); not read")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw AppManifestError(url.path, "cannot read the file")
+            throw AppManifestError(display, "cannot read the file")
         }
         return data
     }

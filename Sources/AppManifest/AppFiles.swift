@@ -1,0 +1,110 @@
+import Foundation
+import StrictJSON
+
+/// Where a value was read: a file on disk, and for an `.ipa` the entry inside it.
+public struct SourceFile: Sendable, Hashable, CustomStringConvertible {
+    /// The file on disk, as the user named it (an `.app`'s Info.plist, an `.ipa`, an `.entitlements`).
+    public let path: String
+    /// The entry inside an archive (`Payload/Shop.app/Info.plist`), or nil for a plain file.
+    public let member: String?
+
+    public init(path: String, member: String? = nil) {
+        self.path = path
+        self.member = member
+    }
+
+    /// `Shop.ipa:Payload/Shop.app/Info.plist`, or the path.
+    public var description: String { member.map { "\(path):\($0)" } ?? path }
+
+    /// The file's name: the member's last component inside an archive.
+    public var name: String { ((member ?? path) as NSString).lastPathComponent }
+}
+
+/// A property list read from a file: its dictionary's members and how it was written.
+public struct PropertyListDocument: Sendable, Hashable {
+    public let file: SourceFile
+    /// The dictionary's members, keys sorted.
+    public let members: [JSONValue.Member]
+    public let format: PropertyList.Format
+
+    public init(file: SourceFile, members: [JSONValue.Member], format: PropertyList.Format) {
+        self.file = file
+        self.members = members
+        self.format = format
+    }
+
+    public subscript(key: String) -> JSONValue? { JSONValue.object(members)[key] }
+
+    /// Reads a property list file that must hold a dictionary (Info.plist, `.entitlements`),
+    /// refused unread above `limit` bytes.
+    public static func read(
+        _ url: URL, as file: SourceFile, limit: Int = AppBundle.maximumInfoPlistSize
+    ) throws(AppManifestError) -> PropertyListDocument {
+        let data = try AppBundle.readBounded(url, limit: limit, displayPath: file.description)
+        switch PropertyList.read(data) {
+        case .failure(let error):
+            throw AppManifestError(file.description, "\(error)")
+        case .success((.object(let members), let format)):
+            return PropertyListDocument(file: file, members: members, format: format)
+        case .success((let other, _)):
+            throw AppManifestError(file.description, "holds \(other.typeName), not a dictionary")
+        }
+    }
+}
+
+/// Everything an audit reads of one app, read: Info.plist, the entitlements the project declares,
+/// the entitlements signed into the main executable, and the embedded provisioning profile. A
+/// file that is missing or damaged is recorded, not thrown, so that the rest can still be audited;
+/// only an unusable Info.plist stops the reading.
+public struct AppFiles: Sendable {
+    /// What the user pointed at.
+    public enum Kind: String, Sendable, Hashable {
+        /// A built `.app` folder.
+        case app
+        /// An `.ipa` archive (a zip holding `Payload/<Name>.app`).
+        case ipa
+        /// A project's Info.plist, with its `.entitlements` file when given.
+        case project
+    }
+
+    /// The main executable, as far as it could be read.
+    public enum Executable: Sendable {
+        /// Info.plist names no executable (`CFBundleExecutable` absent or not a plain file name).
+        case notNamed
+        /// Info.plist names one that is not in the bundle.
+        case missing(SourceFile)
+        /// Read; its slices and their code signatures.
+        case read(SourceFile, MachOExecutable)
+        /// Not a usable Mach-O file, and why.
+        case unreadable(SourceFile, String)
+    }
+
+    /// The embedded provisioning profile, as far as it could be read.
+    public enum Profile: Sendable {
+        case read(SourceFile, ProvisioningProfile)
+        case unreadable(SourceFile, String)
+    }
+
+    public let kind: Kind
+    /// What the user named (the `.app`, the `.ipa`, the Info.plist).
+    public let path: String
+    public let infoPlist: PropertyListDocument
+    /// The project's `.entitlements` file (`--entitlements`, or the one beside a project's Info.plist).
+    public let projectEntitlements: PropertyListDocument?
+    /// nil for a project (there is no executable to read).
+    public let executable: Executable?
+    /// nil when the bundle has none (a project, a simulator build, a Mac app signed without one).
+    public let profile: Profile?
+
+    public init(
+        kind: Kind, path: String, infoPlist: PropertyListDocument, projectEntitlements: PropertyListDocument? = nil,
+        executable: Executable? = nil, profile: Profile? = nil
+    ) {
+        self.kind = kind
+        self.path = path
+        self.infoPlist = infoPlist
+        self.projectEntitlements = projectEntitlements
+        self.executable = executable
+        self.profile = profile
+    }
+}

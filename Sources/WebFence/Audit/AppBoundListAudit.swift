@@ -1,0 +1,112 @@
+import AppBound
+import AppManifest
+
+/// `WKAppBoundDomains` as the engine reads it (spec/app-bound-domains.md §1), with a finding for
+/// every entry that does not do what it says: dropped, past the cap, repeated, wider than written,
+/// a public suffix, a scheme that never matches or a web scheme.
+public struct AppBoundListAudit: Sendable {
+    /// The list as read; nil when the key is absent or unusable (not an array of strings).
+    public let domains: AppBoundDomains?
+    /// The key is present (whatever its value).
+    public let isPresent: Bool
+    public private(set) var findings: [AuditFinding] = []
+
+    init(_ info: PropertyListDocument, isBrowser: Bool) {
+        let file = info.file
+        let key = "/WKAppBoundDomains"
+        guard let value = info["WKAppBoundDomains"] else {
+            (domains, isPresent) = (nil, false)
+            return
+        }
+        isPresent = true
+        guard case .array(let items) = value else {
+            domains = nil
+            findings.append(AuditFinding(
+                "appBound.key.wrongType", .error, file, key: key,
+                "WKAppBoundDomains is \(value.typeName), not an array of strings: the engine crashes reading it when the app makes its first web view"))
+            return
+        }
+        var texts: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let text) = item else {
+                findings.append(AuditFinding(
+                    "appBound.key.wrongType", .error, file, key: "\(key)/\(index)",
+                    "entry \(index) is \(item.typeName), not a string: the engine crashes reading the list"))
+                continue
+            }
+            texts.append(text)
+        }
+        guard texts.count == items.count else {
+            domains = nil
+            return
+        }
+        let list = AppBoundDomains(entries: texts)
+        domains = list
+        for entry in list.entries {
+            findings += Self.check(entry, in: list, file: file, key: "\(key)/\(entry.index)")
+        }
+        if list.domains.isEmpty, list.schemes.isEmpty, !isBrowser {
+            findings.append(AuditFinding(
+                "appBound.key.empty", .note, file, key: key,
+                "WKAppBoundDomains is present but lists no usable domain or scheme: restricted APIs are blocked on every web page, and a web view with limitsNavigationsToAppBoundDomains can show only local content"))
+        }
+        if isBrowser {
+            findings.append(AuditFinding(
+                "appBound.browser.keyIgnored", .note, file, key: key,
+                "the app is a browser (com.apple.developer.web-browser): WKAppBoundDomains restricts none of its web views"))
+        }
+    }
+
+    private static func check(_ entry: AppBoundDomains.Entry, in list: AppBoundDomains, file: SourceFile, key: String)
+        -> [AuditFinding]
+    {
+        let quoted = "\"\(entry.text)\""
+        switch entry.outcome {
+        case .dropped(let reason):
+            return [AuditFinding("appBound.entry.dropped", .warning, file, key: key, "\(quoted) is dropped: \(reason)")]
+        case .pastCapacity:
+            return [AuditFinding(
+                "appBound.entry.pastCapacity", .error, file, key: key,
+                "\(quoted) is never read: the \(AppBoundDomains.capacity) slots were full before it (\(list.domains.count) domains, \(list.schemes.count) schemes), and nothing warns")]
+        case .duplicate(let first):
+            return [AuditFinding(
+                "appBound.entry.duplicate", .note, file, key: key, "\(quoted) repeats entry \(first) and uses no slot")]
+        case .scheme(let scheme):
+            if scheme == "http" || scheme == "https" {
+                return [AuditFinding(
+                    "appBound.scheme.web", .warning, file, key: key,
+                    "\(quoted) makes every \(scheme) URL app-bound: restricted APIs work on every web site")]
+            }
+            if !scheme.utf8.allSatisfy(Self.isLowercaseSchemeByte) || !(scheme.utf8.first.map(Self.isLowercaseLetter) ?? false) {
+                return [AuditFinding(
+                    "appBound.scheme.neverMatches", .warning, file, key: key,
+                    "\(quoted) never matches: the engine compares it, as written, with a URL's lowercase scheme")]
+            }
+            return []
+        case .domain(let domain, let host):
+            var findings: [AuditFinding] = []
+            if PublicSuffixList.bundled.registrableDomain(of: domain) == nil, domain.contains("."), !Self.isIPAddress(host) {
+                findings.append(AuditFinding(
+                    "appBound.entry.publicSuffix", .warning, file, key: key,
+                    "\(quoted) is the public suffix \(domain): it matches only the host \(domain) itself, never a site under it"))
+            }
+            let written = entry.text.lowercased().trimmingCharacters(in: ["/"])
+            if ![domain, "https://" + domain, "http://" + domain].contains(written) {
+                findings.append(AuditFinding(
+                    "appBound.entry.widened", .note, file, key: key,
+                    "\(quoted) counts as \(domain): every subdomain, path, port and scheme of \(domain) is app-bound"))
+            }
+            return findings
+        }
+    }
+
+    private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
+
+    private static func isLowercaseSchemeByte(_ byte: UInt8) -> Bool {
+        isLowercaseLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+    }
+
+    private static func isIPAddress(_ host: String) -> Bool {
+        host.hasPrefix("[") || host.split(separator: ".").allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+    }
+}

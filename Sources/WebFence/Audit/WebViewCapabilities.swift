@@ -1,0 +1,93 @@
+import AppBound
+
+/// What a web view of the app may do, in each of the two configurations an app chooses between:
+/// the default one, and `limitsNavigationsToAppBoundDomains = true` (spec/app-bound-domains.md
+/// §2–§5). Each answer carries the rule that gives it.
+public struct WebViewCapabilities: Sendable, Hashable {
+    public enum Configuration: String, Sendable, Hashable, CaseIterable {
+        /// `WKWebViewConfiguration()` as it comes.
+        case `default`
+        /// `configuration.limitsNavigationsToAppBoundDomains = true`.
+        case limitsNavigationsToAppBoundDomains
+    }
+
+    /// One capability and the answer for this configuration.
+    public struct Capability: Sendable, Hashable {
+        /// `navigation`, `restrictedAPIs` (evaluateJavaScript, user scripts, user style sheets,
+        /// message handlers), `cookies`, `serviceWorkers`.
+        public let name: String
+        public let answer: String
+        public let rule: AppBoundRule
+    }
+
+    public let configuration: Configuration
+    public let capabilities: [Capability]
+
+    /// Both configurations for `app`.
+    public static func all(for app: AppBoundApp) -> [WebViewCapabilities] {
+        Configuration.allCases.map { WebViewCapabilities(configuration: $0, capabilities: capabilities(app, $0)) }
+    }
+
+    private static func capabilities(_ app: AppBoundApp, _ configuration: Configuration) -> [Capability] {
+        let limits = configuration == .limitsNavigationsToAppBoundDomains
+        let cookies = CookieFilter(app: app).isActive
+            ? Capability(
+                name: "cookies",
+                answer: "only cookies of listed domains can be set or read, in every web view of the data store",
+                rule: .cookieDomainNotAppBound)
+            : Capability(name: "cookies", answer: "set and read on every domain", rule: .cookieFilteringOff)
+        let serviceWorkers: Capability
+        if app.hasServiceWorkersEntitlement || app.isBrowser {
+            serviceWorkers = Capability(name: "serviceWorkers", answer: "enabled on every site", rule: .serviceWorkerEntitled)
+        } else if limits {
+            serviceWorkers = Capability(
+                name: "serviceWorkers",
+                answer: "on listed domains (\(ServiceWorkerPolicy.listedDomainLimit) registrations at most) and loopback pages",
+                rule: .serviceWorkerListedDomain)
+        } else {
+            serviceWorkers = Capability(name: "serviceWorkers", answer: "disabled", rule: .serviceWorkersDisabled)
+        }
+        if app.isBrowser {
+            let prohibited = !app.prohibitedUsageDescriptions.isEmpty
+            return [
+                Capability(name: "navigation", answer: "any site", rule: prohibited ? .browserWithProhibitedUsage : .browserAllows),
+                prohibited
+                    ? Capability(
+                        name: "restrictedAPIs", answer: "blocked on every site (JavaScript fails with error 14)",
+                        rule: .browserWithProhibitedUsage)
+                    : Capability(name: "restrictedAPIs", answer: "allowed on every site", rule: .browserAllows),
+                cookies, serviceWorkers,
+            ]
+        }
+        guard let domains = app.domains else {
+            return [
+                Capability(name: "navigation", answer: "any site", rule: .featureOff),
+                Capability(name: "restrictedAPIs", answer: "allowed on every site", rule: .featureOff),
+                cookies, serviceWorkers,
+            ]
+        }
+        guard limits else {
+            return [
+                Capability(
+                    name: "navigation", answer: "any site, but every page is marked not app-bound, listed or not",
+                    rule: .noLimitsNotAppBound),
+                Capability(
+                    name: "restrictedAPIs",
+                    answer: "blocked after the first navigation (JavaScript fails with error 14); used before it, every later navigation fails with error 13",
+                    rule: .apiRestricted),
+                cookies, serviceWorkers,
+            ]
+        }
+        let listed = (domains.domains + domains.schemes.map { $0 + ":" })
+        let where_ = listed.isEmpty ? "local content only" : listed.joined(separator: ", ") + " and local content"
+        return [
+            Capability(
+                name: "navigation", answer: "\(where_) (file:, data:, about:, blob:, localhost); any other main-frame load fails with error 13",
+                rule: .limitsMainFrameNotAppBound),
+            Capability(
+                name: "restrictedAPIs", answer: "allowed on \(where_); blocked in frames from other sites",
+                rule: .apiAllowedAppBound),
+            cookies, serviceWorkers,
+        ]
+    }
+}

@@ -1,0 +1,107 @@
+import AppManifest
+import ArgumentParser
+import Foundation
+import WebFence
+import WebFenceNetwork
+
+/// `webfence audit PATH`: an app's web-content posture from its real files (spec/interfaces.md §5).
+struct AuditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Report how an app's web content is governed, from its real files, with a finding for what is wrong.",
+        discussion: """
+            PATH is an .app folder, an .ipa, an Info.plist (with --entitlements), or a folder holding \
+            them (every .app and .ipa in it, two folders deep; or else every Info.plist with the \
+            .entitlements file beside it).
+
+            Read: Info.plist (XML or binary); the entitlements signed into the main executable \
+            (Mach-O, thin or universal: the code signature's XML and DER blobs); \
+            embedded.mobileprovision (its signed plist and signature); and the project's \
+            .entitlements file. The signed entitlements are the ones in force; where the sources \
+            disagree, a finding says so. From an .ipa only those files are extracted.
+
+            Reported: App-Bound Domains as the engine reads them (each entry kept, dropped and why, \
+            the 10-entry cap); what a web view may do by default and with \
+            limitsNavigationsToAppBoundDomains; the browser entitlement and prohibited usage \
+            strings; the ITP switch; IntuneMAMSettings; associated domains per service with every \
+            entitlement finding; with --fetch, each applinks domain's association file fetched as a \
+            device does and checked for the app's ID. Every finding has a stable code, a severity, \
+            the file and key it is about, and a fix (docs/audit.md lists them).
+
+            --format sarif writes SARIF 2.1.0 for code-scanning tools: one result per finding, each \
+            pointing at a file and a key.
+
+            Exit status: 0 no error-level finding; 1 an error-level finding; 2 unusable input (no \
+            such path, no app in a folder, an Info.plist that does not read or is not a dictionary).
+
+            Examples:
+              webfence audit Examples/apps
+              webfence audit Examples/apps/ShopApp.app --format sarif > audit.sarif
+              webfence audit App/Info.plist --entitlements App/App.entitlements
+              webfence audit Shop.ipa --fetch --app-id ABCDE12345.com.example.shop
+            """
+    )
+
+    @Argument(help: ArgumentHelp("An .app, an .ipa, an Info.plist, or a folder holding them.", valueName: "path"))
+    var path: String
+
+    @Option(help: ArgumentHelp("The project's .entitlements file (compared with the signed ones).", valueName: "file"))
+    var entitlements: String?
+
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The app's ID (<team>.<bundle ID>) when the files do not give it.", valueName: "id"))
+    var appID: String?
+
+    @Flag(help: "Fetch each applinks domain's association file as a device does, and check it names the app.")
+    var fetch = false
+
+    @Option(help: ArgumentHelp("With --fetch: give up on a domain after this many seconds.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp("With --fetch: also trust the CA certificates in this PEM file.", valueName: "pem"))
+    var caFile: String?
+
+    @Option(help: "text (for people), json, or sarif (SARIF 2.1.0).")
+    var format: AuditFormat = .text
+
+    enum AuditFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif
+    }
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds.") }
+        if !fetch, caFile != nil { throw ValidationError("--ca-file is used with --fetch only.") }
+    }
+
+    func run() async throws {
+        let url = URL(fileURLWithPath: path)
+        let files: [AppFiles]
+        do {
+            files = try AppFiles.read(
+                at: url, displayPath: path, entitlements: entitlements.map { URL(fileURLWithPath: $0) },
+                entitlementsDisplayPath: entitlements)
+        } catch {
+            throw InputError(error.path, error.message)
+        }
+        var audits = files.map { AppAudit($0, appID: appID) }
+        var fetches: [[AuditFetch.Result]] = Array(repeating: [], count: audits.count)
+        if fetch {
+            if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+                throw InputError(caFile, "cannot read the CA file")
+            }
+            let fetcher = AssociationFileFetcher(
+                timeout: .milliseconds(Int(timeout * 1000)),
+                trustRoots: caFile.map { .system(adding: [.pemFile(path: $0)]) } ?? .system)
+            for index in audits.indices {
+                let results = await AuditFetch.run(audits[index], fetcher: fetcher, progress: Terminal.standardError)
+                fetches[index] = results
+                audits[index].append(results.flatMap(\.findings))
+            }
+        }
+        switch format {
+        case .text: print(AuditText.render(audits, fetches: fetches, terminal: .standardOutput), terminator: "")
+        case .json: print(AuditJSON.render(audits, fetches: fetches).serialized())
+        case .sarif: print(SARIFLog.render(audits).serialized())
+        }
+        if audits.contains(where: { $0.counts.errors > 0 }) { throw ExitCode(ExitStatus.expectationFailed) }
+    }
+}

@@ -1,0 +1,64 @@
+import AssociatedDomains
+import Foundation
+import WebFence
+import WebFenceNetwork
+
+/// `webfence audit --fetch`: each applinks domain's association file, fetched on the route a
+/// device takes (Apple's CDN, or the server itself when the entry names a mode), read, linted and
+/// checked for the app's ID. Every problem becomes a finding about the entitlement entry that
+/// caused the fetch.
+enum AuditFetch {
+    struct Result {
+        /// The entitlement entry, e.g. `applinks:shop.example`.
+        let entry: String
+        let route: AssociationFileFetcher.Route
+        let url: String?
+        let outcome: AssociationFetchReport.Outcome
+        let status: Int?
+        /// Whether the file lists the app's ID for applinks; nil when no file was read or the ID is unknown.
+        let listsApp: Bool?
+        let findings: [AuditFinding]
+    }
+
+    static func run(_ audit: AppAudit, fetcher: AssociationFileFetcher, progress: Terminal) async -> [Result] {
+        guard let entitlement = audit.associatedDomains else { return [] }
+        let name = "com.apple.developer.associated-domains"
+        let file = audit.entitlements.file
+        var seen: Set<String> = []
+        var results: [Result] = []
+        for domain in entitlement.domains where domain.service == .applinks && seen.insert(domain.fileHost).inserted {
+            var index: Int?
+            if case .array(let items)? = audit.entitlements[name] { index = items.firstIndex(of: .string(domain.text)) }
+            let key = "/\(name)" + (index.map { "/\($0)" } ?? "")
+            var findings: [AuditFinding] = []
+            guard let linkDomain = LinkDomain(domain.fileHost) else { continue }
+            let route: AssociationFileFetcher.Route = domain.fetchesDirectly ? .direct : .cdn
+            let url = try? fetcher.requestURL(for: domain.fileHost, route: route).get()
+            if progress.isTerminal { progress.write("webfence: GET \(url ?? domain.fileHost) ...\n") }
+            let report = await fetcher.fetch(domain.fileHost, route: route)
+            let fetched = FetchResult(report: report, domain: linkDomain, appID: audit.appID)
+            let place = url ?? domain.fileHost
+            for check in report.checks where check.severity != .note {
+                findings.append(AuditFinding(
+                    check.code, check.severity == .error ? .error : .warning, file, key: key, "\(place): \(check.message)"))
+            }
+            for finding in fetched.findings where finding.severity != .note {
+                let pointer = finding.pointer.isEmpty ? "" : " at \(finding.pointer)"
+                findings.append(AuditFinding(finding.code, finding.severity, file, key: key, "\(place)\(pointer): \(finding.message)"))
+            }
+            var listsApp: Bool?
+            if let appID = audit.appID, let associationFile = fetched.file {
+                listsApp = (associationFile.applinks?.details ?? []).contains { $0.appIDs.contains(appID) }
+            }
+            if audit.appID == nil, fetched.file != nil {
+                findings.append(AuditFinding(
+                    "appID.unknown", .warning, audit.files.infoPlist.file, key: "/CFBundleIdentifier",
+                    "the app's ID is unknown, so whether \(place) names the app was not checked"))
+            }
+            results.append(Result(
+                entry: domain.text, route: route, url: url, outcome: report.outcome, status: report.status,
+                listsApp: listsApp, findings: findings))
+        }
+        return results
+    }
+}

@@ -1,0 +1,189 @@
+import AppBound
+import AppManifest
+import Foundation
+import WebFence
+
+/// `webfence audit` for people: one block per app, its sections, then its findings with the fix.
+enum AuditText {
+    static func render(_ audits: [AppAudit], fetches: [[AuditFetch.Result]], terminal: Terminal) -> String {
+        var out = ""
+        for (audit, fetched) in zip(audits, fetches) {
+            out += app(audit, fetched, terminal) + "\n"
+        }
+        if audits.count > 1 {
+            let totals = audits.reduce(into: (0, 0, 0)) { sum, audit in
+                sum.0 += audit.counts.errors
+                sum.1 += audit.counts.warnings
+                sum.2 += audit.counts.notes
+            }
+            out += "\(audits.count) apps: \(counted(totals.0, "error")), \(counted(totals.1, "warning")), \(counted(totals.2, "note"))\n"
+        }
+        return out
+    }
+
+    private static func app(_ audit: AppAudit, _ fetched: [AuditFetch.Result], _ terminal: Terminal) -> String {
+        let files = audit.files
+        var out = terminal.styled(files.path, .bold)
+        out += "  " + (audit.bundleIdentifier ?? "(no CFBundleIdentifier)")
+        out += audit.appID.map { "  app ID \($0)" } ?? ""
+        out += "\n"
+
+        out += section("Read", terminal)
+        out += row(files.infoPlist.file.name, "\(formatName(files.infoPlist.format)) property list")
+        if let project = files.projectEntitlements {
+            out += row(project.file.name, "the project's entitlements (\(formatName(project.format)))")
+        }
+        switch files.executable {
+        case .read(let file, let executable)?: out += row(file.name, executableSummary(executable))
+        case .missing(let file)?: out += row(file.name, "named by Info.plist, not in the bundle")
+        case .unreadable(let file, _)?: out += row(file.name, "not a usable Mach-O file")
+        case .notNamed?: out += row("executable", "Info.plist names none")
+        case nil: break
+        }
+        switch files.profile {
+        case .read(let file, let profile)?: out += row(file.name, profileSummary(profile))
+        case .unreadable(let file, _)?: out += row(file.name, "does not read")
+        case nil: break
+        }
+        let origin: String =
+            switch audit.entitlements.origin {
+            case .signature: "the code signature of \(audit.entitlements.file.name)"
+            case .project: "\(audit.entitlements.file.name) (nothing signed was read)"
+            case .none: "none read"
+            }
+        out += row("entitlements in force", origin)
+
+        out += section("App-Bound Domains", terminal)
+        if let list = audit.appBoundList.domains {
+            out += "    WKAppBoundDomains: \(list.domains.count + list.schemes.count) of \(AppBoundDomains.capacity) slots used"
+            out += (audit.appBound.isBrowser ? " (a browser: not applied)" : "") + "\n"
+            for entry in list.entries {
+                out += row("/\(entry.index) \(quoted(entry.text))", outcome(entry.outcome), width: 36)
+            }
+        } else {
+            out += audit.appBoundList.isPresent
+                ? "    WKAppBoundDomains is unusable (see the findings)\n"
+                : "    no WKAppBoundDomains: the feature is off, nothing is restricted\n"
+        }
+
+        out += section("Web views", terminal)
+        for view in audit.webViews {
+            out += "    \(view.configuration.rawValue)\n"
+            for capability in view.capabilities {
+                out += "      " + capabilityName(capability.name).padding(toLength: 16, withPad: " ", startingAt: 0)
+                out += capability.answer + terminal.styled("  [\(capability.rule.code)]", .dim) + "\n"
+            }
+        }
+
+        out += section("Browser and tracking", terminal)
+        out += row("web-browser entitlement", audit.appBound.isBrowser ? "yes" : "no")
+        if audit.appBound.isBrowser {
+            let prohibited = audit.appBound.prohibitedUsageDescriptions
+            out += row("prohibited usage strings", prohibited.isEmpty ? "none" : prohibited.joined(separator: ", "))
+        }
+        out += row(
+            "ITP",
+            audit.tracking.settingsSwitchShown
+                ? "on unless the user turns on \"Allow Cross-Website Tracking\" in Settings"
+                : "on in every web view; no Settings switch")
+
+        out += section("Managed web views", terminal)
+        out += row("TreatAllWebViewsAsUnmanaged", audit.treatAllWebViewsAsUnmanaged ? "YES: every web view holds unmanaged data" : "NO")
+
+        out += section("Associated domains", terminal)
+        if let entitlement = audit.associatedDomains, !entitlement.domains.isEmpty {
+            for service in AssociatedDomain.Service.allCases {
+                let domains = entitlement.domains.filter { $0.service == service }
+                guard !domains.isEmpty else { continue }
+                let text = domains.map { "\($0.text.dropFirst(service.rawValue.count + 1)) (\($0.fetchesDirectly ? "direct" : "CDN"))" }
+                out += row(service.rawValue, text.joined(separator: ", "))
+            }
+        } else {
+            out += "    none\n"
+        }
+        if !fetched.isEmpty {
+            out += section("Association files (--fetch)", terminal)
+            for result in fetched {
+                var text = "GET \(result.url ?? "?") → \(result.status.map(String.init) ?? result.outcome.rawValue)"
+                switch result.listsApp {
+                case true?: text += ", names the app"
+                case false?: text += ", does not name the app"
+                case nil: break
+                }
+                out += row(result.entry, text, width: 30)
+            }
+        }
+
+        out += section("Findings", terminal)
+        for finding in audit.findings {
+            let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
+            out += "    " + terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+            out += " \(finding.code)  \(finding.file.name)\(finding.key)\n"
+            out += "        \(finding.message)\n"
+            out += terminal.styled("        fix: \(finding.fix)", .dim) + "\n"
+        }
+        let (errors, warnings, notes) = audit.counts
+        out += audit.findings.isEmpty
+            ? "    no findings\n" : "  \(counted(errors, "error")), \(counted(warnings, "warning")), \(counted(notes, "note"))\n"
+        return out
+    }
+
+    private static func section(_ title: String, _ terminal: Terminal) -> String { "  " + terminal.styled(title, .bold) + "\n" }
+
+    private static func row(_ label: String, _ value: String, width: Int = 28) -> String {
+        "    " + label.padding(toLength: max(width, label.count + 1), withPad: " ", startingAt: 0) + value + "\n"
+    }
+
+    private static func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+    private static func counted(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
+
+    static func formatName(_ format: PropertyList.Format) -> String {
+        switch format {
+        case .xml: "XML"
+        case .binary: "binary"
+        case .openStep: "OpenStep"
+        case .json: "JSON"
+        }
+    }
+
+    static func capabilityName(_ name: String) -> String {
+        switch name {
+        case "restrictedAPIs": "restricted APIs"
+        case "serviceWorkers": "service workers"
+        default: name
+        }
+    }
+
+    static func outcome(_ outcome: AppBoundDomains.Outcome) -> String {
+        switch outcome {
+        case .domain(let domain, _): "domain \(domain)"
+        case .scheme(let scheme): "scheme \(scheme):"
+        case .duplicate(let first): "repeats /\(first)"
+        case .dropped: "dropped"
+        case .pastCapacity: "not read: past the cap"
+        }
+    }
+
+    static func executableSummary(_ executable: MachOExecutable) -> String {
+        let architectures = executable.slices.map(\.architecture).joined(separator: ", ")
+        let signed = executable.slices.filter { $0.signature != nil }
+        guard let signature = signed.first?.signature else { return "Mach-O \(architectures), not signed" }
+        let blobs = [signature.entitlementsXML == nil ? nil : "XML", signature.entitlementsDER == nil ? nil : "DER"].compactMap { $0 }
+        let entitlements = blobs.isEmpty ? "no entitlements" : blobs.joined(separator: " and ") + " entitlements"
+        let team = signature.teamIdentifier.map { ", team \($0)" } ?? ""
+        return "Mach-O \(architectures), signed (\(entitlements)\(team))"
+    }
+
+    static func profileSummary(_ profile: ProvisioningProfile) -> String {
+        var parts: [String] = []
+        if let name = profile.name { parts.append("\"\(name)\"") }
+        if let team = profile.teamIdentifiers.first { parts.append("team \(team)") }
+        if let expiry = profile.expirationDate { parts.append("expires \(ISO8601DateFormatter().string(from: expiry).prefix(10))") }
+        switch profile.signature {
+        case .valid(let signer): parts.append("signed by \(signer) (the chain to Apple is not checked)")
+        case .invalid: parts.append("signature does not verify")
+        }
+        return parts.joined(separator: ", ")
+    }
+}
