@@ -157,8 +157,15 @@ let package = Package(
             path: "Tests/AppFixtures"
         ),
         .testTarget(name: "AppManifestTests", dependencies: ["AppManifest", "AppFixtures", "StrictJSON"]),
-        .testTarget(name: "WebFenceTests", dependencies: ["WebFence", "AppBound"]),
+        .testTarget(name: "WebFenceTests", dependencies: ["WebFence", "AppBound", "AppManifest", "AppFixtures"]),
         // Fixtures are read from the source tree by path, not bundled as resources.
-        .testTarget(name: "WebFenceCLITests", dependencies: ["WebFenceCLI", "WebAddress"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "WebFenceCLITests",
+            dependencies: [
+                "WebFenceCLI", "WebAddress", "AppFixtures", "NetworkTestSupport",
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

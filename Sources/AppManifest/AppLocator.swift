@@ -19,7 +19,9 @@ extension AppFiles {
             throw AppManifestError(displayPath, "no such file or folder")
         }
         if isDirectory.boolValue {
-            if url.pathExtension == "app" || AppBundle.hasInfoPlist(url) {
+            // A bundle by its name, as Finder and the system tell one: a project folder holds an
+            // Info.plist too.
+            if url.pathExtension == "app" {
                 return [try readBundle(url, kind: .app, path: displayPath, project: project) { SourceFile(path: join(displayPath, $0)) }]
             }
             return try readFolder(url, displayPath: displayPath, project: project)
@@ -32,7 +34,8 @@ extension AppFiles {
     }
 
     /// A folder that is not itself a bundle: the apps and archives in it (two levels down at most,
-    /// never inside a bundle), or else each Info.plist with the one `.entitlements` file beside it.
+    /// never inside a bundle), or else each Info.plist (the folder's own included) with the one
+    /// `.entitlements` file beside it.
     private static func readFolder(
         _ url: URL, displayPath: String, project: PropertyListDocument?
     ) throws(AppManifestError) -> [AppFiles] {

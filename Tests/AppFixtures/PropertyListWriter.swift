@@ -17,7 +17,8 @@ public enum PropertyListWriter {
         try data(value, format: format).write(to: url)
     }
 
-    static func object(_ value: JSONValue) -> Any {
+    /// The Foundation value `PropertyListSerialization` writes for `value`.
+    public static func object(_ value: JSONValue) -> Any {
         switch value {
         case .null: return ""
         case .bool(let flag): return flag

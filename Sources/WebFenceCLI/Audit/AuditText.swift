@@ -1,5 +1,6 @@
 import AppBound
 import AppManifest
+import AssociatedDomains
 import Foundation
 import WebFence
 
@@ -118,7 +119,7 @@ enum AuditText {
         for finding in audit.findings {
             let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
             out += "    " + terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
-            out += " \(finding.code)  \(finding.file.name)\(finding.key)\n"
+            out += " \(finding.code)  \(finding.file.name):\(finding.key)\n"
             out += "        \(finding.message)\n"
             out += terminal.styled("        fix: \(finding.fix)", .dim) + "\n"
         }

@@ -1,0 +1,78 @@
+import Foundation
+import StrictJSON
+
+/// A real `.app` folder made at test time: Info.plist (XML or binary), the main executable (a
+/// Mach-O file with a code signature holding entitlements, or any bytes), and
+/// `embedded.mobileprovision`. `ExampleApps` makes Examples/apps with it.
+public struct AppFolderBuilder {
+    /// What to put where Info.plist's `CFBundleExecutable` points.
+    public enum Executable {
+        /// No file (Info.plist still names it).
+        case none
+        case thin(MachOBuilder)
+        case fat([MachOBuilder], MachOBuilder.FatFormat)
+        /// Any bytes: a damaged file, a text file.
+        case bytes([UInt8])
+        /// A sparse file of `size` bytes with the thin executable's header at the start and its
+        /// signature at the end.
+        case large(MachOBuilder, size: Int)
+    }
+
+    public enum Profile {
+        case signed(ProvisioningProfileBuilder)
+        case bytes([UInt8])
+    }
+
+    /// The bundle's name without `.app`; also the executable's.
+    public var name: String
+    /// Info.plist's keys; `CFBundleExecutable` is set to `name` unless given.
+    public var info: [JSONValue.Member]
+    public var infoFormat: PropertyListWriter.Format
+    public var executable: Executable
+    public var profile: Profile?
+
+    public init(
+        name: String, info: [JSONValue.Member], infoFormat: PropertyListWriter.Format = .xml,
+        executable: Executable = .none, profile: Profile? = nil
+    ) {
+        self.name = name
+        self.info = info
+        self.infoFormat = infoFormat
+        self.executable = executable
+        self.profile = profile
+    }
+
+    /// Info.plist's value, with `CFBundleExecutable` defaulted.
+    public var infoPlist: JSONValue {
+        var members = info
+        if !members.contains(where: { $0.key == "CFBundleExecutable" }) {
+            members.append(.init("CFBundleExecutable", .string(name)))
+        }
+        return .object(members)
+    }
+
+    /// Writes `<name>.app` in `directory` (replacing one there) and returns its URL.
+    @discardableResult
+    public func write(in directory: URL) throws -> URL {
+        let bundle = directory.appendingPathComponent(name + ".app")
+        try? FileManager.default.removeItem(at: bundle)
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try PropertyListWriter.write(infoPlist, format: infoFormat, to: bundle.appendingPathComponent("Info.plist"))
+        let executableURL = bundle.appendingPathComponent(name)
+        switch executable {
+        case .none: break
+        case .thin(let builder): try Data(builder.bytes()).write(to: executableURL)
+        case .fat(let slices, let format): try Data(MachOBuilder.fat(slices, format: format)).write(to: executableURL)
+        case .bytes(let bytes): try Data(bytes).write(to: executableURL)
+        case .large(let builder, let size): try builder.write(to: executableURL, totalSize: size)
+        }
+        switch profile {
+        case .signed(let builder)?:
+            try Data(builder.build()).write(to: bundle.appendingPathComponent("embedded.mobileprovision"))
+        case .bytes(let bytes)?:
+            try Data(bytes).write(to: bundle.appendingPathComponent("embedded.mobileprovision"))
+        case nil: break
+        }
+        return bundle
+    }
+}
