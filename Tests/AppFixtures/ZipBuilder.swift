@@ -136,12 +136,6 @@ public enum ZipBuilder {
     }
 }
 
-/// A fixture that cannot be built as asked.
-public struct FixtureError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
 extension [UInt8] {
     func le16(_ offset: Int) -> UInt16 { UInt16(self[offset]) | UInt16(self[offset + 1]) << 8 }
     func le32(_ offset: Int) -> UInt32 { UInt32(le16(offset)) | UInt32(le16(offset + 2)) << 16 }

@@ -1,0 +1,72 @@
+import Foundation
+import StrictJSON
+
+extension IPAArchive {
+    /// Extracts only what an audit reads into `directory/<Name>.app` and returns that `.app` URL:
+    /// Info.plist, the executable its `CFBundleExecutable` names (when the archive has it) and
+    /// `embedded.mobileprovision` (when present). Nothing else is read or written.
+    ///
+    /// `directory` is created when missing; `<Name>.app` inside it must not exist yet. Each file is
+    /// bounded (Info.plist by `AppBundle.maximumInfoPlistSize`, the profile by
+    /// `ProvisioningProfile.maximumSize`, the executable by `maximumExecutableSize`) and checked
+    /// against its declared size and CRC-32. On an error nothing extracted is left behind.
+    public func extractApp(to directory: URL) throws(AppManifestError) -> URL {
+        let reader = try ZipReader(source, label: label)
+        guard reader.size == size else { throw AppManifestError(label, "the archive changed since it was opened") }
+        let app = directory.appendingPathComponent(appName)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // Not intermediate: an existing folder, file or symbolic link at this name is refused
+            // rather than written into (a link would lead outside `directory`).
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: false)
+        } catch {
+            throw AppManifestError(
+                app.path, "cannot create the app folder (it must not exist yet): \(error.localizedDescription)")
+        }
+        do {
+            try extractFiles(into: app, reader: reader)
+        } catch {
+            try? FileManager.default.removeItem(at: app)
+            throw error
+        }
+        return app
+    }
+
+    private func extractFiles(into app: URL, reader: ZipReader) throws(AppManifestError) {
+        let infoPath = appPath("Info.plist")
+        guard let info = try file(infoPath) else {
+            throw AppManifestError(label, "Payload/\(appName)/ has no Info.plist")
+        }
+        try ZipEntryExtraction(reader: reader, name: infoPath)
+            .extract(info.record, to: app.appendingPathComponent("Info.plist"), limit: AppBundle.maximumInfoPlistSize)
+
+        let bundle: AppBundle
+        do { bundle = try AppBundle(contentsOf: app) } catch {
+            throw AppManifestError(label, "\(infoPath): \(error.message)")
+        }
+        if let name = try executableName(bundle), let executable = try file(appPath(name)) {
+            try ZipEntryExtraction(reader: reader, name: appPath(name))
+                .extract(executable.record, to: app.appendingPathComponent(name), limit: Self.maximumExecutableSize)
+        }
+
+        let profilePath = appPath("embedded.mobileprovision")
+        if let profile = try file(profilePath) {
+            try ZipEntryExtraction(reader: reader, name: profilePath).extract(
+                profile.record, to: app.appendingPathComponent("embedded.mobileprovision"),
+                limit: ProvisioningProfile.maximumSize)
+        }
+    }
+
+    /// `CFBundleExecutable`, which must be a plain file name; nil when Info.plist has none.
+    private func executableName(_ bundle: AppBundle) throws(AppManifestError) -> String? {
+        guard let value = JSONValue.object(bundle.infoPlist)["CFBundleExecutable"] else { return nil }
+        let field = "\(appPath("Info.plist")): CFBundleExecutable"
+        guard let name = value.stringValue else {
+            throw AppManifestError(label, "\(field) is \(value.typeName), not a string")
+        }
+        guard !name.isEmpty, name != ".", name != "..", !name.contains(where: { "/\\\0".contains($0) }) else {
+            throw AppManifestError(label, "\(field) \(name.debugDescription) is not a plain file name: refused")
+        }
+        return name
+    }
+}
