@@ -107,7 +107,7 @@ public enum AuditCatalog {
             fix: "Keep com.apple.developer.WebKit.ServiceWorkers only if the app's web content needs service workers outside WKAppBoundDomains."),
         Rule(
             code: "itp.switch", title: "The user can turn off Intelligent Tracking Prevention",
-            fix: "Nothing to do if the app needs cross-site tracking; otherwise remove NSCrossWebsiteTrackingUsageDescription."),
+            fix: "Nothing to do if the app needs cross-site tracking; otherwise remove NSCrossWebsiteTrackingUsageDescription (a browser always shows the switch)."),
         Rule(
             code: "itp.purposeString.invalid", title: "NSCrossWebsiteTrackingUsageDescription is not a sentence",
             fix: "Give NSCrossWebsiteTrackingUsageDescription a non-empty string that tells the user why the app tracks across sites."),
