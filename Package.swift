@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "WebFenceCLITests",
             dependencies: [
-                "WebFenceCLI", "WebAddress", "AppFixtures", "NetworkTestSupport",
+                "WebFenceCLI", "WebAddress", "StrictJSON", "AppFixtures", "NetworkTestSupport",
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["Fixtures"]
