@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "NavigationRules", targets: ["NavigationRules"]),
         .library(name: "ManagedWebViews", targets: ["ManagedWebViews"]),
         .library(name: "RemoteRules", targets: ["RemoteRules"]),
+        .library(name: "AppManifest", targets: ["AppManifest"]),
+        // Builders of app files (Mach-O, profiles, .ipa, .app) for tests and benchmarks.
+        .library(name: "AppFixtures", targets: ["AppFixtures"]),
         .executable(name: "webfence", targets: ["WebFenceCLI"]),
     ],
     dependencies: [

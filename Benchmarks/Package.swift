@@ -62,5 +62,16 @@ let package = Package(
             path: "Benchmarks/NavigationRuleCheck",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "AppAudit",
+            dependencies: [
+                .product(name: "WebFence", package: "main"),
+                .product(name: "AppManifest", package: "main"),
+                .product(name: "AppFixtures", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AppAudit",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
