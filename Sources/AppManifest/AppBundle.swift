@@ -71,13 +71,23 @@ public struct AppBundle: Sendable {
     /// file `displayPath` (default: its path).
     static func readBounded(_ url: URL, limit: Int, displayPath: String? = nil) throws(AppManifestError) -> Data {
         let display = displayPath ?? url.path
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-        guard let size else { throw AppManifestError(display, "cannot read the file") }
+        // The size of what a symbolic link leads to, not of the link, which is a few bytes.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        guard let size = attributes?[.size] as? Int else { throw AppManifestError(display, "cannot read the file") }
         guard size <= limit else {
             throw AppManifestError(display, "\(size) bytes: larger than any real one (limit \(limit)); not read")
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        // Never more than the limit, even from a file that grew after its size was taken.
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: limit + 1) ?? Data()  // nil at the end of the file
+        } catch {
             throw AppManifestError(display, "cannot read the file")
+        }
+        guard data.count <= limit else {
+            throw AppManifestError(display, "grew past \(limit) bytes while it was read; not read")
         }
         return data
     }

@@ -28,11 +28,13 @@ struct ZipEntryExtraction {
         guard record.method == 0 || record.method == 8 else {
             throw fail("compression method \(record.method): only stored (0) and deflated (8) entries can be read")
         }
-        guard FileManager.default.createFile(atPath: file.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: file)
-        else {
-            throw fail("cannot create \(file.path)")
+        // Created exclusively: never over a file already extracted (CFBundleExecutable may say
+        // `Info.plist`), nor through a link someone put in the new folder.
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            throw fail("cannot create \(file.path): \(String(cString: strerror(errno)))")
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         var written = 0
         // Each chunk is counted before it is written, so a bomb stops at the first chunk too many.

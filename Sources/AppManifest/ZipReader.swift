@@ -23,8 +23,9 @@ final class ZipReader {
             handle = nil
             size = bytes.count
         case .file(let url):
-            // Only a regular file: a folder, a FIFO or a device would read as nothing or block.
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            // Only a regular file (a link to one is followed): a folder, a FIFO or a device would
+            // read as nothing or block.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
             guard let attributes else { throw AppManifestError(label, "cannot read the file") }
             guard attributes[.type] as? FileAttributeType == .typeRegular else {
                 throw AppManifestError(label, "not a regular file")

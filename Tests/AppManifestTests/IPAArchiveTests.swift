@@ -132,6 +132,23 @@ struct IPAArchiveTests {
         #expect(files(below: directory).isEmpty)
     }
 
+    @Test("a CFBundleExecutable naming Info.plist does not overwrite it")
+    func executableNamedInfoPlist() throws {
+        let info = try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleExecutable": "Info.plist"], format: .xml, options: 0)
+        #expect(failure(try ZipBuilder.ipa(infoPlist: info)).contains("cannot create"))
+        #expect(files(below: directory).isEmpty)
+    }
+
+    @Test("an .ipa reached through a symbolic link opens")
+    func linkedArchive() throws {
+        let file = directory.appendingPathComponent("Shop.ipa")
+        try Self.shop().ipa.write(to: file)
+        let link = directory.appendingPathComponent("link.ipa")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        #expect(try IPAArchive(url: link).appName == "Shop.app")
+    }
+
     @Test("a CFBundleExecutable that is no string is refused")
     func executableNotString() throws {
         let info = try PropertyListSerialization.data(

@@ -171,6 +171,21 @@ struct ProvisioningProfileTests {
         }
     }
 
+    @Test("a profile file is read whole: a good one reads, an empty one is no profile")
+    func fromFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID()).mobileprovision")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(try ProvisioningProfileBuilder().build()).write(to: file)
+        #expect(try ProvisioningProfile(contentsOf: file).signature == .valid(signer: Self.signer))
+        try Data().write(to: file)
+        do {
+            _ = try ProvisioningProfile(contentsOf: file)
+            Issue.record("an empty file was read as a profile")
+        } catch {
+            #expect(error.message.contains("not a provisioning profile"))
+        }
+    }
+
     @Test("a profile file larger than any real one is refused unread")
     func oversizedFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID()).mobileprovision")
@@ -179,11 +194,17 @@ struct ProvisioningProfileTests {
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: UInt64(ProvisioningProfile.maximumSize + 1))
         try handle.close()
-        do {
-            _ = try ProvisioningProfile(contentsOf: file)
-            Issue.record("an oversized profile was read")
-        } catch {
-            #expect(error.message.contains("not read"))
+        // Through a symbolic link too: the size is the file's, not the link's.
+        let link = file.deletingLastPathComponent().appendingPathComponent("link-\(UUID()).mobileprovision")
+        defer { try? FileManager.default.removeItem(at: link) }
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        for url in [file, link] {
+            do {
+                _ = try ProvisioningProfile(contentsOf: url)
+                Issue.record("an oversized profile was read")
+            } catch {
+                #expect(error.message.contains("not read"))
+            }
         }
         #expect(throws: AppManifestError.self) {
             try ProvisioningProfile(der: [UInt8](repeating: 0, count: ProvisioningProfile.maximumSize + 1))
