@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of WebFence's parsers with libFuzzer.
 #
-#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | json | scenario | aasa | pattern | rules      RUNS: default 1000000
+#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | json | scenario | aasa | pattern | rules | macho | zip
+#                                  RUNS: default 1000000
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
 # How the `url` and `host` targets reach WebAddress: the target file (Fuzz/Targets/Fuzz<Target>.swift),
@@ -27,15 +28,26 @@
 # imports or this script is newer; the target binary when any of them is.
 #
 # The `rules` target reaches NavigationRules, which imports swift-crypto's `Crypto` (Ed25519 for
-# signed rule sets). Crypto is C (BoringSSL) and Swift with SwiftPM-specific module maps, so it is not
-# rebuilt by hand: SwiftPM builds it once, uninstrumented, in release, in this script's own scratch
+# signed rule sets); AppManifest imports Crypto, swift-certificates' `X509`, swift-asn1's `SwiftASN1`
+# and `ZIPFoundation`. These packages are C (BoringSSL) and Swift with SwiftPM-specific module maps,
+# so they are not rebuilt by hand: SwiftPM builds them once (one `swift build --target` each of
+# Crypto, SwiftASN1, X509, ZIPFoundation), uninstrumented, in release, in this script's own scratch
 # directory Fuzz/.out/spm (never the project's .build, which other builds use), at the versions of
-# Package.resolved; its object files become Fuzz/.out/lib/libCryptoDeps.a and its .swiftmodule files
-# are copied beside the others. Then WebAddress, StrictJSON, Findings (when Sources/Findings exists)
+# Package.resolved; their object files become Fuzz/.out/lib/libPackageDeps.a and their .swiftmodule
+# files are copied beside the others. ZIPFoundation's module imports the system-library module CZlib
+# (zlib's header, a module map in ZIPFoundation's Sources/CZLib), which every later compile that
+# loads it must find: the module map is copied to Fuzz/.out/lib/CZLib/, passed with -I, and zlib is
+# linked with -lz. Then WebAddress, StrictJSON, Findings (when Sources/Findings exists)
 # and NavigationRules are built instrumented as above, and FuzzCore.swift with the target file make the
 # module NavigationRulesFuzz (no WebFence: the target reaches NavigationRules' public API only).
 # WebFence imports NavigationRules and ManagedWebViews too, so the WebFence targets build the same
 # libraries, plus those two and AppManifest.
+#
+# The `macho` and `zip` targets (KIND `app`) reach AppManifest alone: StrictJSON and AppManifest are
+# built instrumented as above, and FuzzCore.swift with the target file make the module
+# AppManifestFuzz. `macho` also compiles three files of Tests/AppFixtures into it (MachOBuilder,
+# CodeSignatureBuilder, DEREntitlementsEncoder: they import only Foundation, Crypto and StrictJSON),
+# whose builders write its seed corpus at start-up (FUZZ_SEED_DIR, read by LLVMFuzzerInitialize).
 #
 # Output (all git-ignored): the binary and log in Fuzz/.out/, crash/timeout artifacts in
 # Fuzz/.out/artifacts/, the working corpus in Fuzz/corpus-TARGET/ (seeded from shared/testdata/wpt,
@@ -46,12 +58,15 @@
 # or a leak.
 set -euo pipefail
 
-usage() { echo "usage: $0 url|host|json|scenario|aasa|pattern|rules [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 url|host|json|scenario|aasa|pattern|rules|macho|zip [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 && $# -le 2 ]] || usage
 TARGET=$1
 RUNS=${2:-1000000}
 # KIND: `single` compiles WebAddress and the target into one module; `modules` links WebFence;
-# `rules` links NavigationRules alone.
+# `rules` links NavigationRules alone; `app` links AppManifest alone. EXTRA: more sources compiled
+# into the target's module. DICT may name no file (no dictionary). FLAGS: libFuzzer flags of the target.
+EXTRA=()
+FLAGS=()
 case "$TARGET" in
     url) TARGET_FILE=FuzzURL.swift KIND=single DICT=url.dict ;;
     host) TARGET_FILE=FuzzHost.swift KIND=single DICT=url.dict ;;
@@ -60,6 +75,12 @@ case "$TARGET" in
     aasa) TARGET_FILE=FuzzAASA.swift KIND=modules DICT=aasa.dict ;;
     pattern) TARGET_FILE=FuzzPattern.swift KIND=modules DICT=aasa.dict ;;
     rules) TARGET_FILE=FuzzRules.swift KIND=rules DICT=rules.dict ;;
+    # -detect_leaks=0: Foundation leaks on every plist that fails to parse (see lsan.supp), and a
+    # leak check after each such input made the target 30 times slower. Leaks are still checked
+    # at exit, where anything AppManifest leaked is still leaked.
+    macho) TARGET_FILE=FuzzMachO.swift KIND=app DICT=macho.dict FLAGS=(-detect_leaks=0)
+        EXTRA=(MachOBuilder.swift CodeSignatureBuilder.swift DEREntitlementsEncoder.swift) ;;
+    zip) TARGET_FILE=FuzzZip.swift KIND=app DICT=zip.dict ;;
     *) usage ;;
 esac
 [[ "$RUNS" =~ ^-?[0-9]+$ ]] || usage
@@ -119,56 +140,72 @@ else
             local start=$(date +%s)
             rm -f "$LIB/lib$name.a"
             swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -enable-testing -module-name "$name" -I "$LIB" \
-                -emit-module -emit-module-path "$LIB/$name.swiftmodule" -emit-library -static \
+                -I "$LIB/CZLib" -emit-module -emit-module-path "$LIB/$name.swiftmodule" -emit-library -static \
                 "${sources[@]}" -o "$LIB/lib$name.a.tmp"
             mv "$LIB/lib$name.a.tmp" "$LIB/lib$name.a"
             echo "built in $(( $(date +%s) - start )) s" >&2
         fi
     }
-    # build_crypto: swift-crypto's Crypto and everything it links, built by SwiftPM (see the top).
-    build_crypto() {
-        local spm="$OUT/spm" resolved=() pinned=()
+    # build_package_deps: the packages' libraries and everything they link, built by SwiftPM (see the top).
+    DEPENDENCY_TARGETS=(Crypto SwiftASN1 X509 ZIPFoundation)
+    build_package_deps() {
+        local spm="$OUT/spm" resolved=() pinned=() target
         if [[ -e "$ROOT/Package.resolved" ]]; then
             resolved=("$ROOT/Package.resolved")
             pinned=(--only-use-versions-from-resolved-file)
         fi
-        # The stamp records the last check; the archive is replaced only when its contents change, so
-        # that a touched Package.resolved does not rebuild every library.
-        if is_stale "$LIB/CryptoDeps.stamp" "${resolved[@]}" || [[ ! -e "$LIB/libCryptoDeps.a" ]]; then
-            echo "building $LIB/libCryptoDeps.a with SwiftPM in $spm (about 2 min the first time) ..." >&2
+        # The stamp records the last check and the targets built; the archive is replaced only when
+        # its contents change, so that a touched Package.resolved does not rebuild every library.
+        if is_stale "$LIB/PackageDeps.stamp" "${resolved[@]}" || [[ ! -e "$LIB/libPackageDeps.a" ]] \
+            || [[ "$(cat "$LIB/PackageDeps.stamp")" != "${DEPENDENCY_TARGETS[*]}" ]]; then
+            echo "building $LIB/libPackageDeps.a with SwiftPM in $spm (about 6 min the first time) ..." >&2
             local start=$(date +%s)
-            swift build --package-path "$ROOT" --scratch-path "$spm" -c release "${pinned[@]}" --target Crypto >&2
-            rm -f "$LIB/libCryptoDeps.a.tmp"
-            # Only Crypto's closure is ever built in this scratch directory: every object file is one of its.
+            for target in "${DEPENDENCY_TARGETS[@]}"; do
+                swift build --package-path "$ROOT" --scratch-path "$spm" -c release "${pinned[@]}" --target "$target" >&2
+            done
+            rm -f "$LIB/libPackageDeps.a.tmp"
+            # Only these targets' closures are ever built in this scratch directory: every object file is one of theirs.
             # (-H: release is a symbolic link to the triple's directory.)
             local objects
             mapfile -d '' objects < <(find -H "$spm/release" -path '*.build/*' -name '*.o' -print0 | LC_ALL=C sort -z)
             if [[ ${#objects[@]} == 0 ]]; then echo "no object files in $spm/release" >&2; exit 1; fi
-            ar qcD "$LIB/libCryptoDeps.a.tmp" "${objects[@]}"
-            ranlib -D "$LIB/libCryptoDeps.a.tmp"
-            if cmp -s "$LIB/libCryptoDeps.a.tmp" "$LIB/libCryptoDeps.a"; then
-                rm "$LIB/libCryptoDeps.a.tmp"
+            ar qcD "$LIB/libPackageDeps.a.tmp" "${objects[@]}"
+            ranlib -D "$LIB/libPackageDeps.a.tmp"
+            if cmp -s "$LIB/libPackageDeps.a.tmp" "$LIB/libPackageDeps.a"; then
+                rm "$LIB/libPackageDeps.a.tmp"
             else
                 cp "$spm/release/Modules/"*.swiftmodule "$LIB/"
-                mv "$LIB/libCryptoDeps.a.tmp" "$LIB/libCryptoDeps.a"
+                mkdir -p "$LIB/CZLib"
+                cp "$spm/checkouts/ZIPFoundation/Sources/CZLib/"* "$LIB/CZLib/"
+                mv "$LIB/libPackageDeps.a.tmp" "$LIB/libPackageDeps.a"
             fi
-            touch "$LIB/CryptoDeps.stamp"
+            echo "${DEPENDENCY_TARGETS[*]}" > "$LIB/PackageDeps.stamp"
             echo "done in $(( $(date +%s) - start )) s" >&2
         fi
     }
-    build_crypto
-    build_module WebAddress -- "$ROOT"/Sources/WebAddress/*.swift
+    build_package_deps
     build_module StrictJSON -- "$ROOT"/Sources/StrictJSON/*.swift
-    # Findings (the linters' shared finding type) became a module of its own; older trees keep it
-    # in AssociatedDomains and NavigationRules.
     FINDINGS=()
-    if [[ -d "$ROOT/Sources/Findings" ]]; then
-        build_module Findings -- "$ROOT"/Sources/Findings/*.swift
-        FINDINGS=("$LIB/libFindings.a")
+    if [[ $KIND != app ]]; then
+        build_module WebAddress -- "$ROOT"/Sources/WebAddress/*.swift
+        # Findings (the linters' shared finding type) became a module of its own; older trees keep it
+        # in AssociatedDomains and NavigationRules.
+        if [[ -d "$ROOT/Sources/Findings" ]]; then
+            build_module Findings -- "$ROOT"/Sources/Findings/*.swift
+            FINDINGS=("$LIB/libFindings.a")
+        fi
+        build_module NavigationRules "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
+            "$LIB/libPackageDeps.a" -- "$ROOT"/Sources/NavigationRules/*.swift
     fi
-    build_module NavigationRules "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" "$LIB/libCryptoDeps.a" \
-        -- "$ROOT"/Sources/NavigationRules/*.swift
-    if [[ $KIND == rules ]]; then
+    if [[ $KIND != rules ]]; then
+        build_module AppManifest "$LIB/libStrictJSON.a" "$LIB/libPackageDeps.a" -- "$ROOT"/Sources/AppManifest/*.swift
+    fi
+    if [[ $KIND == app ]]; then
+        MODULE=AppManifestFuzz
+        LIBS=("$LIB/libAppManifest.a" "$LIB/libStrictJSON.a")
+        SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
+        for file in "${EXTRA[@]}"; do SOURCES+=("$ROOT/Tests/AppFixtures/$file"); done
+    elif [[ $KIND == rules ]]; then
         MODULE=NavigationRulesFuzz
         LIBS=("$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
         SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
@@ -178,7 +215,6 @@ else
         build_module AssociatedDomains "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
             -- "$ROOT"/Sources/AssociatedDomains/*.swift
         build_module ManagedWebViews "$LIB/libWebAddress.a" -- "$ROOT"/Sources/ManagedWebViews/*.swift
-        build_module AppManifest -- "$ROOT"/Sources/AppManifest/*.swift
         LIBS=("$LIB/libAssociatedDomains.a" "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libAppManifest.a"
             "$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
         build_module WebFence "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
@@ -186,14 +222,14 @@ else
         MODULE=WebFenceFuzz
         SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzWebFenceSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
     fi
-    LIBS+=("$LIB/libCryptoDeps.a")
+    LIBS+=("$LIB/libPackageDeps.a")
     LINK_LIBS=()
     for library in "${LIBS[@]}"; do LINK_LIBS+=("-l$(basename "$library" .a | sed 's/^lib//')"); done
     if is_stale "$BIN" "${SOURCES[@]}" "${LIBS[@]}"; then
         echo "building $BIN ..." >&2
         start=$(date +%s)
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$MODULE" -I "$LIB" \
-            "${SOURCES[@]}" -L "$LIB" "${LINK_LIBS[@]}" "${LINK[@]}" -o "$BIN.tmp"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$MODULE" -I "$LIB" -I "$LIB/CZLib" \
+            "${SOURCES[@]}" -L "$LIB" "${LINK_LIBS[@]}" -lz "${LINK[@]}" -o "$BIN.tmp"
         mv "$BIN.tmp" "$BIN"
         echo "built in $(( $(date +%s) - start )) s" >&2
     fi
@@ -343,6 +379,8 @@ elif target == "rules":
         "3-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAoFIPbOEbBRfBv5zoBX+u+PZYHmviwzyglUr/VLTIMf\n-----END PUBLIC KEY-----\n",
         "3-----END PUBLIC KEY----------BEGIN PUBLIC KEY-----",
     ])
+elif target in ("macho", "zip"):
+    pass  # seeded by the target itself at start-up (FUZZ_SEED_DIR), from the test fixtures' builders
 else:
     seeds.update(scenario_examples())
     seeds.update([
@@ -372,7 +410,12 @@ echo "fuzzing $TARGET for $RUNS runs; log: $LOG" >&2
 start=$(date +%s)
 set +e
 # shellcheck disable=SC2086
-"$BIN" -runs="$RUNS" -timeout=5 -max_len=4096 -rss_limit_mb=4096 -dict="$FUZZ_DIR/$DICT" \
+# A target may have no dictionary (DICT names a file that does not exist).
+DICT_FLAGS=()
+if [[ -e "$FUZZ_DIR/$DICT" ]]; then DICT_FLAGS=(-dict="$FUZZ_DIR/$DICT"); fi
+# Targets that write their own seeds (macho) do so into FUZZ_SEED_DIR before fuzzing starts.
+export FUZZ_SEED_DIR="$CORPUS"
+"$BIN" -runs="$RUNS" -timeout=5 -max_len=4096 -rss_limit_mb=4096 "${DICT_FLAGS[@]}" "${FLAGS[@]}" \
     -artifact_prefix="$OUT/artifacts/$TARGET-" -print_final_stats=1 ${FUZZ_FLAGS:-} "$CORPUS" 2>&1 | tee "$LOG"
 status=${PIPESTATUS[0]}
 set -e
