@@ -379,8 +379,32 @@ elif target == "rules":
         "3-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAoFIPbOEbBRfBv5zoBX+u+PZYHmviwzyglUr/VLTIMf\n-----END PUBLIC KEY-----\n",
         "3-----END PUBLIC KEY----------BEGIN PUBLIC KEY-----",
     ])
-elif target in ("macho", "zip"):
+elif target == "macho":
     pass  # seeded by the target itself at start-up (FUZZ_SEED_DIR), from the test fixtures' builders
+elif target == "zip":
+    # Binary seeds, written here directly: each example app as an .ipa (deflated and stored), and
+    # each example app's signed profile.
+    import zipfile, io
+    apps = os.path.join(os.path.dirname(examples), "apps")
+    for name in sorted(os.listdir(apps)) if os.path.isdir(apps) else []:
+        folder = os.path.join(apps, name)
+        for method in (zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED):
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", method) as archive:
+                archive.writestr("Payload/", b"")
+                archive.writestr("Payload/" + name + "/", b"")
+                for file in sorted(os.listdir(folder)):
+                    with open(os.path.join(folder, file), "rb") as f:
+                        archive.writestr("Payload/" + name + "/" + file, f.read())
+            data = buffer.getvalue()
+            with open(os.path.join(corpus, "seed-" + hashlib.sha1(data).hexdigest()), "wb") as f:
+                f.write(data)
+        profile = os.path.join(folder, "embedded.mobileprovision")
+        if os.path.exists(profile):
+            with open(profile, "rb") as f:
+                data = f.read()
+            with open(os.path.join(corpus, "seed-" + hashlib.sha1(data).hexdigest()), "wb") as f:
+                f.write(data)
 else:
     seeds.update(scenario_examples())
     seeds.update([

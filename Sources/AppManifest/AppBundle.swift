@@ -57,11 +57,6 @@ public struct AppBundle: Sendable {
             .first(where: Self.isFile)
     }
 
-    /// Whether `url` holds an Info.plist at its root or in `Contents/`: a bundle whatever its name.
-    public static func hasInfoPlist(_ url: URL) -> Bool {
-        isFile(url.appendingPathComponent("Info.plist")) || isFile(url.appendingPathComponent("Contents/Info.plist"))
-    }
-
     static func isFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
