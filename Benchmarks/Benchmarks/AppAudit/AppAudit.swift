@@ -33,6 +33,27 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same app as an .ipa: the executable must be inflated (or, stored, copied) to be read, so
+    // here every byte of it passes through the CRC check and the temporary folder.
+    for deflated in [false, true] {
+        let archive = directory.appendingPathComponent(deflated ? "Shop-deflated.ipa" : "Shop-stored.ipa")
+        guard
+            let info = try? Data(contentsOf: bundle.appendingPathComponent("Info.plist")),
+            let profile = try? Data(contentsOf: bundle.appendingPathComponent("embedded.mobileprovision")),
+            let code = try? Data(contentsOf: executable),
+            let bytes = try? ZipBuilder.ipa(
+                app: "ShopApp.app", infoPlist: info,
+                files: [("ShopApp", code), ("embedded.mobileprovision", profile)], deflated: deflated),
+            (try? bytes.write(to: archive)) != nil
+        else { preconditionFailure("AppAudit: cannot write the .ipa") }
+        Benchmark("Audit Shop.ipa, 100 MB executable \(deflated ? "deflated" : "stored") (WebFence)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let files = try AppFiles.read(at: archive, displayPath: "Shop.ipa")
+                blackHole(files.map { AppAudit($0) })
+            }
+        }
+    }
+
     Benchmark("Read the 100 MB executable whole, then its signature (baseline)") { benchmark in
         for _ in benchmark.scaledIterations {
             let bytes = try [UInt8](Data(contentsOf: executable))
