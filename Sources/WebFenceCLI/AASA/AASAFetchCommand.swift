@@ -40,11 +40,7 @@ struct AASAFetchCommand: AsyncParsableCommand {
     @Option(help: "cdn (what a device without a mode asks), direct (with a mode), or both (compared).")
     var route: FetchRoute = .cdn
 
-    @Option(name: .customLong("ca-file"), help: ArgumentHelp("Also trust the CA certificates in this PEM file.", valueName: "pem"))
-    var caFile: String?
-
-    @Option(help: ArgumentHelp("Give up after this many seconds (the whole exchange).", valueName: "seconds"))
-    var timeout: Double = 10
+    @OptionGroup var fetching: FetchOptions
 
     @Option(name: .customLong("app-id"), help: ArgumentHelp("Check that the file names this app.", valueName: "id"))
     var appID: String?
@@ -56,18 +52,9 @@ struct AASAFetchCommand: AsyncParsableCommand {
         case cdn, direct, both
     }
 
-    func validate() throws {
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds.") }
-    }
-
     func run() async throws {
         let domain = try AASAInput.domain(self.domain, option: "domain")
-        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-            throw InputError(caFile, "cannot read the CA file")
-        }
-        let fetcher = AssociationFileFetcher(
-            timeout: .milliseconds(Int(timeout * 1000)),
-            trustRoots: caFile.map { .system(adding: [.pemFile(path: $0)]) } ?? .system)
+        let fetcher = try fetching.fetcher()
         let routes: [AssociationFileFetcher.Route] =
             switch route {
             case .cdn: [.cdn]
@@ -78,7 +65,7 @@ struct AASAFetchCommand: AsyncParsableCommand {
         for route in routes {
             if Terminal.standardError.isTerminal {
                 let url = (try? fetcher.requestURL(for: domain.description, route: route).get()) ?? domain.description
-                Terminal.standardError.write("webfence: GET \(url) (time limit \(timeout) s) ...\n")
+                Terminal.standardError.write("webfence: GET \(url) (time limit \(fetching.timeout) s) ...\n")
             }
             let report = await fetcher.fetch(domain.description, route: route)
             results.append(FetchResult(report: report, domain: domain, appID: appID))

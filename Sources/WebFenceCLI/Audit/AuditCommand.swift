@@ -54,11 +54,7 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(help: "Fetch each applinks domain's association file as a device does, and check it names the app.")
     var fetch = false
 
-    @Option(help: ArgumentHelp("With --fetch: give up on a domain after this many seconds.", valueName: "seconds"))
-    var timeout: Double = 10
-
-    @Option(name: .customLong("ca-file"), help: ArgumentHelp("With --fetch: also trust the CA certificates in this PEM file.", valueName: "pem"))
-    var caFile: String?
+    @OptionGroup(title: "With --fetch") var fetching: FetchOptions
 
     @Option(help: "text (for people), json, or sarif (SARIF 2.1.0).")
     var format: AuditFormat = .text
@@ -68,8 +64,7 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds.") }
-        if !fetch, caFile != nil { throw ValidationError("--ca-file is used with --fetch only.") }
+        if !fetch, fetching.caFile != nil { throw ValidationError("--ca-file is used with --fetch only.") }
     }
 
     func run() async throws {
@@ -85,12 +80,7 @@ struct AuditCommand: AsyncParsableCommand {
         var audits = files.map { AppAudit($0, appID: appID) }
         var fetches: [[AuditFetch.Result]] = Array(repeating: [], count: audits.count)
         if fetch {
-            if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-                throw InputError(caFile, "cannot read the CA file")
-            }
-            let fetcher = AssociationFileFetcher(
-                timeout: .milliseconds(Int(timeout * 1000)),
-                trustRoots: caFile.map { .system(adding: [.pemFile(path: $0)]) } ?? .system)
+            let fetcher = try fetching.fetcher()
             for index in audits.indices {
                 let results = await AuditFetch.run(audits[index], fetcher: fetcher, progress: Terminal.standardError)
                 fetches[index] = results
