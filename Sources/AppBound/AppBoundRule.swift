@@ -30,6 +30,7 @@ public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomString
     case serviceWorkerNotListed = "serviceWorkers.notListed"
     case itpSwitchShown = "itp.switchShown"
     case itpAlwaysOn = "itp.alwaysOn"
+    case listUnreadable = "list.unreadable"
 
     /// A stable identifier, e.g. `gate.limits.mainFrameNotAppBound`.
     public var code: String { rawValue }
@@ -65,6 +66,7 @@ public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomString
         case .serviceWorkerNotListed: "§4"
         case .itpSwitchShown: "§7"
         case .itpAlwaysOn: "§7"
+        case .listUnreadable: "§1.6"
         }
     }
 
@@ -127,6 +129,8 @@ public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomString
             "NSCrossWebsiteTrackingUsageDescription or the browser entitlement shows the \"Allow Cross-Website Tracking\" switch; ITP is on unless the user turned it on"
         case .itpAlwaysOn:
             "no NSCrossWebsiteTrackingUsageDescription and not a browser: ITP is on and no switch is shown"
+        case .listUnreadable:
+            "WKAppBoundDomains is not an array of strings: the engine crashes reading it, when the app makes its first web view"
         }
     }
 

@@ -57,6 +57,16 @@ public struct AppBundle: Sendable {
             .first(where: Self.isFile)
     }
 
+    /// Refuses what is not a regular file (a folder, a FIFO, a device): reading one could block
+    /// for ever.
+    static func requireRegularFile(_ url: URL, displayPath: String) throws(AppManifestError) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        guard let type = attributes?[.type] as? FileAttributeType else {
+            throw AppManifestError(displayPath, "cannot read the file")
+        }
+        guard type == .typeRegular else { throw AppManifestError(displayPath, "not a regular file (\(type.rawValue)); not read") }
+    }
+
     static func isFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
@@ -66,6 +76,7 @@ public struct AppBundle: Sendable {
     /// file `displayPath` (default: its path).
     static func readBounded(_ url: URL, limit: Int, displayPath: String? = nil) throws(AppManifestError) -> Data {
         let display = displayPath ?? url.path
+        try requireRegularFile(url, displayPath: display)
         // The size of what a symbolic link leads to, not of the link, which is a few bytes.
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
         guard let size = attributes?[.size] as? Int else { throw AppManifestError(display, "cannot read the file") }

@@ -1,16 +1,26 @@
 import Foundation
 
 extension AppFiles {
-    /// Reads the app or apps at `url`: an `.app` folder, an `.ipa`, an Info.plist (with
-    /// `entitlements`, the project's `.entitlements` file), or a folder holding any of them (each
-    /// `.app` and `.ipa` in it, or else each Info.plist with the `.entitlements` file beside it).
-    /// `displayPath` is `url` as the user wrote it; reported paths start with it.
+    /// The apps read from a path, and the ones in it that could not be read.
+    public struct Reading: Sendable {
+        public var apps: [AppFiles] = []
+        /// Apps found in a folder that could not be read (a damaged `.ipa`, an Info.plist that
+        /// does not read): each says which file and why. The others are still audited.
+        public var unusable: [AppManifestError] = []
+    }
+
+    /// Reads the app or apps at `url`: an `.app` folder (any folder holding an Info.plist and the
+    /// executable it names), an `.ipa`, an Info.plist (with `entitlements`, the project's
+    /// `.entitlements` file), or a folder holding any of them (each bundle and `.ipa` in it, or else
+    /// each Info.plist with each `.entitlements` file beside it). `displayPath` is `url` as the user
+    /// wrote it; reported paths start with it.
     ///
-    /// Throws when nothing usable is there: no such file, no app in a folder, an Info.plist that
-    /// cannot be read, an archive that is not an app.
+    /// Throws when nothing usable is there: no such file, a file that is not a regular file, no app
+    /// in a folder, an Info.plist that cannot be read, an archive that is not an app. In a folder,
+    /// an app that cannot be read is listed in `unusable` and the others are read.
     public static func read(
         at url: URL, displayPath: String, entitlements: URL? = nil, entitlementsDisplayPath: String? = nil
-    ) throws(AppManifestError) -> [AppFiles] {
+    ) throws(AppManifestError) -> Reading {
         let project = try entitlements.map { (url: URL) throws(AppManifestError) in
             try PropertyListDocument.read(url, as: SourceFile(path: entitlementsDisplayPath ?? url.path))
         }
@@ -19,26 +29,37 @@ extension AppFiles {
             throw AppManifestError(displayPath, "no such file or folder")
         }
         if isDirectory.boolValue {
-            // A bundle by its name, as Finder and the system tell one: a project folder holds an
-            // Info.plist too.
-            if url.pathExtension == "app" {
-                return [try readBundle(url, kind: .app, path: displayPath, project: project) { SourceFile(path: join(displayPath, $0)) }]
+            if isBundle(url) {
+                let app = try readBundle(url, kind: .app, path: displayPath, project: project) {
+                    SourceFile(path: join(displayPath, $0))
+                }
+                return Reading(apps: [app])
             }
             return try readFolder(url, displayPath: displayPath, project: project)
         }
+        try AppBundle.requireRegularFile(url, displayPath: displayPath)
         if url.pathExtension.lowercased() == "ipa" || isZip(url) {
-            return [try readIPA(url, displayPath: displayPath, project: project)]
+            return Reading(apps: [try readIPA(url, displayPath: displayPath, project: project)])
         }
         let info = try PropertyListDocument.read(url, as: SourceFile(path: displayPath))
-        return [AppFiles(kind: .project, path: displayPath, infoPlist: info, projectEntitlements: project)]
+        return Reading(apps: [AppFiles(kind: .project, path: displayPath, infoPlist: info, projectEntitlements: project)])
     }
 
-    /// A folder that is not itself a bundle: the apps and archives in it (two levels down at most,
-    /// never inside a bundle), or else each Info.plist (the folder's own included) with the one
-    /// `.entitlements` file beside it.
+    /// A bundle as the system tells one: named `.app` (in any case), or holding an Info.plist (at
+    /// its root or in `Contents/`) whose `CFBundleExecutable` names a file beside it. A project
+    /// folder holds an Info.plist too, but no executable.
+    static func isBundle(_ url: URL) -> Bool {
+        if url.pathExtension.lowercased() == "app" { return true }
+        guard let bundle = try? AppBundle(contentsOf: url), let executable = bundle.executableURL else { return false }
+        return AppBundle.isFile(executable)
+    }
+
+    /// A folder that is not itself a bundle: the bundles and archives in it (two levels down at
+    /// most, never inside a bundle), or else each Info.plist (the folder's own included) with each
+    /// `.entitlements` file beside it (a project often has one per configuration).
     private static func readFolder(
         _ url: URL, displayPath: String, project: PropertyListDocument?
-    ) throws(AppManifestError) -> [AppFiles] {
+    ) throws(AppManifestError) -> Reading {
         var bundles: [String] = []
         var archives: [String] = []
         var plists: [String] = []
@@ -47,10 +68,11 @@ extension AppFiles {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
+                let childURL = url.appendingPathComponent(child)
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: url.appendingPathComponent(child).path, isDirectory: &isDirectory)
+                FileManager.default.fileExists(atPath: childURL.path, isDirectory: &isDirectory)
                 if isDirectory.boolValue {
-                    if name.hasSuffix(".app") {
+                    if isBundle(childURL) {
                         bundles.append(child)
                     } else if depth < 2 {
                         walk(child, depth: depth + 1)
@@ -63,43 +85,57 @@ extension AppFiles {
             }
         }
         walk("", depth: 0)
+        var reading = Reading()
+        // One app that cannot be read does not hide the others.
+        func attempt(_ read: () throws(AppManifestError) -> [AppFiles]) {
+            do { reading.apps += try read() } catch { reading.unusable.append(error) }
+        }
         if !bundles.isEmpty || !archives.isEmpty {
-            var apps: [AppFiles] = []
             for relative in bundles {
                 let display = join(displayPath, relative)
-                apps.append(try readBundle(url.appendingPathComponent(relative), kind: .app, path: display, project: project) {
-                    SourceFile(path: join(display, $0))
-                })
+                attempt { () throws(AppManifestError) in
+                    [try readBundle(url.appendingPathComponent(relative), kind: .app, path: display, project: project) {
+                        SourceFile(path: join(display, $0))
+                    }]
+                }
             }
             for relative in archives {
-                apps.append(try readIPA(url.appendingPathComponent(relative), displayPath: join(displayPath, relative), project: project))
+                attempt { () throws(AppManifestError) in
+                    [try readIPA(url.appendingPathComponent(relative), displayPath: join(displayPath, relative), project: project)]
+                }
             }
-            return apps
+            return reading
         }
         guard !plists.isEmpty else {
             throw AppManifestError(displayPath, "holds no .app, .ipa or Info.plist (looked two folders deep)")
         }
-        var apps: [AppFiles] = []
         for relative in plists {
-            let display = join(displayPath, relative)
-            let info = try PropertyListDocument.read(url.appendingPathComponent(relative), as: SourceFile(path: display))
-            var entitlements = project
-            if entitlements == nil {
-                let folder = (relative as NSString).deletingLastPathComponent
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)) ?? []
-                let candidates = names.filter { $0.hasSuffix(".entitlements") }.sorted()
-                if candidates.count > 1 {
-                    throw AppManifestError(
-                        join(displayPath, folder),
-                        "holds \(candidates.count) .entitlements files (\(candidates.joined(separator: ", "))): name one with --entitlements")
-                }
-                if let name = candidates.first {
-                    let file = folder.isEmpty ? name : folder + "/" + name
-                    entitlements = try PropertyListDocument.read(
-                        url.appendingPathComponent(file), as: SourceFile(path: join(displayPath, file)))
-                }
+            attempt { () throws(AppManifestError) in
+                try readProject(url, relative: relative, displayPath: displayPath, project: project)
             }
-            apps.append(AppFiles(kind: .project, path: display, infoPlist: info, projectEntitlements: entitlements))
+        }
+        return reading
+    }
+
+    /// A project's Info.plist with the given `.entitlements` file, or with each one beside it
+    /// (one app each), or alone.
+    private static func readProject(
+        _ url: URL, relative: String, displayPath: String, project: PropertyListDocument?
+    ) throws(AppManifestError) -> [AppFiles] {
+        let display = join(displayPath, relative)
+        let info = try PropertyListDocument.read(url.appendingPathComponent(relative), as: SourceFile(path: display))
+        if let project { return [AppFiles(kind: .project, path: display, infoPlist: info, projectEntitlements: project)] }
+        let folder = (relative as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)) ?? []
+        let candidates = names.filter { $0.hasSuffix(".entitlements") }.sorted()
+        guard !candidates.isEmpty else { return [AppFiles(kind: .project, path: display, infoPlist: info)] }
+        var apps: [AppFiles] = []
+        for name in candidates {
+            let file = folder.isEmpty ? name : folder + "/" + name
+            let entitlements = try PropertyListDocument.read(
+                url.appendingPathComponent(file), as: SourceFile(path: join(displayPath, file)))
+            let path = candidates.count == 1 ? display : "\(display) with \(name)"
+            apps.append(AppFiles(kind: .project, path: path, infoPlist: info, projectEntitlements: entitlements))
         }
         return apps
     }

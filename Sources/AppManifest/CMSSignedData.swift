@@ -74,7 +74,7 @@ struct CMSSignedData {
         } catch let error as ReadError {
             throw error
         } catch {
-            throw ReadError(message: "not BER-encoded CMS: \(error)")
+            throw ReadError(message: "not BER-encoded CMS: \(asn1Reason(error))")
         }
     }
 
@@ -84,7 +84,7 @@ struct CMSSignedData {
         } catch let error as ReadError {
             throw error
         } catch {
-            throw ReadError(message: "a signer info does not read: \(error)")
+            throw ReadError(message: "a signer info does not read: \(asn1Reason(error))")
         }
     }
 
@@ -141,4 +141,10 @@ struct CMSSignedData {
     static func tag(_ number: UInt) -> ASN1Identifier {
         ASN1Identifier(tagWithNumber: number, tagClass: .contextSpecific)
     }
+}
+
+/// What a SwiftASN1 error says, without the source location its description carries.
+func asn1Reason(_ error: any Error) -> String {
+    if let error = error as? ASN1Error { return "\(error.code)" }
+    return "\(error)"
 }

@@ -45,8 +45,11 @@ extension IPAArchive {
             throw AppManifestError(label, "\(infoPath): \(error.message)")
         }
         if let name = try executableName(bundle), let executable = try file(appPath(name)) {
-            try ZipEntryExtraction(reader: reader, name: appPath(name))
-                .extract(executable.record, to: app.appendingPathComponent(name), limit: Self.maximumExecutableSize)
+            // An executable that does not start as Mach-O is not inflated further: the audit only
+            // needs to see that it is not one.
+            try ZipEntryExtraction(reader: reader, name: appPath(name)).extract(
+                executable.record, to: app.appendingPathComponent(name), limit: Self.maximumExecutableSize,
+                accepts: MachOExecutable.startsLikeMachO)
         }
 
         let profilePath = appPath("embedded.mobileprovision")

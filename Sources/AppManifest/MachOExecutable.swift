@@ -29,6 +29,13 @@ public struct MachOExecutable: Sendable {
     /// The most load commands read; real executables have under a hundred.
     public static let maximumLoadCommands = 65_536
 
+    /// Whether `bytes` (a file's first four) announce a Mach-O file, thin or universal.
+    public static func startsLikeMachO(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count == 4 else { return false }
+        let magic = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return magic == FatHeader.magic32 || magic == FatHeader.magic64 || ThinHeader.form(of: magic) != nil
+    }
+
     /// Reads the file's headers; `path` names it in errors. An error says the file is not Mach-O or
     /// which header lies; damage inside a located signature is a `CodeSignature` problem instead.
     public static func read(_ source: some ByteSource, path: String) throws(AppManifestError) -> MachOExecutable {

@@ -21,14 +21,18 @@ public enum PropertyList {
 
     /// Reads plist bytes (`bplist00…`, `<?xml …`) or JSON text (its first non-blank byte is `{`).
     public static func read(_ data: Data) -> Result<(value: JSONValue, format: Format), ReadError> {
+        // `{` starts JSON, and also an OpenStep dictionary (`{ Key = value; }`): JSON first, then
+        // Foundation's reader; an error names both.
+        var jsonError: String?
         if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
             do { return .success((try JSONParser.parse(String(decoding: data, as: UTF8.self)), .json)) } catch {
-                return .failure(ReadError("not valid JSON: \(error)"))
+                jsonError = "\(error)"
             }
         }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do { root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format) } catch {
+            if let jsonError { return .failure(ReadError("not valid JSON (\(jsonError)) nor an OpenStep property list")) }
             return .failure(ReadError("not a property list: \(error.localizedDescription)"))
         }
         // A damaged binary plist can still parse as OpenStep text (`bplist00` is a bare word):

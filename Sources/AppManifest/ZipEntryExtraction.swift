@@ -19,8 +19,14 @@ struct ZipEntryExtraction {
 
     func fail(_ message: String) -> AppManifestError { AppManifestError(reader.label, "\(name): \(message)") }
 
-    /// Writes the entry to `file`, which must not exist yet.
-    func extract(_ record: ZipDirectory.Record, to file: URL, limit: Int) throws(AppManifestError) {
+    /// Writes the entry to `file`, which must not exist yet. `accepts` sees the first 4 bytes (or
+    /// all, when fewer): when it refuses them, only those bytes are written and the rest is never
+    /// inflated, so that a file that cannot be what it should be (an executable that is not Mach-O)
+    /// costs nothing. Runs of zeros are not written but skipped, leaving a hole: a bomb of zeros
+    /// takes no disk.
+    func extract(
+        _ record: ZipDirectory.Record, to file: URL, limit: Int, accepts: (([UInt8]) -> Bool)? = nil
+    ) throws(AppManifestError) {
         guard record.uncompressedSize <= limit else {
             throw fail(
                 "declares \(record.uncompressedSize) bytes: larger than any real one (limit \(limit)); not extracted")
@@ -37,17 +43,49 @@ struct ZipEntryExtraction {
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         var written = 0
+        var head: [UInt8] = []
+        var refused = false
         // Each chunk is counted before it is written, so a bomb stops at the first chunk too many.
         let consume = { (chunk: Data) throws(AppManifestError) in
+            if let accepts, head.count < 4 {
+                head += chunk.prefix(4 - head.count)
+                if head.count == 4 || written + chunk.count == record.uncompressedSize, !accepts(head) {
+                    refused = true
+                    throw fail("refused by its first bytes")
+                }
+            }
             written += chunk.count
             guard written <= record.uncompressedSize else {
                 throw fail("inflates past the \(record.uncompressedSize) bytes its directory entry declares: refused")
             }
-            do { try handle.write(contentsOf: chunk) } catch {
+            do {
+                if chunk.allSatisfy({ $0 == 0 }) {
+                    try handle.seek(toOffset: UInt64(written))
+                } else {
+                    try handle.write(contentsOf: chunk)
+                }
+            } catch {
                 throw fail("cannot write \(file.path): \(error.localizedDescription)")
             }
         }
-        let crc32 = if record.method == 0 { try copyStored(record, consume) } else { try inflate(record, consume) }
+        let crc32: UInt32
+        do {
+            crc32 = if record.method == 0 { try copyStored(record, consume) } else { try inflate(record, consume) }
+        } catch {
+            guard refused else { throw error }
+            do {
+                try handle.seek(toOffset: 0)
+                try handle.write(contentsOf: Data(head))
+                try handle.truncate(atOffset: UInt64(head.count))
+            } catch {
+                throw fail("cannot write \(file.path): \(error.localizedDescription)")
+            }
+            return
+        }
+        // A trailing hole has no size until the file is cut to its length.
+        do { try handle.truncate(atOffset: UInt64(written)) } catch {
+            throw fail("cannot write \(file.path): \(error.localizedDescription)")
+        }
         guard written == record.uncompressedSize else {
             throw fail("holds \(written) bytes where its directory entry declares \(record.uncompressedSize): damaged")
         }

@@ -127,7 +127,7 @@ struct AppBundleTests {
         let huge = directory.appendingPathComponent("Huge.app")
         try FileManager.default.createDirectory(at: huge, withIntermediateDirectories: true)
         let plist = huge.appendingPathComponent("Info.plist")
-        FileManager.default.createFile(atPath: plist.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: plist.path, contents: nil)
         let handle = try FileHandle(forWritingTo: plist)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()

@@ -15,7 +15,9 @@ struct IPAArchiveTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    static let executable = Data((0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    /// Bytes that start as a 64-bit Mach-O file does (`cf fa ed fe`), so that extraction inflates
+    /// them whole.
+    static let executable = Data([0xCF, 0xFA, 0xED, 0xFE] + (4..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
 
     /// An app archive as Xcode exports it: Info.plist, the executable, the profile, and files an
     /// audit does not read.
@@ -311,4 +313,17 @@ struct IPAArchiveTests {
         _ = try archive.extractApp(to: directory)
         #expect(throws: AppManifestError.self) { try archive.extractApp(to: directory) }
     }
+
+    @Test("an executable that does not start as Mach-O is not inflated: only its first bytes are written")
+    func notMachO() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ipa-not-macho-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let info = try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleExecutable": "Shop"], format: .xml, options: 0)
+        let zeros = Data(count: 8 * 1_048_576)
+        let archive = try IPAArchive(data: ZipBuilder.ipa(infoPlist: info, files: [("Shop", Data("#!/bin/sh\n".utf8) + zeros)]))
+        let app = try archive.extractApp(to: directory)
+        #expect(try Data(contentsOf: app.appendingPathComponent("Shop")) == Data("#!/b".utf8))
+    }
+
 }

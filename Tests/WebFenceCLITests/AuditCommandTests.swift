@@ -136,7 +136,7 @@ struct AuditCommandTests {
         #expect(result.status == 2 && result.stderr.contains("Truncated.ipa"), "\(result)")
         // A 1 GB file (sparse): not an ipa, read only as far as its first bytes.
         let huge = directory.appendingPathComponent("Huge.ipa")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
@@ -165,6 +165,36 @@ struct AuditCommandTests {
         // No such path.
         result = try WebFenceBinary.run(["audit", directory.appendingPathComponent("nothing").path])
         #expect(result.status == 2 && result.stderr.contains("no such file or folder"))
+    }
+
+    @Test("a folder with a damaged .ipa beside a good app: the good app reported, the bad one named (input.unusable), exit 2")
+    func folderWithADamagedApp() throws {
+        try ExampleApps.all[2].write(in: directory)
+        var result = try WebFenceBinary.run(["audit", directory.path, "--format", "sarif"])
+        #expect(result.status == 0 && !result.stdout.contains("input.unusable"), "\(result)")
+        try Data("PK\u{3}\u{4} not really".utf8).write(to: directory.appendingPathComponent("Bad.ipa"))
+        result = try WebFenceBinary.run(["audit", directory.path])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.contains("SocialApp.app") && result.stderr.contains("Bad.ipa"))
+        result = try WebFenceBinary.run(["audit", directory.path, "--format", "sarif"])
+        #expect(result.status == 2 && result.stdout.contains(#""ruleId":"input.unusable""#))
+        result = try WebFenceBinary.run(["audit", directory.path, "--format", "json"])
+        let unusable = try #require(try Self.json(result.stdout)["unusable"] as? [[String: Any]])
+        #expect(unusable.count == 1 && (unusable.first?["path"] as? String)?.hasSuffix("Bad.ipa") == true)
+        // Options about one app are refused for several.
+        result = try WebFenceBinary.run(["audit", PackageFiles.url("Examples/apps").path, "--app-id", "ZZZZZ99999.com.evil"])
+        #expect(result.status == 2 && result.stderr.contains("--app-id"), "\(result)")
+        // --timeout belongs to --fetch.
+        result = try WebFenceBinary.run(["audit", PackageFiles.url("Examples/apps").path, "--timeout", "3"])
+        #expect(result.status == 2, "\(result)")
+    }
+
+    @Test("a FIFO is refused, not read (reading one would block)")
+    func fifo() throws {
+        let fifo = directory.appendingPathComponent("Info.plist")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let result = try WebFenceBinary.run(["audit", fifo.path])
+        #expect(result.status == 2 && result.stderr.contains("not a regular file"), "\(result)")
     }
 
     // MARK: - --fetch

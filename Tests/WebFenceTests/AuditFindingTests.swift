@@ -6,12 +6,12 @@ import WebFence
 
 /// Every code `webfence audit` reports has a case here that triggers it and a near twin, fixed,
 /// where it is absent (issue 6). Fetched-file codes (`fetch.*`, `aasa.*`, `appID.unknown`) need a
-/// server: `AuditCommandTests` covers them.
+/// server, and `input.unusable` a folder of apps: `AuditCommandTests` covers them.
 @Suite("Audit: every finding code, triggered and absent")
 struct AuditFindingTests {
     /// The codes this suite covers: every catalog code the audit itself reports.
     static let codes = AuditCatalog.rules.map(\.code).filter {
-        !$0.hasPrefix("fetch.") && !$0.hasPrefix("aasa.") && $0 != "appID.unknown"
+        !$0.hasPrefix("fetch.") && !$0.hasPrefix("aasa.") && $0 != "appID.unknown" && $0 != "input.unusable"
     }
 
     @Test("the catalog: every code has a title and a fix sentence, and no code is listed twice")
@@ -122,6 +122,8 @@ struct AuditFindingTests {
                 })
         case "entitlements.notInProfile":
             return (shop.with("signed with web-browser, not granted") { $0.setSigned("com.apple.developer.web-browser", .bool(true), grant: false) }, shop)
+        case "entitlements.appIDMismatch":
+            return (shop.with("signed for another bundle ID") { $0.setSigned("application-identifier", .string("ABCDE12345.com.example.other")) }, shop)
         case "entitlements.unknown":
             return (shop.with("project without .entitlements") { $0.asProject = true },
                     shop.with("project with .entitlements") { $0.asProject = true; $0.project = .object([]) })
@@ -148,6 +150,7 @@ struct AuditFindingTests {
             return list(ten + ["shop.example"], ten)
         case "appBound.entry.duplicate": return list(["shop.example", "shop.example"], ["shop.example", "shop-cdn.example"])
         case "appBound.entry.widened": return list(["https://www.shop.example/cart"], ["https://shop.example"])
+        case "appBound.entry.wildcard": return list(["*.github.io"], ["*.shop.example"])
         case "appBound.entry.publicSuffix": return list(["github.io"], ["webfence.github.io"])
         case "appBound.scheme.neverMatches": return list(["MyScheme:"], ["myscheme:"])
         case "appBound.scheme.web": return list(["https:"], ["shop.example"])

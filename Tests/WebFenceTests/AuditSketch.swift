@@ -105,7 +105,7 @@ struct AuditSketch: CustomStringConvertible {
             if let project {
                 try PropertyListWriter.write(project, format: .xml, to: folder.appendingPathComponent("Shop.entitlements"))
             }
-            files = try AppFiles.read(at: directory, displayPath: "Project")
+            files = try AppFiles.read(at: directory, displayPath: "Project").apps
         } else {
             let bundle = try app.write(in: directory)
             var entitlementsURL: URL?
@@ -116,7 +116,8 @@ struct AuditSketch: CustomStringConvertible {
             }
             files = try AppFiles.read(
                 at: bundle, displayPath: "ShopApp.app", entitlements: entitlementsURL,
-                entitlementsDisplayPath: "Shop.entitlements")
+                entitlementsDisplayPath: "Shop.entitlements"
+            ).apps
         }
         guard files.count == 1, let first = files.first else { throw AppManifestError("test", "\(files.count) apps read") }
         return AppAudit(first, now: Self.now)

@@ -51,7 +51,7 @@ struct ExampleAppsTests {
 
     @Test("each app audits as seed 000 describes it")
     func audits() throws {
-        let audits = try AppFiles.read(at: ExampleApps.directory, displayPath: "Examples/apps").map { AppAudit($0) }
+        let audits = try AppFiles.read(at: ExampleApps.directory, displayPath: "Examples/apps").apps.map { AppAudit($0) }
         let byName = Dictionary(uniqueKeysWithValues: audits.map { (($0.files.path as NSString).lastPathComponent, $0) })
         #expect(byName.count == 5)
         for audit in audits {

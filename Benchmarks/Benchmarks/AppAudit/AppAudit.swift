@@ -29,7 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Audit ShopApp.app, 100 MB executable (WebFence: reads what it needs)") { benchmark in
         for _ in benchmark.scaledIterations {
             let files = try AppFiles.read(at: bundle, displayPath: "ShopApp.app")
-            blackHole(files.map { AppAudit($0) })
+            blackHole(files.apps.map { AppAudit($0) })
         }
     }
 
@@ -49,7 +49,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Audit Shop.ipa, 100 MB executable \(deflated ? "deflated" : "stored") (WebFence)") { benchmark in
             for _ in benchmark.scaledIterations {
                 let files = try AppFiles.read(at: archive, displayPath: "Shop.ipa")
-                blackHole(files.map { AppAudit($0) })
+                blackHole(files.apps.map { AppAudit($0) })
             }
         }
     }

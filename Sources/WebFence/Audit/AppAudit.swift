@@ -13,8 +13,8 @@ public struct AppAudit: Sendable {
     public let entitlements: EntitlementSources
     /// `CFBundleIdentifier`.
     public let bundleIdentifier: String?
-    /// `<team>.<bundle ID>`: given, or signed (`application-identifier`), or the profile's team and
-    /// the bundle ID; nil when nothing says.
+    /// `<team>.<bundle ID>`: signed (`application-identifier`), or the signature's or the
+    /// profile's team and the bundle ID, or the one given; nil when nothing says.
     public let appID: String?
     /// What App-Bound Domains reads of the app.
     public let appBound: AppBoundApp
@@ -28,7 +28,7 @@ public struct AppAudit: Sendable {
     /// Every finding, in the order of the report's sections.
     public private(set) var findings: [AuditFinding]
 
-    /// Audits the files read. `appID` overrides the one the files give; `now` is the time the
+    /// Audits the files read. `appID` is used when the files give none; `now` is the time the
     /// profile's expiry is compared with.
     public init(_ files: AppFiles, appID: String? = nil, now: Date = Date()) {
         self.files = files
@@ -36,13 +36,22 @@ public struct AppAudit: Sendable {
         let entitlements = EntitlementSources(files, now: now)
         self.entitlements = entitlements
         bundleIdentifier = info["CFBundleIdentifier"]?.stringValue
-        self.appID = appID ?? Self.appID(entitlements, files, bundleIdentifier)
+        self.appID = Self.appID(entitlements, files, bundleIdentifier) ?? appID
         var findings = entitlements.findings
+        if let signed = entitlements["application-identifier"]?.stringValue, let bundle = bundleIdentifier,
+            !signed.contains("$("), !signed.hasSuffix("." + bundle)
+        {
+            findings.append(AuditFinding(
+                "entitlements.appIDMismatch", .error, entitlements.file, key: "/application-identifier",
+                "application-identifier is \(signed), which is not a team ID followed by the bundle ID \(bundle): the app does not install"))
+        }
 
         let isBrowser = entitlements[AppBoundApp.browserEntitlement] == .bool(true)
         let list = AppBoundListAudit(info, isBrowser: isBrowser)
         appBoundList = list
         findings += list.findings
+        // Keys compare code point by code point, as the platform compares them: a key spelled with a
+        // look-alike character (a Kelvin sign for K) is another key.
         let keys = Set(info.members.map { Array($0.key.unicodeScalars) })
         let prohibited = AppBoundApp.prohibitedUsageDescriptionKeys.filter { keys.contains(Array($0.unicodeScalars)) }
         let serviceWorkers = entitlements[AppBoundApp.serviceWorkersEntitlement] == .bool(true)
@@ -50,7 +59,7 @@ public struct AppAudit: Sendable {
         appBound = AppBoundApp(
             domains: list.domains, isBrowser: isBrowser, prohibitedUsageDescriptions: isBrowser ? prohibited : [],
             hasServiceWorkersEntitlement: serviceWorkers, declaresCrossWebsiteTracking: declaresTracking)
-        webViews = WebViewCapabilities.all(for: appBound)
+        webViews = WebViewCapabilities.all(for: appBound, listUnreadable: list.isPresent && list.domains == nil)
         tracking = IntelligentTrackingPrevention.status(app: appBound, userAllowsCrossWebsiteTracking: false)
 
         if isBrowser {

@@ -85,6 +85,11 @@ public struct AppBoundListAudit: Sendable {
             return []
         case .domain(let domain, let host):
             var findings: [AuditFinding] = []
+            if domain.contains("*") {
+                findings.append(AuditFinding(
+                    "appBound.entry.wildcard", .warning, file, key: key,
+                    "\(quoted) is read as the host \(domain), which no URL has: it never matches (a * is not a wildcard here)"))
+            }
             if PublicSuffixList.bundled.registrableDomain(of: domain) == nil, domain.contains("."), !Self.isIPAddress(host) {
                 findings.append(AuditFinding(
                     "appBound.entry.publicSuffix", .warning, file, key: key,

@@ -23,6 +23,9 @@ public enum AuditCatalog {
     public static let rules: [Rule] = [
         // Reading the app.
         Rule(
+            code: "input.unusable", title: "An app in the folder could not be read",
+            fix: "Replace the damaged file (the message names it) with the one the build made, and audit again."),
+        Rule(
             code: "executable.notNamed", title: "Info.plist names no executable",
             fix: "Set CFBundleExecutable to the executable's file name ($(EXECUTABLE_NAME) in Xcode)."),
         Rule(
@@ -52,6 +55,9 @@ public enum AuditCatalog {
         Rule(
             code: "entitlements.notInProfile", title: "An entitlement the provisioning profile does not grant",
             fix: "Enable the capability for the App ID in the developer portal and regenerate the profile, or remove the entitlement: the app does not install otherwise."),
+        Rule(
+            code: "entitlements.appIDMismatch", title: "The signed application-identifier is not this app's",
+            fix: "Sign with the provisioning profile of this bundle ID: application-identifier must be the team ID, a dot and CFBundleIdentifier."),
         Rule(
             code: "entitlements.unknown", title: "No entitlements were read",
             fix: "Pass the project's .entitlements file with --entitlements, or audit the signed .app or .ipa."),
@@ -87,6 +93,9 @@ public enum AuditCatalog {
         Rule(
             code: "appBound.entry.widened", title: "A WKAppBoundDomains entry that covers more than it says",
             fix: "Write the registrable domain itself, so that the list says what the engine does: every subdomain, path, port and scheme of it is app-bound."),
+        Rule(
+            code: "appBound.entry.wildcard", title: "A WKAppBoundDomains entry with a * that stays in the host",
+            fix: "List the registrable domain (example.com), which covers every subdomain: a * is not a wildcard in WKAppBoundDomains."),
         Rule(
             code: "appBound.entry.publicSuffix", title: "A WKAppBoundDomains entry that is a public suffix",
             fix: "List the site's registrable domain (for example yourname.github.io), not the public suffix, which matches only itself."),
@@ -203,7 +212,7 @@ public enum AuditCatalog {
             fix: "Add the app's ID (team ID, a dot, bundle ID) to the file's applinks details (or the service's apps) and publish it again."),
         Rule(
             code: "fetch.*", title: "The association file could not be fetched as a device fetches it",
-            fix: "Serve the file at https://DOMAIN/.well-known/apple-app-site-association: status 200, no redirect, a trusted certificate, application/json, at most 131,072 bytes."),
+            fix: "If this machine reaches the network, serve the file at https://DOMAIN/.well-known/apple-app-site-association: status 200, no redirect, a trusted certificate, application/json, at most 131,072 bytes."),
         Rule(
             code: "aasa.*", title: "A problem in the association file",
             fix: "Correct the association file as `webfence aasa lint` explains, and publish it again."),

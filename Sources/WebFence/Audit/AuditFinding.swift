@@ -24,10 +24,5 @@ public struct AuditFinding: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// A linter's finding about the file at `file`, whose pointer is relative to `key`.
-    init(_ finding: Finding, in file: SourceFile, under key: String) {
-        self.init(finding.code, finding.severity, file, key: key + finding.pointer, finding.message)
-    }
-
     public var description: String { "\(severity.rawValue) \(code) at \(file):\(key): \(message)" }
 }

@@ -21,8 +21,10 @@ public struct EntitlementSources: Sendable {
     public let values: [JSONValue.Member]
     /// The file they were read from (the executable, or the `.entitlements` file); for `none`, Info.plist.
     public let file: SourceFile
-    /// What the code signature and the profile say about the app's identity.
+    /// The team the code signature names.
     public let signedTeamIdentifier: String?
+    /// The architecture whose signed entitlements are in force (arm64e, else arm64, else the first signed).
+    public let signedArchitecture: String?
     public private(set) var findings: [AuditFinding] = []
 
     /// Keys the signing step adds, which a project's `.entitlements` file does not hold.
@@ -36,6 +38,7 @@ public struct EntitlementSources: Sendable {
     init(_ files: AppFiles, now: Date) {
         var signed: (file: SourceFile, values: [JSONValue.Member])?
         var team: String?
+        var architecture: String?
         var findings: [AuditFinding] = []
         switch files.executable {
         case .notNamed?:
@@ -52,18 +55,22 @@ public struct EntitlementSources: Sendable {
             let read = Self.signedEntitlements(file, executable, findings: &findings)
             signed = read.values.map { (file, $0) }
             team = read.team
+            architecture = read.architecture
         case nil:
             break
         }
         signedTeamIdentifier = team
+        signedArchitecture = architecture
         if let signed {
             (origin, values, file) = (.signature, signed.values, signed.file)
         } else if let project = files.projectEntitlements {
             (origin, values, file) = (.project, project.members, project.file)
         } else {
             (origin, values, file) = (.none, [], files.infoPlist.file)
+            // A project without its .entitlements file is common; a built app without them means
+            // the audit cannot say what the app may do.
             findings.append(AuditFinding(
-                "entitlements.unknown", .note, files.infoPlist.file, key: "/",
+                "entitlements.unknown", files.kind == .project ? .note : .warning, files.infoPlist.file, key: "/",
                 "no entitlements were read (no signed executable, no .entitlements file): the app is audited as holding none, so it is not a browser and has no associated domains"))
         }
         if let signed, let project = files.projectEntitlements {
@@ -78,12 +85,13 @@ public struct EntitlementSources: Sendable {
         self.findings = findings
     }
 
-    /// The entitlements of the first signed slice (DER over XML), with findings for unsigned
-    /// slices, damage, the two blobs disagreeing and slices disagreeing.
+    /// The entitlements of the signed slice a device runs (arm64e, else arm64, else the first
+    /// signed one; DER over XML; none when the signature holds no entitlement blob), with findings
+    /// for unsigned slices, damage, the two blobs disagreeing and slices disagreeing.
     private static func signedEntitlements(
         _ file: SourceFile, _ executable: MachOExecutable, findings: inout [AuditFinding]
-    ) -> (values: [JSONValue.Member]?, team: String?) {
-        var chosen: (architecture: String, values: [JSONValue.Member])?
+    ) -> (values: [JSONValue.Member]?, team: String?, architecture: String?) {
+        var signed: [(architecture: String, values: [JSONValue.Member])] = []
         var team: String?
         for slice in executable.slices {
             let place = "/\(slice.architecture)"
@@ -109,20 +117,18 @@ public struct EntitlementSources: Sendable {
                     "entitlements.noDER", .warning, file, key: place + "/entitlements",
                     "the \(slice.architecture) signature has XML entitlements but no DER entitlements blob"))
             }
-            guard let values = der ?? xml else { continue }
-            if let chosen {
-                if chosen.values != values {
-                    findings.append(AuditFinding(
-                        "entitlements.slicesDiffer", .warning, file, key: place + "/entitlements",
-                        "\(slice.architecture) is signed with entitlements that differ from \(chosen.architecture)'s in \(differingKeys(chosen.values, values).joined(separator: ", "))"))
-                }
-            } else {
-                chosen = (slice.architecture, values)
-            }
+            signed.append((slice.architecture, der ?? xml ?? []))
         }
-        // A signed slice with no entitlement blob holds no entitlement; an unsigned file holds nothing we can read.
-        let anySigned = executable.slices.contains { $0.signature != nil }
-        return (chosen?.values ?? (anySigned ? [] : nil), team)
+        guard
+            let chosen = signed.first(where: { $0.architecture == "arm64e" }) ?? signed.first(where: { $0.architecture == "arm64" })
+                ?? signed.first
+        else { return (nil, team, nil) }
+        for other in signed where other.architecture != chosen.architecture && other.values != chosen.values {
+            findings.append(AuditFinding(
+                "entitlements.slicesDiffer", .warning, file, key: "/\(other.architecture)/entitlements",
+                "\(other.architecture) is signed with entitlements that differ from \(chosen.architecture)'s in \(differingKeys(chosen.values, other.values).joined(separator: ", "))"))
+        }
+        return (chosen.values, team, chosen.architecture)
     }
 
     /// The project's file against the signed entitlements: every key either side has (but those the
@@ -198,15 +204,20 @@ public struct EntitlementSources: Sendable {
     /// matching the string (or every string of the array) signed.
     static func allows(_ grant: JSONValue, _ value: JSONValue) -> Bool {
         if grant == value { return true }
+        func matches(_ pattern: JSONValue, _ item: JSONValue) -> Bool {
+            guard let pattern = pattern.stringValue, let text = item.stringValue else { return pattern == item }
+            return glob(pattern, text)
+        }
         switch (grant, value) {
+        case (.bool(true), .bool(false)):
+            // Granted, and signed without it: less than the profile allows.
+            return true
         case (.string(let pattern), .string(let text)):
             return glob(pattern, text)
         case (.string(let pattern), .array(let items)):
             return items.allSatisfy { item in item.stringValue.map { glob(pattern, $0) } ?? false }
         case (.array(let patterns), .array(let items)):
-            return items.allSatisfy { item in
-                patterns.contains { pattern in pattern == item || (pattern.stringValue.map { p in item.stringValue.map { glob(p, $0) } ?? false } ?? false) }
-            }
+            return items.allSatisfy { item in patterns.contains { matches($0, item) } }
         case (.array(let patterns), .string(let text)):
             return patterns.contains { $0.stringValue.map { glob($0, text) } ?? false }
         default:
@@ -214,17 +225,17 @@ public struct EntitlementSources: Sendable {
         }
     }
 
-    /// `*` matches any run of characters; everything else itself.
+    /// `*` matches any run of characters (`**` as one); everything else itself.
     static func glob(_ pattern: String, _ text: String) -> Bool {
-        guard pattern.contains("*") else { return pattern == text }
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first, let last = parts.last, text.hasPrefix(first) else { return false }
-        var rest = Substring(text.dropFirst(first.count))
-        for middle in parts.dropFirst().dropLast() {
+        guard parts.count > 1, let first = parts.first, let last = parts.last else { return pattern == text }
+        guard text.count >= first.count + last.count, text.hasPrefix(first), text.hasSuffix(last) else { return false }
+        var rest = Substring(text).dropFirst(first.count).dropLast(last.count)
+        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
             guard let range = rest.range(of: middle) else { return false }
             rest = rest[range.upperBound...]
         }
-        return parts.count > 1 ? rest.hasSuffix(last) && rest.count >= last.count : rest.isEmpty
+        return true
     }
 
     private static func members(_ value: JSONValue) -> [JSONValue.Member] {

@@ -23,9 +23,20 @@ public struct WebViewCapabilities: Sendable, Hashable {
     public let configuration: Configuration
     public let capabilities: [Capability]
 
-    /// Both configurations for `app`.
-    public static func all(for app: AppBoundApp) -> [WebViewCapabilities] {
-        Configuration.allCases.map { WebViewCapabilities(configuration: $0, capabilities: capabilities(app, $0)) }
+    /// Both configurations for `app`. `listUnreadable`: Info.plist's `WKAppBoundDomains` is not an
+    /// array of strings, so the app crashes before any web view exists.
+    public static func all(for app: AppBoundApp, listUnreadable: Bool = false) -> [WebViewCapabilities] {
+        Configuration.allCases.map { configuration in
+            guard !listUnreadable else {
+                let none = "nothing: the app crashes making its first web view"
+                return WebViewCapabilities(
+                    configuration: configuration,
+                    capabilities: ["navigation", "restrictedAPIs", "cookies", "serviceWorkers"].map {
+                        Capability(name: $0, answer: none, rule: .listUnreadable)
+                    })
+            }
+            return WebViewCapabilities(configuration: configuration, capabilities: capabilities(app, configuration))
+        }
     }
 
     private static func capabilities(_ app: AppBoundApp, _ configuration: Configuration) -> [Capability] {
@@ -39,11 +50,14 @@ public struct WebViewCapabilities: Sendable, Hashable {
         let serviceWorkers: Capability
         if app.hasServiceWorkersEntitlement || app.isBrowser {
             serviceWorkers = Capability(name: "serviceWorkers", answer: "enabled on every site", rule: .serviceWorkerEntitled)
-        } else if limits {
+        } else if limits, !(app.domains?.domains.isEmpty ?? true) {
             serviceWorkers = Capability(
                 name: "serviceWorkers",
                 answer: "on listed domains (\(ServiceWorkerPolicy.listedDomainLimit) registrations at most) and loopback pages",
                 rule: .serviceWorkerListedDomain)
+        } else if limits {
+            serviceWorkers = Capability(
+                name: "serviceWorkers", answer: "on loopback pages only (no domain is listed)", rule: .serviceWorkerLoopback)
         } else {
             serviceWorkers = Capability(name: "serviceWorkers", answer: "disabled", rule: .serviceWorkersDisabled)
         }
@@ -69,7 +83,8 @@ public struct WebViewCapabilities: Sendable, Hashable {
         guard limits else {
             return [
                 Capability(
-                    name: "navigation", answer: "any site, but every page is marked not app-bound, listed or not",
+                    name: "navigation",
+                    answer: "any site, but every page is marked not app-bound, listed or not; a main-frame load of local content (file:, data:, about:, blob:, localhost, loadHTMLString) turns limits on for the web view's life",
                     rule: .noLimitsNotAppBound),
                 Capability(
                     name: "restrictedAPIs",
@@ -79,13 +94,13 @@ public struct WebViewCapabilities: Sendable, Hashable {
             ]
         }
         let listed = (domains.domains + domains.schemes.map { $0 + ":" })
-        let where_ = listed.isEmpty ? "local content only" : listed.joined(separator: ", ") + " and local content"
+        let places = listed.isEmpty ? "local content only" : listed.joined(separator: ", ") + " and local content"
         return [
             Capability(
-                name: "navigation", answer: "\(where_) (file:, data:, about:, blob:, localhost); any other main-frame load fails with error 13",
+                name: "navigation", answer: "\(places) (file:, data:, about:, blob:, localhost); any other main-frame load fails with error 13",
                 rule: .limitsMainFrameNotAppBound),
             Capability(
-                name: "restrictedAPIs", answer: "allowed on \(where_); blocked in frames from other sites",
+                name: "restrictedAPIs", answer: "allowed on \(places); blocked in frames from other sites",
                 rule: .apiAllowedAppBound),
             cookies, serviceWorkers,
         ]

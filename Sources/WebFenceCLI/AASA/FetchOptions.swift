@@ -8,11 +8,19 @@ struct FetchOptions: ParsableArguments {
     @Option(name: .customLong("ca-file"), help: ArgumentHelp("Also trust the CA certificates in this PEM file.", valueName: "pem"))
     var caFile: String?
 
-    @Option(help: ArgumentHelp("Give up on a fetch after this many seconds (the whole exchange).", valueName: "seconds"))
-    var timeout: Double = 10
+    @Option(
+        name: .customLong("timeout"),
+        help: ArgumentHelp("Give up on a fetch after this many seconds (the whole exchange; default 10).", valueName: "seconds"))
+    var timeoutOption: Double?
+
+    /// The time limit in seconds.
+    var timeout: Double { timeoutOption ?? 10 }
+
+    /// Whether either option was given (a command that fetches only on request refuses them otherwise).
+    var isGiven: Bool { caFile != nil || timeoutOption != nil }
 
     func validate() throws {
-        guard timeout > 0, timeout <= 300 else { throw ValidationError("--timeout must be between 0 and 300 seconds.") }
+        guard timeout >= 0.001, timeout <= 300 else { throw ValidationError("--timeout must be between 0.001 and 300 seconds.") }
     }
 
     /// The fetcher, trusting the system's roots and `--ca-file`'s; an unreadable CA file is unusable input.

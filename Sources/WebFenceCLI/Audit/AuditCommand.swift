@@ -32,7 +32,9 @@ struct AuditCommand: AsyncParsableCommand {
             pointing at a file and a key.
 
             Exit status: 0 no error-level finding; 1 an error-level finding; 2 unusable input (no \
-            such path, no app in a folder, an Info.plist that does not read or is not a dictionary).
+            such path, no app in a folder, an Info.plist or .entitlements file that does not read or \
+            is not a dictionary, a damaged .ipa; in a folder, the apps that do read are still \
+            reported, and each that does not is named on stderr).
 
             Examples:
               webfence audit Examples/apps
@@ -48,7 +50,7 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The project's .entitlements file (compared with the signed ones).", valueName: "file"))
     var entitlements: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("The app's ID (<team>.<bundle ID>) when the files do not give it.", valueName: "id"))
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The app's ID (<team>.<bundle ID>), used when the files do not give it.", valueName: "id"))
     var appID: String?
 
     @Flag(help: "Fetch each applinks domain's association file as a device does, and check it names the app.")
@@ -64,20 +66,26 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if !fetch, fetching.caFile != nil { throw ValidationError("--ca-file is used with --fetch only.") }
+        if !fetch, fetching.isGiven { throw ValidationError("--ca-file and --timeout are used with --fetch only.") }
     }
 
     func run() async throws {
         let url = URL(fileURLWithPath: path)
-        let files: [AppFiles]
+        let reading: AppFiles.Reading
         do {
-            files = try AppFiles.read(
+            reading = try AppFiles.read(
                 at: url, displayPath: path, entitlements: entitlements.map { URL(fileURLWithPath: $0) },
                 entitlementsDisplayPath: entitlements)
         } catch {
             throw InputError(error.path, error.message)
         }
-        var audits = files.map { AppAudit($0, appID: appID) }
+        // Options about one app must not be applied to several.
+        if reading.apps.count + reading.unusable.count > 1 {
+            if entitlements != nil { throw InputError("--entitlements", "\(path) holds several apps: name one of them") }
+            if appID != nil { throw InputError("--app-id", "\(path) holds several apps: name one of them") }
+        }
+        for failure in reading.unusable { Terminal.standardError.write("webfence: \(failure)\n") }
+        var audits = reading.apps.map { AppAudit($0, appID: appID) }
         var fetches: [[AuditFetch.Result]] = Array(repeating: [], count: audits.count)
         if fetch {
             let fetcher = try fetching.fetcher()
@@ -89,9 +97,10 @@ struct AuditCommand: AsyncParsableCommand {
         }
         switch format {
         case .text: print(AuditText.render(audits, fetches: fetches, terminal: .standardOutput), terminator: "")
-        case .json: print(AuditJSON.render(audits, fetches: fetches).serialized())
-        case .sarif: print(SARIFLog.render(audits).serialized())
+        case .json: print(AuditJSON.render(audits, fetches: fetches, unusable: reading.unusable).serialized())
+        case .sarif: print(SARIFLog.render(audits, unusable: reading.unusable).serialized())
         }
+        if !reading.unusable.isEmpty { throw ExitCode(ExitStatus.unusableInput) }
         if audits.contains(where: { $0.counts.errors > 0 }) { throw ExitCode(ExitStatus.expectationFailed) }
     }
 }

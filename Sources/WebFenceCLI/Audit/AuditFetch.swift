@@ -26,7 +26,9 @@ enum AuditFetch {
         let file = audit.entitlements.file
         var seen: Set<String> = []
         var results: [Result] = []
-        for domain in entitlement.domains where domain.service == .applinks && seen.insert(domain.fileHost).inserted {
+        // One fetch per file a device asks for: per host and route (a mode changes the route).
+        for domain in entitlement.domains
+        where domain.service == .applinks && seen.insert("\(domain.fileHost) \(domain.fetchesDirectly)").inserted {
             var index: Int?
             if case .array(let items)? = audit.entitlements[name] { index = items.firstIndex(of: .string(domain.text)) }
             let key = "/\(name)" + (index.map { "/\($0)" } ?? "")

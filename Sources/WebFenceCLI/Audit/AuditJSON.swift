@@ -6,10 +6,11 @@ import WebFence
 /// `webfence audit --format json`: one document, `{"apps": [...], "errors", "warnings", "notes"}`;
 /// docs/audit.md describes every member.
 enum AuditJSON {
-    static func render(_ audits: [AppAudit], fetches: [[AuditFetch.Result]]) -> JSONValue {
+    static func render(_ audits: [AppAudit], fetches: [[AuditFetch.Result]], unusable: [AppManifestError]) -> JSONValue {
         let apps = zip(audits, fetches).map { app($0, $1) }
         return .object([
             "apps": .array(apps),
+            "unusable": .array(unusable.map { .object(["path": .string($0.path), "message": .string($0.message)]) }),
             "errors": .int(audits.reduce(0) { $0 + $1.counts.errors }),
             "warnings": .int(audits.reduce(0) { $0 + $1.counts.warnings }),
             "notes": .int(audits.reduce(0) { $0 + $1.counts.notes }),
@@ -60,17 +61,18 @@ enum AuditJSON {
         case nil: break
         }
 
-        var appBound: [JSONValue.Member] = [.init("present", .bool(audit.appBoundList.isPresent))]
-        if let list = audit.appBoundList.domains {
-            appBound += [
-                .init("domains", .array(list.domains.map(JSONValue.string))),
-                .init("schemes", .array(list.schemes.map(JSONValue.string))),
-                .init("slotsUsed", .int(list.domains.count + list.schemes.count)),
-                .init("capacity", .int(AppBoundDomains.capacity)),
-                .init("entries", .array(list.entries.map(entry))),
-            ]
-        }
-        appBound.append(.init("applies", .bool(audit.appBound.isFeatureOn)))
+        // The members are there whatever the list; null when it is absent or unusable.
+        let list = audit.appBoundList.domains
+        let appBound: [JSONValue.Member] = [
+            .init("present", .bool(audit.appBoundList.isPresent)),
+            .init("usable", .bool(list != nil || !audit.appBoundList.isPresent)),
+            .init("domains", list.map { .array($0.domains.map(JSONValue.string)) } ?? .null),
+            .init("schemes", list.map { .array($0.schemes.map(JSONValue.string)) } ?? .null),
+            .init("slotsUsed", list.map { .int($0.domains.count + $0.schemes.count) } ?? .null),
+            .init("capacity", .int(AppBoundDomains.capacity)),
+            .init("entries", list.map { .array($0.entries.map(entry)) } ?? .null),
+            .init("applies", .bool(audit.appBound.isFeatureOn)),
+        ]
 
         let (errors, warnings, notes) = audit.counts
         return .object([
@@ -81,6 +83,7 @@ enum AuditJSON {
             "sources": .array(sources),
             "entitlementsInForce": .object([
                 "origin": .string(audit.entitlements.origin.rawValue), "file": file(audit.entitlements.file),
+                "architecture": audit.entitlements.signedArchitecture.map(JSONValue.string) ?? .null,
             ]),
             "appBoundDomains": .object(appBound),
             "webViews": .array(audit.webViews.map { view in
@@ -127,8 +130,9 @@ enum AuditJSON {
         ])
     }
 
+    /// `{"path"}`, with `"member"` for an entry of an `.ipa`.
     private static func file(_ source: SourceFile) -> JSONValue {
-        source.member.map { .object(["path": .string(source.path), "member": .string($0)]) } ?? .string(source.path)
+        .object([JSONValue.Member("path", .string(source.path))] + (source.member.map { [.init("member", .string($0))] } ?? []))
     }
 
     private static func entry(_ entry: AppBoundDomains.Entry) -> JSONValue {

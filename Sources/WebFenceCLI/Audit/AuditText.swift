@@ -48,7 +48,8 @@ enum AuditText {
         }
         let origin: String =
             switch audit.entitlements.origin {
-            case .signature: "the code signature of \(audit.entitlements.file.name)"
+            case .signature:
+                "the code signature of \(audit.entitlements.file.name)" + (audit.entitlements.signedArchitecture.map { " (\($0))" } ?? "")
             case .project: "\(audit.entitlements.file.name) (nothing signed was read)"
             case .none: "none read"
             }

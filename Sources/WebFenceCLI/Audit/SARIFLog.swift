@@ -1,3 +1,4 @@
+import AppManifest
 import Foundation
 import WebFence
 
@@ -7,8 +8,10 @@ import WebFence
 enum SARIFLog {
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    static func render(_ audits: [AppAudit]) -> JSONValue {
-        let findings = audits.flatMap(\.findings)
+    static func render(_ audits: [AppAudit], unusable: [AppManifestError]) -> JSONValue {
+        let findings = audits.flatMap(\.findings) + unusable.map {
+            AuditFinding("input.unusable", .error, SourceFile(path: $0.path), key: "/", $0.message)
+        }
         var codes: [String] = []
         for finding in findings where !codes.contains(finding.code) { codes.append(finding.code) }
         let rules = codes.map { code -> JSONValue in
@@ -19,7 +22,6 @@ enum SARIFLog {
                 "shortDescription": .object(["text": .string(rule.title)]),
                 "help": .object(["text": .string(rule.fix)]),
                 "defaultConfiguration": .object(["level": .string(severity)]),
-                "helpUri": .string("https://github.com/webfence/webfence/blob/main/docs/audit.md"),
             ])
         }
         let results = findings.map { finding -> JSONValue in
@@ -49,7 +51,6 @@ enum SARIFLog {
                         "driver": .object([
                             "name": .string("webfence"),
                             "version": .string(WebFenceVersion.current),
-                            "informationUri": .string("https://github.com/webfence/webfence"),
                             "rules": .array(rules),
                         ])
                     ]),
@@ -59,11 +60,13 @@ enum SARIFLog {
         ])
     }
 
-    /// A relative path as a URI reference (percent-encoded), an absolute one as a `file:` URI.
+    /// A relative path as a URI reference (percent-encoded; `./` in front when its first segment
+    /// has a colon, which would read as a scheme), an absolute one as a `file:` URI.
     static func uri(_ path: String) -> String {
         // ASCII only: a URI has no other characters.
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=:@")
         let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-        return path.hasPrefix("/") ? "file://" + encoded : encoded
+        if path.hasPrefix("/") { return "file://" + encoded }
+        return encoded.split(separator: "/", maxSplits: 1).first?.contains(":") == true ? "./" + encoded : encoded
     }
 }
