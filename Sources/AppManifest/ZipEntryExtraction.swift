@@ -59,7 +59,7 @@ struct ZipEntryExtraction {
                 throw fail("inflates past the \(record.uncompressedSize) bytes its directory entry declares: refused")
             }
             do {
-                if chunk.allSatisfy({ $0 == 0 }) {
+                if Self.isAllZeros(chunk) {
                     try handle.seek(toOffset: UInt64(written))
                 } else {
                     try handle.write(contentsOf: chunk)
@@ -148,6 +148,23 @@ struct ZipEntryExtraction {
             throw error
         } catch {
             throw fail("damaged deflate data (\(error))")
+        }
+    }
+
+    /// Whether every byte of `data` is zero, eight at a time (a byte-by-byte look at a 100 MB
+    /// executable costs a third of a second).
+    static func isAllZeros(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != 0 { return false }
+                offset += 8
+            }
+            while offset < raw.count {
+                if raw[offset] != 0 { return false }
+                offset += 1
+            }
+            return true
         }
     }
 }
