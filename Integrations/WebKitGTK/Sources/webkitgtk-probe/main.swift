@@ -30,7 +30,9 @@ wf_connect_load_changed(webView, { event, uri, _ in
     }
 }, nil)
 
-let page = #"<script>location.href = "https://evil.example\\@127.0.0.1/";</script>"#
+// A page given as the first argument replaces the default one (for trying iframes, window.open...).
+let page = CommandLine.arguments.dropFirst().first
+    ?? #"<script>location.href = "https://evil.example\\@127.0.0.1/";</script>"#
 webkit_web_view_load_html(webView, page, "data:text/html,base")
 loop = g_main_loop_new(nil, 0)
 g_timeout_add(10_000, { _ in g_main_loop_quit(loop); return 0 }, nil)
