@@ -24,20 +24,13 @@ public struct AppBundle: Sendable {
         guard let contents = candidates.first(where: { Self.isFile($0.appendingPathComponent("Info.plist")) }) else {
             throw AppManifestError(display, "no Info.plist (looked in the folder and in Contents/)")
         }
-        let plistURL = contents.appendingPathComponent("Info.plist")
         let plistDisplay = display + (contents == url ? "" : "/Contents") + "/Info.plist"
-        let data = try Self.readBounded(plistURL, limit: Self.maximumInfoPlistSize, displayPath: plistDisplay)
-        switch PropertyList.read(data) {
-        case .failure(let error):
-            throw AppManifestError(plistDisplay, "\(error)")
-        case .success((.object(let members), let format)):
-            self.url = url
-            self.contentsURL = contents
-            self.infoPlist = members
-            self.infoPlistFormat = format
-        case .success((let other, _)):
-            throw AppManifestError(plistDisplay, "holds \(other.typeName), not a dictionary")
-        }
+        let info = try PropertyListDocument.read(
+            contents.appendingPathComponent("Info.plist"), as: SourceFile(path: plistDisplay))
+        self.url = url
+        self.contentsURL = contents
+        self.infoPlist = info.members
+        self.infoPlistFormat = info.format
     }
 
     /// `CFBundleExecutable`, when it is a string.

@@ -41,13 +41,9 @@ public struct PropertyListDocument: Sendable, Hashable {
         _ url: URL, as file: SourceFile, limit: Int = AppBundle.maximumInfoPlistSize
     ) throws(AppManifestError) -> PropertyListDocument {
         let data = try AppBundle.readBounded(url, limit: limit, displayPath: file.description)
-        switch PropertyList.read(data) {
-        case .failure(let error):
-            throw AppManifestError(file.description, "\(error)")
-        case .success((.object(let members), let format)):
-            return PropertyListDocument(file: file, members: members, format: format)
-        case .success((let other, _)):
-            throw AppManifestError(file.description, "holds \(other.typeName), not a dictionary")
+        switch PropertyList.readDictionary(data) {
+        case .failure(let error): throw AppManifestError(file.description, "\(error)")
+        case .success(let read): return PropertyListDocument(file: file, members: read.members, format: read.format)
         }
     }
 }

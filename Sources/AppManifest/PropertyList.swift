@@ -47,6 +47,16 @@ public enum PropertyList {
         }
     }
 
+    /// Reads bytes that must hold a dictionary (Info.plist, `.entitlements`): its members, keys
+    /// sorted, and how it was written.
+    public static func readDictionary(_ data: Data) -> Result<(members: [JSONValue.Member], format: Format), ReadError> {
+        switch read(data) {
+        case .failure(let error): .failure(error)
+        case .success((.object(let members), let format)): .success((members, format))
+        case .success((let other, _)): .failure(ReadError("holds \(other.typeName), not a dictionary"))
+        }
+    }
+
     /// One property-list value as JSON.
     static func json(_ value: Any) -> JSONValue {
         // Foundation on Linux gives Bool for <true/> and NSNumber (which also casts to Bool) for numbers.

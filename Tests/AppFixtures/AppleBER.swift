@@ -49,7 +49,7 @@ enum AppleBER {
                 var start = bytes.startIndex
                 while start < bytes.endIndex {
                     let end = min(start + 1000, bytes.endIndex)
-                    out += [0x04] + length(end - start) + bytes[start..<end]
+                    out += DEREntitlementsEncoder.node(0x04, Array(bytes[start..<end]))
                     start = end
                 }
                 return out + [0, 0]
@@ -78,15 +78,4 @@ enum AppleBER {
     }
 
     static func raw(_ node: ASN1Node) -> [UInt8] { Array(node.encodedBytes) }
-
-    static func length(_ count: Int) -> [UInt8] {
-        if count < 0x80 { return [UInt8(count)] }
-        var bytes: [UInt8] = []
-        var rest = count
-        while rest > 0 {
-            bytes.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [0x80 | UInt8(bytes.count)] + bytes
-    }
 }

@@ -149,15 +149,15 @@ public struct EntitlementSources: Sendable {
             let message: String
             switch (declared, actual) {
             case (let declared?, nil):
-                message = "the project declares \(key) = \(declared.compact), but the signed executable \(signedFile.name) does not hold it"
+                message = "the project declares \(key) = \(declared.serialized()), but the signed executable \(signedFile.name) does not hold it"
             case (nil, let actual?):
-                message = "the executable is signed with \(key) = \(actual.compact), which the project's file does not declare"
+                message = "the executable is signed with \(key) = \(actual.serialized()), which the project's file does not declare"
             case (let declared?, let actual?):
-                message = "the project declares \(key) = \(declared.compact), but the executable is signed with \(actual.compact)"
+                message = "the project declares \(key) = \(declared.serialized()), but the executable is signed with \(actual.serialized())"
             case (nil, nil):
                 continue
             }
-            findings.append(AuditFinding("entitlements.projectDiffers", .warning, project.file, key: "/" + pointerEscaped(key), message))
+            findings.append(AuditFinding("entitlements.projectDiffers", .warning, project.file, key: JSONParser.pointer([key]), message))
         }
         return findings
     }
@@ -187,14 +187,14 @@ public struct EntitlementSources: Sendable {
         for member in signed {
             guard let grant = granted[member.key] else {
                 findings.append(AuditFinding(
-                    "entitlements.notInProfile", .error, signedFile, key: "/" + pointerEscaped(member.key),
+                    "entitlements.notInProfile", .error, signedFile, key: JSONParser.pointer([member.key]),
                     "the executable is signed with \(member.key), which \(profileFile.name) does not grant"))
                 continue
             }
             if !allows(grant, member.value) {
                 findings.append(AuditFinding(
-                    "entitlements.notInProfile", .error, signedFile, key: "/" + pointerEscaped(member.key),
-                    "the executable is signed with \(member.key) = \(member.value.compact), but \(profileFile.name) grants only \(grant.compact)"))
+                    "entitlements.notInProfile", .error, signedFile, key: JSONParser.pointer([member.key]),
+                    "the executable is signed with \(member.key) = \(member.value.serialized()), but \(profileFile.name) grants only \(grant.serialized())"))
             }
         }
         return findings
@@ -262,15 +262,7 @@ public struct EntitlementSources: Sendable {
     }
 }
 
-/// `~` and `/` escaped as a JSON pointer needs them.
-func pointerEscaped(_ key: String) -> String {
-    key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-}
-
 extension JSONValue {
-    /// One line of JSON, for messages.
-    var compact: String { serialized() }
-
     /// A string (or a string in an array) holding an Xcode build variable other than the two expanded.
     var containsBuildVariable: Bool {
         switch self {

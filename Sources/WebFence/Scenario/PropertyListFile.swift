@@ -10,13 +10,9 @@ public enum PropertyListFile {
         do { data = try Data(contentsOf: url) } catch {
             throw ScenarioError("/app", "cannot read \(url.path): \(error.localizedDescription)")
         }
-        switch PropertyList.read(data) {
-        case .failure(let error):
-            throw ScenarioError("/app", "\(url.path) is \(error)")
-        case .success((.object(let members), _)):
-            return members
-        case .success((let other, _)):
-            throw ScenarioError("/app", "\(url.path) holds \(other.typeName), not a dictionary")
+        switch PropertyList.readDictionary(data) {
+        case .success(let read): return read.members
+        case .failure(let error): throw ScenarioError("/app", "\(url.path): \(error)")
         }
     }
 }

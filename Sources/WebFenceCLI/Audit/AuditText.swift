@@ -17,7 +17,8 @@ enum AuditText {
                 sum.1 += audit.counts.warnings
                 sum.2 += audit.counts.notes
             }
-            out += "\(audits.count) apps: \(counted(totals.0, "error")), \(counted(totals.1, "warning")), \(counted(totals.2, "note"))\n"
+            out += "\(audits.count) apps: \(FindingsOutput.counted(totals.0, "error")), "
+                + "\(FindingsOutput.counted(totals.1, "warning")), \(FindingsOutput.counted(totals.2, "note"))\n"
         }
         return out
     }
@@ -126,7 +127,9 @@ enum AuditText {
         }
         let (errors, warnings, notes) = audit.counts
         out += audit.findings.isEmpty
-            ? "    no findings\n" : "  \(counted(errors, "error")), \(counted(warnings, "warning")), \(counted(notes, "note"))\n"
+            ? "    no findings\n"
+            : "  \(FindingsOutput.counted(errors, "error")), \(FindingsOutput.counted(warnings, "warning")), "
+                + "\(FindingsOutput.counted(notes, "note"))\n"
         return out
     }
 
@@ -138,7 +141,6 @@ enum AuditText {
 
     private static func quoted(_ text: String) -> String { "\"\(text)\"" }
 
-    private static func counted(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
 
     static func formatName(_ format: PropertyList.Format) -> String {
         switch format {

@@ -21,11 +21,13 @@ enum FindingsOutput {
             out += "  \(severity) \(finding.code)  \(place)\n      \(finding.message)\n"
         }
         let (errors, warnings, notes) = counts(findings)
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
         out += findings.isEmpty
-            ? "  no findings\n" : "\(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))\n"
+            ? "  no findings\n" : "\(counted(errors, "error")), \(counted(warnings, "warning")), \(counted(notes, "note"))\n"
         return out
     }
+
+    /// `1 error`, `2 warnings`.
+    static func counted(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
 
     static func json(file: String, _ findings: [(source: String, finding: Finding)]) -> JSONValue {
         let (errors, warnings, notes) = counts(findings)
