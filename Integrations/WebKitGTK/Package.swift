@@ -6,7 +6,18 @@ import PackageDescription
 
 let package = Package(
     name: "WebFenceWebKitGTK",
-    dependencies: [.package(path: "../..")],
+    products: [
+        .library(name: "WebFenceGTK", targets: ["WebFenceGTK"]),
+        .executable(name: "webfence-webkit", targets: ["webfence-webkit"]),
+    ],
+    dependencies: [
+        .package(path: "../.."),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    ],
     targets: [
         // WebKitGTK 6 and GTK 4, as pkg-config describes them.
         .systemLibrary(
@@ -14,13 +25,38 @@ let package = Package(
             pkgConfig: "webkitgtk-6.0",
             providers: [.apt(["libwebkitgtk-6.0-dev"])]
         ),
-        // What Swift cannot call directly: g_signal_connect is a macro, and signal handlers need
-        // C signatures.
+        // What Swift cannot call directly: g_signal_connect and the GObject casts are macros, and
+        // signal handlers need C signatures.
         .target(name: "CWebKitShim", dependencies: ["CWebKitGTK"]),
-        // Loads a page in a real web view and says what its navigation policy decisions were.
-        .executableTarget(
-            name: "webkitgtk-probe",
-            dependencies: ["CWebKitGTK", "CWebKitShim", .product(name: "WebAddress", package: "main")]
+        // A WebKitGTK web view whose navigations, scripts, style sheets, message handlers and
+        // cookies are governed by WebFence (App-Bound Domains and navigation rules).
+        .target(
+            name: "WebFenceGTK",
+            dependencies: [
+                "CWebKitGTK", "CWebKitShim",
+                .product(name: "AppBound", package: "main"),
+                .product(name: "NavigationRules", package: "main"),
+                .product(name: "WebAddress", package: "main"),
+            ]
         ),
+        // Every host on loopback: an HTTP proxy that terminates TLS with a certificate made at run time.
+        .target(
+            name: "LoopbackSites",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        // Scenario files replayed in real web views, and compared with the simulator step by step.
+        .target(
+            name: "WebKitParity",
+            dependencies: ["WebFenceGTK", "LoopbackSites", .product(name: "WebFence", package: "main")]
+        ),
+        .executableTarget(name: "webfence-webkit", dependencies: ["WebKitParity"]),
     ]
 )

@@ -1,51 +1,298 @@
 #include "CWebKitShim.h"
+#include <string.h>
 
+// A handler and its context, freed with the signal connection.
 typedef struct {
-    wf_navigation_handler handler;
+    void *handler;
     void *context;
-} wf_navigation_closure;
+    wf_destroy destroy;
+} wf_closure;
+
+static wf_closure *closure_new(void *handler, void *context, wf_destroy destroy) {
+    wf_closure *closure = g_new0(wf_closure, 1);
+    closure->handler = handler;
+    closure->context = context;
+    closure->destroy = destroy;
+    return closure;
+}
+
+static void closure_free(gpointer data, GClosure *unused) {
+    wf_closure *closure = data;
+    if (closure->destroy) closure->destroy(closure->context);
+    g_free(closure);
+}
+
+static void connect(gpointer instance, const char *signal, GCallback callback, wf_closure *closure) {
+    g_signal_connect_data(instance, signal, callback, closure, closure_free, 0);
+}
+
+// MARK: signals
 
 static gboolean on_decide_policy(WebKitWebView *view, WebKitPolicyDecision *decision, WebKitPolicyDecisionType type,
                                  gpointer data) {
-    wf_navigation_closure *closure = data;
+    wf_closure *closure = data;
     if (type != WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION && type != WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION) {
-        return FALSE; /* responses: the default */
+        return FALSE; /* responses: the engine's default */
     }
     WebKitNavigationAction *action =
         webkit_navigation_policy_decision_get_navigation_action(WEBKIT_NAVIGATION_POLICY_DECISION(decision));
-    WebKitURIRequest *request = webkit_navigation_action_get_request(action);
-    const char *uri = webkit_uri_request_get_uri(request);
-    int main_frame = webkit_navigation_action_get_frame_name(action) == NULL;
-    if (closure->handler(uri, main_frame, (int)type, closure->context)) {
-        webkit_policy_decision_use(decision);
-    } else {
-        webkit_policy_decision_ignore(decision);
-    }
-    return TRUE;
+    const char *uri = webkit_uri_request_get_uri(webkit_navigation_action_get_request(action));
+    return ((wf_decide_handler)closure->handler)(decision, (int)type, uri ? uri : "",
+                                                 webkit_navigation_action_is_redirect(action),
+                                                 webkit_navigation_action_is_user_gesture(action), closure->context);
 }
 
-void wf_connect_decide_policy(WebKitWebView *view, wf_navigation_handler handler, void *context) {
-    wf_navigation_closure *closure = g_new0(wf_navigation_closure, 1);
-    closure->handler = handler;
-    closure->context = context;
-    g_signal_connect_data(view, "decide-policy", G_CALLBACK(on_decide_policy), closure,
-                          (GClosureNotify)(void (*)(void))g_free, 0);
+void wf_connect_decide_policy(WebKitWebView *view, wf_decide_handler handler, void *context, wf_destroy destroy) {
+    connect(view, "decide-policy", G_CALLBACK(on_decide_policy), closure_new(handler, context, destroy));
+}
+
+static void on_load_changed(WebKitWebView *view, WebKitLoadEvent event, gpointer data) {
+    wf_closure *closure = data;
+    ((wf_load_handler)closure->handler)((int)event, webkit_web_view_get_uri(view), closure->context);
+}
+
+void wf_connect_load_changed(WebKitWebView *view, wf_load_handler handler, void *context, wf_destroy destroy) {
+    connect(view, "load-changed", G_CALLBACK(on_load_changed), closure_new(handler, context, destroy));
+}
+
+static gboolean on_load_failed(WebKitWebView *view, WebKitLoadEvent event, const char *uri, GError *error,
+                               gpointer data) {
+    wf_closure *closure = data;
+    return ((wf_load_failed_handler)closure->handler)(uri ? uri : "", g_quark_to_string(error->domain), error->code,
+                                                      error->message, closure->context);
+}
+
+void wf_connect_load_failed(WebKitWebView *view, wf_load_failed_handler handler, void *context, wf_destroy destroy) {
+    connect(view, "load-failed", G_CALLBACK(on_load_failed), closure_new(handler, context, destroy));
+}
+
+static GtkWidget *on_create(WebKitWebView *view, WebKitNavigationAction *action, gpointer data) {
+    wf_closure *closure = data;
+    WebKitWebView *created = ((wf_create_handler)closure->handler)(closure->context);
+    return created ? GTK_WIDGET(created) : NULL;
+}
+
+void wf_connect_create(WebKitWebView *view, wf_create_handler handler, void *context, wf_destroy destroy) {
+    connect(view, "create", G_CALLBACK(on_create), closure_new(handler, context, destroy));
+}
+
+static void on_script_message(WebKitUserContentManager *manager, JSCValue *value, gpointer data) {
+    wf_closure *closure = data;
+    char *json = jsc_value_to_json(value, 0);
+    ((wf_message_handler)closure->handler)(json ? json : "null", closure->context);
+    g_free(json);
+}
+
+void wf_connect_script_message(WebKitUserContentManager *manager, const char *name, wf_message_handler handler,
+                               void *context, wf_destroy destroy) {
+    char *signal = g_strdup_printf("script-message-received::%s", name);
+    connect(manager, signal, G_CALLBACK(on_script_message), closure_new(handler, context, destroy));
+    g_free(signal);
+}
+
+// MARK: decisions and views
+
+void wf_policy_use(WebKitPolicyDecision *decision) { webkit_policy_decision_use(decision); }
+void wf_policy_ignore(WebKitPolicyDecision *decision) { webkit_policy_decision_ignore(decision); }
+void wf_policy_download(WebKitPolicyDecision *decision) { webkit_policy_decision_download(decision); }
+void wf_object_ref(void *object) { g_object_ref(object); }
+void wf_object_unref(void *object) { g_object_unref(object); }
+
+WebKitWebView *wf_web_view_new_related(WebKitWebView *related) {
+    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL));
+}
+
+WebKitWebView *wf_web_view_new(WebKitNetworkSession *session, WebKitUserContentManager *manager) {
+    if (!session) session = webkit_network_session_get_default();
+    return WEBKIT_WEB_VIEW(
+        g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, "user-content-manager", manager, NULL));
+}
+
+// MARK: one-shot operations
+
+typedef struct {
+    wf_result_handler handler;
+    void *context;
+} wf_pending;
+
+static wf_pending *pending_new(wf_result_handler handler, void *context) {
+    wf_pending *pending = g_new0(wf_pending, 1);
+    pending->handler = handler;
+    pending->context = context;
+    return pending;
+}
+
+static void pending_finish(wf_pending *pending, const char *text, GError *error) {
+    pending->handler(text, error ? error->message : NULL, pending->context);
+    if (error) g_error_free(error);
+    g_free(pending);
+}
+
+static void on_evaluated(GObject *view, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(view), result, &error);
+    char *json = NULL;
+    if (value) {
+        json = jsc_value_is_undefined(value) ? g_strdup("null") : jsc_value_to_json(value, 0);
+        g_object_unref(value);
+    }
+    pending_finish(data, json ? json : (error ? NULL : "null"), error);
+    g_free(json);
+}
+
+void wf_evaluate_javascript(WebKitWebView *view, const char *script, const char *world, wf_result_handler handler,
+                            void *context) {
+    webkit_web_view_evaluate_javascript(view, script, -1, world, NULL, NULL, on_evaluated,
+                                        pending_new(handler, context));
 }
 
 typedef struct {
-    wf_load_handler handler;
-    void *context;
-} wf_load_closure;
+    wf_pending *pending;
+    WebKitUserContentManager *manager;
+    char *identifier;
+} wf_filter_job;
 
-static void on_load_changed(WebKitWebView *view, WebKitLoadEvent event, gpointer data) {
-    wf_load_closure *closure = data;
-    closure->handler((int)event, webkit_web_view_get_uri(view), closure->context);
+static void on_filter_saved(GObject *store, GAsyncResult *result, gpointer data) {
+    wf_filter_job *job = data;
+    GError *error = NULL;
+    WebKitUserContentFilter *filter =
+        webkit_user_content_filter_store_save_finish(WEBKIT_USER_CONTENT_FILTER_STORE(store), result, &error);
+    if (filter) {
+        webkit_user_content_manager_remove_filter_by_id(job->manager, job->identifier);
+        webkit_user_content_manager_add_filter(job->manager, filter);
+        webkit_user_content_filter_unref(filter);
+    }
+    pending_finish(job->pending, NULL, error);
+    g_object_unref(job->manager);
+    g_free(job->identifier);
+    g_free(job);
 }
 
-void wf_connect_load_changed(WebKitWebView *view, wf_load_handler handler, void *context) {
-    wf_load_closure *closure = g_new0(wf_load_closure, 1);
-    closure->handler = handler;
-    closure->context = context;
-    g_signal_connect_data(view, "load-changed", G_CALLBACK(on_load_changed), closure,
-                          (GClosureNotify)(void (*)(void))g_free, 0);
+void wf_set_content_rules(WebKitUserContentFilterStore *store, WebKitUserContentManager *manager,
+                          const char *identifier, const char *json, wf_result_handler handler, void *context) {
+    wf_filter_job *job = g_new0(wf_filter_job, 1);
+    job->pending = pending_new(handler, context);
+    job->manager = g_object_ref(manager);
+    job->identifier = g_strdup(identifier);
+    GBytes *bytes = g_bytes_new(json, strlen(json));
+    webkit_user_content_filter_store_save(store, identifier, bytes, NULL, on_filter_saved, job);
+    g_bytes_unref(bytes);
+}
+
+static void append_cookies(GString *text, GList *cookies) {
+    for (GList *item = cookies; item; item = item->next) {
+        SoupCookie *cookie = item->data;
+        g_string_append_printf(text, "%s\t%s\t%s\n", soup_cookie_get_domain(cookie), soup_cookie_get_name(cookie),
+                               soup_cookie_get_value(cookie));
+    }
+}
+
+static void on_cookies(GObject *manager, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    GList *cookies = webkit_cookie_manager_get_cookies_finish(WEBKIT_COOKIE_MANAGER(manager), result, &error);
+    GString *text = g_string_new("");
+    append_cookies(text, cookies);
+    g_list_free_full(cookies, (GDestroyNotify)soup_cookie_free);
+    pending_finish(data, error ? NULL : text->str, error);
+    g_string_free(text, TRUE);
+}
+
+static void on_all_cookies(GObject *manager, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    GList *cookies = webkit_cookie_manager_get_all_cookies_finish(WEBKIT_COOKIE_MANAGER(manager), result, &error);
+    GString *text = g_string_new("");
+    append_cookies(text, cookies);
+    g_list_free_full(cookies, (GDestroyNotify)soup_cookie_free);
+    pending_finish(data, error ? NULL : text->str, error);
+    g_string_free(text, TRUE);
+}
+
+void wf_get_cookies(WebKitNetworkSession *session, const char *uri, wf_result_handler handler, void *context) {
+    WebKitCookieManager *manager = webkit_network_session_get_cookie_manager(session);
+    if (uri) {
+        webkit_cookie_manager_get_cookies(manager, uri, NULL, on_cookies, pending_new(handler, context));
+    } else {
+        webkit_cookie_manager_get_all_cookies(manager, NULL, on_all_cookies, pending_new(handler, context));
+    }
+}
+
+static void on_cookie_added(GObject *manager, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    webkit_cookie_manager_add_cookie_finish(WEBKIT_COOKIE_MANAGER(manager), result, &error);
+    pending_finish(data, error ? NULL : "", error);
+}
+
+void wf_add_cookie(WebKitNetworkSession *session, const char *domain, const char *name, const char *value,
+                   wf_result_handler handler, void *context) {
+    SoupCookie *cookie = soup_cookie_new(name, value, domain, "/", -1);
+    webkit_cookie_manager_add_cookie(webkit_network_session_get_cookie_manager(session), cookie, NULL,
+                                     on_cookie_added, pending_new(handler, context));
+    soup_cookie_free(cookie);
+}
+
+typedef struct {
+    wf_pending *pending;
+    WebKitCookieManager *manager;
+    char *domain;
+    char *name;
+    int remaining;
+    int deleted;
+} wf_delete_job;
+
+static void delete_job_release(wf_delete_job *job) {
+    if (--job->remaining > 0) return;
+    char *count = g_strdup_printf("%d", job->deleted);
+    pending_finish(job->pending, count, NULL);
+    g_free(count);
+    g_free(job->domain);
+    g_free(job->name);
+    g_free(job);
+}
+
+static void on_cookie_deleted(GObject *manager, GAsyncResult *result, gpointer data) {
+    wf_delete_job *job = data;
+    if (webkit_cookie_manager_delete_cookie_finish(WEBKIT_COOKIE_MANAGER(manager), result, NULL)) job->deleted++;
+    delete_job_release(job);
+}
+
+static void on_cookies_to_delete(GObject *manager, GAsyncResult *result, gpointer data) {
+    wf_delete_job *job = data;
+    GList *cookies = webkit_cookie_manager_get_all_cookies_finish(WEBKIT_COOKIE_MANAGER(manager), result, NULL);
+    job->remaining = 1; /* held until every delete is started */
+    for (GList *item = cookies; item; item = item->next) {
+        SoupCookie *cookie = item->data;
+        if (g_strcmp0(soup_cookie_get_name(cookie), job->name) == 0 &&
+            g_strcmp0(soup_cookie_get_domain(cookie), job->domain) == 0) {
+            job->remaining++;
+            webkit_cookie_manager_delete_cookie(job->manager, cookie, NULL, on_cookie_deleted, job);
+        }
+    }
+    g_list_free_full(cookies, (GDestroyNotify)soup_cookie_free);
+    delete_job_release(job);
+}
+
+void wf_delete_cookie(WebKitNetworkSession *session, const char *domain, const char *name, wf_result_handler handler,
+                      void *context) {
+    wf_delete_job *job = g_new0(wf_delete_job, 1);
+    job->pending = pending_new(handler, context);
+    job->manager = webkit_network_session_get_cookie_manager(session);
+    job->domain = g_strdup(domain);
+    job->name = g_strdup(name);
+    webkit_cookie_manager_get_all_cookies(job->manager, NULL, on_cookies_to_delete, job);
+}
+
+// MARK: session
+
+int wf_allow_certificate(WebKitNetworkSession *session, const char *pem, const char *host) {
+    GTlsCertificate *certificate = g_tls_certificate_new_from_pem(pem, -1, NULL);
+    if (!certificate) return 0;
+    webkit_network_session_allow_tls_certificate_for_host(session, certificate, host);
+    g_object_unref(certificate);
+    return 1;
+}
+
+void wf_set_proxy(WebKitNetworkSession *session, const char *uri) {
+    WebKitNetworkProxySettings *settings = webkit_network_proxy_settings_new(uri, NULL);
+    webkit_network_session_set_proxy_settings(session, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings);
+    webkit_network_proxy_settings_free(settings);
 }

@@ -2,17 +2,71 @@
 #define CWEBKIT_SHIM_H
 #include <webkit/webkit.h>
 
-/// Called for every navigation policy decision: the request's URI, whether it is the main frame
-/// (0 or 1), the decision type (WebKitPolicyDecisionType). Returns 1 to allow, 0 to ignore.
-typedef int (*wf_navigation_handler)(const char *uri, int is_main_frame, int decision_type, void *context);
+// What Swift cannot call directly: g_signal_connect and the GObject casts are macros, and signal
+// handlers need C signatures. Every handler gets back the `context` it was connected with; for
+// signals, `destroy(context)` runs when the handler is disconnected (the object went away).
 
-/// Connects `decide-policy` on `view` to `handler`.
-void wf_connect_decide_policy(WebKitWebView *view, wf_navigation_handler handler, void *context);
+typedef void (*wf_destroy)(void *context);
 
-/// Called when a load changes (WebKitLoadEvent) with the view's current URI.
+/// A navigation or new-window policy decision: the request's URI, whether it is a server redirect
+/// hop, whether a user gesture started it, and the decision type (WebKitPolicyDecisionType).
+/// Return 1 if the handler took the decision (it must then call wf_policy_*), 0 for the default.
+typedef int (*wf_decide_handler)(WebKitPolicyDecision *decision, int decision_type, const char *uri, int is_redirect,
+                                 int is_user_gesture, void *context);
+void wf_connect_decide_policy(WebKitWebView *view, wf_decide_handler handler, void *context, wf_destroy destroy);
+
+/// load-changed (WebKitLoadEvent) with the view's current URI.
 typedef void (*wf_load_handler)(int load_event, const char *uri, void *context);
+void wf_connect_load_changed(WebKitWebView *view, wf_load_handler handler, void *context, wf_destroy destroy);
 
-/// Connects `load-changed` on `view` to `handler`.
-void wf_connect_load_changed(WebKitWebView *view, wf_load_handler handler, void *context);
+/// load-failed: the failing URI and the error's domain, code and message. Return 1 to stop the
+/// engine's own error page.
+typedef int (*wf_load_failed_handler)(const char *uri, const char *domain, int code, const char *message,
+                                      void *context);
+void wf_connect_load_failed(WebKitWebView *view, wf_load_failed_handler handler, void *context, wf_destroy destroy);
+
+/// create (a page asked for a new window): return the new view, related to `view`, or NULL.
+typedef WebKitWebView *(*wf_create_handler)(void *context);
+void wf_connect_create(WebKitWebView *view, wf_create_handler handler, void *context, wf_destroy destroy);
+
+/// script-message-received::NAME: the message's value as JSON text.
+typedef void (*wf_message_handler)(const char *json, void *context);
+void wf_connect_script_message(WebKitUserContentManager *manager, const char *name, wf_message_handler handler,
+                               void *context, wf_destroy destroy);
+
+/// The answer to a policy decision.
+void wf_policy_use(WebKitPolicyDecision *decision);
+void wf_policy_ignore(WebKitPolicyDecision *decision);
+void wf_policy_download(WebKitPolicyDecision *decision);
+void wf_object_ref(void *object);
+void wf_object_unref(void *object);
+
+/// A new web view sharing `related`'s web process, session and settings (for window.open).
+WebKitWebView *wf_web_view_new_related(WebKitWebView *related);
+/// A new web view with its own user content manager, in `session` (NULL: the default session).
+WebKitWebView *wf_web_view_new(WebKitNetworkSession *session, WebKitUserContentManager *manager);
+
+/// One-shot results: JSON text of a script's value (NULL and an error message on failure).
+typedef void (*wf_result_handler)(const char *json, const char *error, void *context);
+void wf_evaluate_javascript(WebKitWebView *view, const char *script, const char *world, wf_result_handler handler,
+                            void *context);
+
+/// Compiles a content rule list (WebKit content blocker JSON) into `store` and adds it to
+/// `manager`, replacing the one with the same identifier; `handler` gets NULL or an error message.
+void wf_set_content_rules(WebKitUserContentFilterStore *store, WebKitUserContentManager *manager,
+                          const char *identifier, const char *json, wf_result_handler handler, void *context);
+
+/// Cookies of `session`, as JSON lines "domain\tname\tvalue" joined by newlines (uri NULL: all).
+void wf_get_cookies(WebKitNetworkSession *session, const char *uri, wf_result_handler handler, void *context);
+void wf_add_cookie(WebKitNetworkSession *session, const char *domain, const char *name, const char *value,
+                   wf_result_handler handler, void *context);
+/// Deletes every cookie named `name` for `domain`; the result text is the number deleted.
+void wf_delete_cookie(WebKitNetworkSession *session, const char *domain, const char *name, wf_result_handler handler,
+                      void *context);
+
+/// Accepts `pem` (a certificate) for `host` in `session`; returns 0 and sets nothing on bad PEM.
+int wf_allow_certificate(WebKitNetworkSession *session, const char *pem, const char *host);
+/// Sends every request of `session` through the HTTP proxy at `uri`.
+void wf_set_proxy(WebKitNetworkSession *session, const char *uri);
 
 #endif

@@ -1,0 +1,27 @@
+import CWebKitGTK
+import CWebKitShim
+import Foundation
+
+/// A network session (a data store: cookies, caches) shared by the web views made in it, with
+/// the place where WebFence compiles its content rules.
+@MainActor
+public final class FencedSession {
+    public let session: OpaquePointer
+    let filterStore: OpaquePointer
+
+    /// An ephemeral session: nothing is written to disk but the compiled content rules, in `rulesDirectory`.
+    public init(rulesDirectory: String = NSTemporaryDirectory() + "webfence-content-rules-\(getpid())") {
+        session = webkit_network_session_new_ephemeral()
+        filterStore = webkit_user_content_filter_store_new(rulesDirectory)
+    }
+
+    /// Sends every request through the HTTP proxy at `uri` (the loopback sites of the parity runner).
+    public func useProxy(_ uri: String) {
+        wf_set_proxy(session, uri)
+    }
+
+    /// Accepts the certificate `pem` for each of `hosts`, and no other certificate problem.
+    public func allowCertificate(_ pem: String, for hosts: [String]) -> Bool {
+        hosts.allSatisfy { wf_allow_certificate(session, pem, $0) == 1 }
+    }
+}

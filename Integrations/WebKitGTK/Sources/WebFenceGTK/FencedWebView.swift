@@ -1,0 +1,337 @@
+import AppBound
+import CWebKitGTK
+import CWebKitShim
+import NavigationRules
+import WebAddress
+
+/// A WebKitGTK web view governed by WebFence, as a `WKWebView` is by App-Bound Domains: every
+/// navigation (main frame, subframes, redirect hops, new windows) is decided by `WebFencePolicy`,
+/// and JavaScript, user scripts, style sheets and message handlers reach only the frames the spec
+/// allows, with the platform's error codes.
+@MainActor
+public final class FencedWebView {
+    /// The engine's view (a GtkWidget), for the app to place in a window.
+    public let view: UnsafeMutablePointer<WebKitWebView>
+    public let policy: WebFencePolicy
+    public let session: FencedSession
+    /// The web view's life-long app-bound state (configured limits, forced mode, early API use).
+    public private(set) var state: AppBoundWebViewState
+    /// The main frame's committed URL and its app-bound state.
+    public private(set) var mainFrameURL: WebURL?
+    public private(set) var mainFrameState: FrameAppBoundState = .none
+
+    /// The app's navigation delegate, asked first; nil allows everything.
+    public var navigationDelegate: ((WebURL) -> NavigationDelegateDecision)?
+    /// Every navigation outcome, as it happens.
+    public var onNavigation: ((NavigationEvent) -> Void)?
+    /// Asked when a page opens a window; return the web view to show it in (`makePopup()`), or nil.
+    public var onNewWindow: ((FencedWebView) -> FencedWebView?)?
+    /// Called when the main frame finishes loading.
+    public var onLoadFinished: ((String) -> Void)?
+
+    let manager: OpaquePointer
+    private var scripts: [UserScript] = []
+    private var styleSheets: [(css: String, forMainFrameOnly: Bool)] = []
+    private var handlers: [String] = []
+    /// URLs whose verdict depends on the frame, with their verdicts, oldest first.
+    private var held: [(url: String, verdicts: FrameVerdicts)] = []
+    private static let heldLimit = 32
+
+    /// A web view in `session`, configured with `limitsNavigationsToAppBoundDomains` and, like a
+    /// configuration made before the web view, the user style sheets already present.
+    public init(
+        policy: WebFencePolicy, session: FencedSession, limitsNavigationsToAppBoundDomains: Bool,
+        userStyleSheets: [String] = []
+    ) {
+        self.policy = policy
+        self.session = session
+        state = AppBoundWebViewState(configuredLimits: limitsNavigationsToAppBoundDomains)
+        manager = webkit_user_content_manager_new()
+        view = wf_web_view_new(session.session, manager)
+        styleSheets = userStyleSheets.map { ($0, false) }
+        // Style sheets in the configuration at creation count as restricted API use (§5).
+        if !userStyleSheets.isEmpty, RestrictedAPIs.marksUseBeforeNavigation(app: policy.app, state: state, inMainFrame: true) {
+            state.usedRestrictedAPIBeforeNavigation = true
+        }
+        connectSignals()
+        applyRestriction()
+    }
+
+    /// A web view for a window this one's page opens: a copy of this configuration's limits, not
+    /// its forced mode or early API use (§3), sharing its web process and session.
+    public func makePopup() -> FencedWebView {
+        FencedWebView(policy: policy, session: session, state: state.copiedForNewWindow, relatedTo: self)
+    }
+
+    private init(policy: WebFencePolicy, session: FencedSession, state: AppBoundWebViewState, relatedTo opener: FencedWebView) {
+        self.policy = policy
+        self.session = session
+        self.state = state
+        manager = webkit_user_content_manager_new()
+        view = wf_web_view_new(session.session, manager)
+        navigationDelegate = opener.navigationDelegate
+        connectSignals()
+        applyRestriction()
+    }
+
+    // MARK: loading
+
+    public func load(_ url: String) {
+        webkit_web_view_load_uri(view, url)
+    }
+
+    /// `loadHTMLString`: an HTML document forces app-bound mode now (not for a browser); the base
+    /// URL (nil: about:blank) then goes through the gate (§2).
+    public func loadHTMLString(_ html: String, baseURL: String?) {
+        if !policy.app.isBrowser, policy.app.isFeatureOn || policy.app.domains != nil {
+            setForcedMode()
+        }
+        webkit_web_view_load_html(view, html, baseURL ?? "about:blank")
+    }
+
+    // MARK: restricted APIs
+
+    /// `evaluateJavaScript` in the main frame: error 14 when the frame is restricted (§4); before
+    /// the first navigation it succeeds, and with limits off marks the web view (§5).
+    public func evaluateJavaScript(_ script: String, completion: @escaping (Result<String, FenceError>) -> Void) {
+        let decision = RestrictedAPIs.evaluateJavaScript(frameAndAncestors: [mainFrameState])
+        guard decision.decision.allowed else {
+            completion(.failure(.appBound(.javaScriptAppBoundDomain, decision.decision.rule)))
+            return
+        }
+        noteRestrictedAPIUse()
+        let handler: ResultHandler = { result in completion(result.mapError { .engine($0) }) }
+        wf_evaluate_javascript(view, script, nil, resultTrampoline, retainedContext(handler))
+    }
+
+    /// Adds a user script: injected from the next document on, into the frames the spec allows.
+    public func addUserScript(_ script: UserScript) {
+        scripts.append(script)
+        applyRestriction()
+    }
+
+    /// Adds a user style sheet, applied while the main frame is not restricted.
+    public func addUserStyleSheet(_ css: String, forMainFrameOnly: Bool) {
+        styleSheets.append((css, forMainFrameOnly))
+        noteRestrictedAPIUse()
+        applyRestriction()
+    }
+
+    /// Registers a script message handler (`window.webkit.messageHandlers.NAME`), present only in
+    /// frames that are not restricted. Messages arrive as JSON text.
+    public func addMessageHandler(_ name: String, _ receive: @escaping (String) -> Void) {
+        handlers.append(name)
+        let box: (String) -> Void = receive
+        wf_connect_script_message(manager, name, { json, context in
+            let receive = borrowed(context, as: ((String) -> Void).self)
+            receive(json.map { String(cString: $0) } ?? "null")
+        }, retainedContext(box), destroyBox)
+        applyRestriction()
+    }
+
+    private func noteRestrictedAPIUse() {
+        if RestrictedAPIs.marksUseBeforeNavigation(app: policy.app, state: state, inMainFrame: true) {
+            state.usedRestrictedAPIBeforeNavigation = true
+        }
+    }
+
+    private func setForcedMode() {
+        guard !state.forcedAppBoundMode else { return }
+        state.forcedAppBoundMode = true
+        applyRestriction()
+    }
+
+    /// Puts into the user content manager what the web view's state lets documents from now on see.
+    private func applyRestriction() {
+        webkit_user_content_manager_remove_all_scripts(manager)
+        webkit_user_content_manager_remove_all_style_sheets(manager)
+        for name in handlers { webkit_user_content_manager_unregister_script_message_handler(manager, name, nil) }
+        let restriction = policy.restriction(for: state)
+        // With every frame restricted, nothing is injected, applied or exposed.
+        guard restriction != .everyFrame else { return }
+        let domains = policy.app.domains?.domains.map(\.description) ?? []
+        let schemes = policy.app.domains?.schemes.map(\.description) ?? []
+        for script in scripts {
+            var source = script.source
+            if restriction == .nonAppBoundSubframes, !script.forMainFrameOnly {
+                source = SubframeGuard.wrap(source, domains: domains, schemes: schemes)
+            }
+            let userScript = webkit_user_script_new(
+                source, script.forMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                script.injectionTime == .atDocumentStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
+                nil, nil)
+            webkit_user_content_manager_add_script(manager, userScript)
+            webkit_user_script_unref(userScript)
+        }
+        // Style sheets are judged by the main frame's state alone (§4), which is never restricted here.
+        for sheet in styleSheets {
+            let styleSheet = webkit_user_style_sheet_new(
+                sheet.css, sheet.forMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                WEBKIT_USER_STYLE_LEVEL_USER, nil, nil)
+            webkit_user_content_manager_add_style_sheet(manager, styleSheet)
+            webkit_user_style_sheet_unref(styleSheet)
+        }
+        for name in handlers { _ = webkit_user_content_manager_register_script_message_handler(manager, name, nil) }
+    }
+
+    // MARK: navigation
+
+    private func connectSignals() {
+        let unowned = UnownedBox(self)
+        wf_connect_decide_policy(view, { decision, type, uri, isRedirect, _, context in
+            let owner = borrowed(context, as: UnownedBox.self)
+            return MainActor.assumeIsolated {
+                owner.webView?.decide(decision!, isNewWindow: type == 1, uri: String(cString: uri!), isRedirect: isRedirect != 0) ?? 0
+            }
+        }, retainedContext(unowned), destroyBox)
+        wf_connect_load_changed(view, { event, uri, context in
+            let owner = borrowed(context, as: UnownedBox.self)
+            MainActor.assumeIsolated { owner.webView?.loadChanged(event, uri: uri.map { String(cString: $0) } ?? "") }
+        }, retainedContext(unowned), destroyBox)
+        wf_connect_load_failed(view, { uri, domain, code, _, context in
+            let owner = borrowed(context, as: UnownedBox.self)
+            return MainActor.assumeIsolated {
+                owner.webView?.loadFailed(uri: String(cString: uri!), domain: String(cString: domain!), code: Int(code)) ?? 0
+            }
+        }, retainedContext(unowned), destroyBox)
+        wf_connect_create(view, { context in
+            let owner = borrowed(context, as: UnownedBox.self)
+            nonisolated(unsafe) var created: UnsafeMutablePointer<WebKitWebView>? = nil
+            MainActor.assumeIsolated {
+                guard let opener = owner.webView, let popup = opener.onNewWindow?(opener) else { return }
+                created = popup.view
+            }
+            return created
+        }, retainedContext(unowned), destroyBox)
+    }
+
+    private func report(_ url: String, _ frame: NavigationEvent.Frame, _ outcome: NavigationEvent.Outcome) {
+        onNavigation?(NavigationEvent(url: url, frame: frame, outcome: outcome))
+    }
+
+    /// The engine asks about a navigation. Returns 1: WebFence took the decision.
+    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, isNewWindow: Bool, uri: String, isRedirect: Bool) -> Int32 {
+        // A new window is not gated (§3): the popup's own navigation is, in the popup.
+        if isNewWindow {
+            wf_policy_use(decision)
+            return 1
+        }
+        // Whatever WebFence cannot read, it does not load.
+        guard let url = try? WebURL(uri) else {
+            wf_policy_ignore(decision)
+            report(uri, .unknown, .cancelled(reason: "unparseable URL"))
+            return 1
+        }
+        switch navigationDelegate?(url) ?? .allow {
+        case .cancel:
+            wf_policy_ignore(decision)
+            report(uri, .unknown, .cancelled(reason: "delegate"))
+            return 1
+        case .download:
+            // A download passes and resets the page's state to none (decision D23).
+            mainFrameState = .none
+            wf_policy_download(decision)
+            report(uri, .unknown, .download)
+            return 1
+        case .allow:
+            break
+        }
+        let verdicts = policy.verdicts(for: url, state: state, subframeOrigin: mainFrameURL)
+        let needsFrame = !verdicts.agree || verdicts.main.opensExternally != verdicts.sub.opensExternally
+        if !needsFrame {
+            if verdicts.main.allows {
+                wf_policy_use(decision)
+            } else {
+                wf_policy_ignore(decision)
+                // The same refusal in either frame: say it once.
+                report(uri, .unknown, verdicts.main.event)
+            }
+            return 1
+        }
+        // The frame decides: WebKit's content rules block the refused frame kind before any request.
+        hold(uri, verdicts, decision)
+        return 1
+    }
+
+    private func hold(_ uri: String, _ verdicts: FrameVerdicts, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>) {
+        held.removeAll { $0.url == uri }
+        held.append((uri, verdicts))
+        if held.count > Self.heldLimit { held.removeFirst(held.count - Self.heldLimit) }
+        let json = ContentRules.json(
+            blocking: held.map { ($0.url, topFrame: !$0.verdicts.main.allows || $0.verdicts.main.opensExternally, childFrame: !$0.verdicts.sub.allows) })
+        wf_object_ref(decision)
+        let handler: ResultHandler = { result in
+            // If the rules could not be compiled, nothing may load: refuse in every frame.
+            if case .success = result { wf_policy_use(decision) } else { wf_policy_ignore(decision) }
+            wf_object_unref(decision)
+        }
+        wf_set_content_rules(session.filterStore, manager, "webfence-frame-verdicts", json, resultTrampoline, retainedContext(handler))
+    }
+
+    private func loadChanged(_ event: Int32, uri: String) {
+        switch event {
+        case 0:  // STARTED: a main-frame load to local content forces app-bound mode (§2).
+            if let url = try? WebURL(uri), policy.gate.decide(url, isMainFrame: true, state: state).forcesAppBoundMode {
+                setForcedMode()
+            }
+        case 2:  // COMMITTED
+            guard let url = try? WebURL(uri) else { return }
+            mainFrameURL = url
+            mainFrameState = policy.mainFrameState(committing: url, state: state)
+            state.hasNavigated = true
+            report(uri, .main, .committed(mainFrameState))
+        case 3:  // FINISHED
+            onLoadFinished?(uri)
+        default:
+            break
+        }
+    }
+
+    /// Returns 1 to keep the page where it was (no engine error page) for WebFence's refusals.
+    private func loadFailed(uri: String, domain: String, code: Int) -> Int32 {
+        guard domain == "WebKitPolicyError" else { return 0 }
+        // 104: blocked by a content rule, i.e. a held verdict in the main frame.
+        if code == 104, let entry = held.last(where: { $0.url == uri }) {
+            report(uri, .main, entry.verdicts.main.event)
+        }
+        return 1
+    }
+}
+
+/// What the web view's restricted APIs answer instead of a value.
+public enum FenceError: Error, Sendable, Equatable {
+    /// The platform's error (`WKErrorDomain` 14 for JavaScript) and the rule behind it.
+    case appBound(WKError, AppBoundRule)
+    /// The engine failed (a script threw).
+    case engine(EngineError)
+
+    public static func == (lhs: FenceError, rhs: FenceError) -> Bool {
+        switch (lhs, rhs) {
+        case let (.appBound(a, b), .appBound(c, d)): a == c && b == d
+        case let (.engine(a), .engine(b)): a.message == b.message
+        default: false
+        }
+    }
+}
+
+/// A weak reference for signal contexts: the view's signals must not keep its owner alive.
+final class UnownedBox {
+    weak var webView: FencedWebView?
+    init(_ webView: FencedWebView) { self.webView = webView }
+}
+
+extension NavigationVerdict {
+    var opensExternally: Bool {
+        if case .openExternally = self { return true }
+        return false
+    }
+
+    var event: NavigationEvent.Outcome {
+        switch self {
+        case .allow(let state): .committed(state)
+        case .fail(let error, let rule): .failed(error, rule)
+        case .cancel(let ruling): .cancelled(reason: ruling.reason.code)
+        case .openExternally(let ruling): .openedExternally(reason: ruling.reason.code)
+        }
+    }
+}

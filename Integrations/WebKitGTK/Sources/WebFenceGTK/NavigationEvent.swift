@@ -1,0 +1,31 @@
+import AppBound
+
+/// What became of a navigation, reported as it happens.
+public struct NavigationEvent: Sendable {
+    /// Which frame navigated, when the engine said; `.unknown` when a refusal came before it could.
+    public enum Frame: Sendable, Hashable {
+        case main, sub, unknown
+    }
+
+    public enum Outcome: Sendable, Hashable {
+        /// The main frame committed the URL with this app-bound state.
+        case committed(FrameAppBoundState)
+        /// The app-bound gate refused it (error 13): nothing committed, the page stays.
+        case failed(WKError, AppBoundRule)
+        /// The app's delegate or the navigation rules cancelled it; `reason` says which rule.
+        case cancelled(reason: String)
+        /// The navigation rules gave it to the system browser.
+        case openedExternally(reason: String)
+        /// The app's delegate made it a download.
+        case download
+    }
+
+    public let url: String
+    public let frame: Frame
+    public let outcome: Outcome
+}
+
+/// The app's own `decidePolicyFor navigationAction` answer, asked before WebFence's gate.
+public enum NavigationDelegateDecision: Sendable {
+    case allow, cancel, download
+}
