@@ -43,6 +43,11 @@ public final class SiteTable: @unchecked Sendable {
         lock.withLock { routes[url] = response }
     }
 
+    /// Forgets every route: each URL gets its page again.
+    public func removeRoutes() {
+        lock.withLock { routes.removeAll() }
+    }
+
     /// The answer for a request, recorded in `requests`.
     func respond(to url: String) -> Response {
         let route = lock.withLock {

@@ -25,3 +25,11 @@ public final class FencedSession {
         hosts.allSatisfy { wf_allow_certificate(session, pem, $0) == 1 }
     }
 }
+
+extension FencedSession {
+    /// Puts a cookie in the jar as the data store already held it (no filtering: not an app call).
+    public func addCookie(domain: String, name: String, value: String, completion: @escaping () -> Void) {
+        let handler: ResultHandler = { _ in completion() }
+        wf_add_cookie(session, domain, name, value, resultTrampoline, retainedContext(handler))
+    }
+}

@@ -76,8 +76,31 @@ public final class FencedWebView {
 
     // MARK: loading
 
+    /// Loads `url` in the main frame. The frame is known here, so WebFence judges the URL before the
+    /// engine sees it: WebKitGTK runs a `javascript:` URL given to `load_uri` without asking
+    /// `decide-policy` at all.
     public func load(_ url: String) {
+        guard judgeMainFrameLoad(url) else { return }
         webkit_web_view_load_uri(view, url)
+    }
+
+    /// The main-frame verdict for an API load; reports and returns false when it refuses.
+    private func judgeMainFrameLoad(_ uri: String) -> Bool {
+        guard let url = try? WebURL(uri) else {
+            report(uri, .main, .cancelled(reason: "unparseable URL"))
+            return false
+        }
+        switch navigationDelegate?(url) ?? .allow {
+        case .cancel:
+            report(uri, .main, .cancelled(reason: "delegate"))
+            return false
+        case .download, .allow:
+            break  // decide-policy hands a download to the engine
+        }
+        let verdict = policy.verdict(for: url, isMainFrame: true, state: state, origin: nil)
+        if verdict.allows { return true }
+        report(uri, .main, verdict.event)
+        return false
     }
 
     /// `loadHTMLString`: an HTML document forces app-bound mode now (not for a browser); the base
@@ -86,6 +109,8 @@ public final class FencedWebView {
         if !policy.app.isBrowser, policy.app.isFeatureOn || policy.app.domains != nil {
             setForcedMode()
         }
+        // Substitute data makes no request, so no content rule could hold it: judge it here.
+        guard judgeMainFrameLoad(baseURL ?? "about:blank") else { return }
         webkit_web_view_load_html(view, html, baseURL ?? "about:blank")
     }
 

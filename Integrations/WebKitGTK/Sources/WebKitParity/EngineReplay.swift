@@ -31,6 +31,11 @@ final class EngineReplay {
             let session = sessions[spec.dataStore] ?? {
                 let made = FencedSession()
                 configure(made)
+                for cookie in scenario.dataStores.first(where: { $0.id == spec.dataStore })?.cookies ?? [] {
+                    var done = false
+                    made.addCookie(domain: cookie.domain, name: cookie.name, value: cookie.value) { done = true }
+                    MainLoop.run { done }
+                }
                 sessions[spec.dataStore] = made
                 return made
             }()
@@ -53,12 +58,29 @@ final class EngineReplay {
             injectionTime: spec.injectionTime == .atDocumentStart ? .atDocumentStart : .atDocumentEnd)
     }
 
+    /// Web views whose engine state left the simulator's: a step that changes state could not run.
+    private var diverged: [String: Int] = [:]
+
     func perform(_ step: Scenario.Step) -> StepResult {
         guard let id = step.webView, let webView = webViews[id] else {
             return .notExpressible("app-wide action, not a web view's")
         }
+        if let earlier = diverged[id] {
+            return .notExpressible("follows step \(earlier), which the engine could not run")
+        }
+        let result = performOnWebView(step, id: id, webView: webView)
+        if case .notExpressible = result, step.action.changesWebViewState { diverged[id] = step.index }
+        return result
+    }
+
+    private func performOnWebView(_ step: Scenario.Step, id: String, webView: FencedWebView) -> StepResult {
         if step.frame != "main" { return .notExpressible("a subframe's API: WebKitGTK's UI-process API reaches the main frame only") }
+        if scenario.app.managedAccount != nil, Outcome.isNavigation(step.action) {
+            return .notExpressible("managed-web-view routing (isExternalURL, managed browser) is the SDK's, not in the wrapper")
+        }
         switch step.action {
+        case .load(let url, _, _) where !["http", "https", "about", "data"].contains(url.scheme):
+            return .notExpressible("a custom scheme: the runner registers no scheme handler")
         case .load(let url, let redirects, let delegate):
             route(url.href, redirects.map(\.href))
             webView.navigationDelegate = { _ in
@@ -97,6 +119,8 @@ final class EngineReplay {
             // A sheet reaches documents loaded after it; reload to see the current answer.
             let value = pageValue(webView, "getComputedStyle(document.documentElement).getPropertyValue('\(Self.styleMarker)').trim()")
             return .observed(["applied": .bool(value == "\"applied\"")])
+        case .userScriptFrames where scenario.steps.contains { if case .addFrame = $0.action { true } else { false } }:
+            return .notExpressible("user scripts in subframes: the runner does not drive frames yet")
         case .userScriptFrames:
             let value = pageValue(webView, "[...document.documentElement.attributes].some(a => a.name.startsWith('data-webfence-script-'))")
             return .observed(["frames": .array(value == "true" ? [.string("main")] : [])])
@@ -125,7 +149,7 @@ final class EngineReplay {
             return .observed(["deleted": .bool(deleted ?? false)])
         case .state:
             return .observed([
-                "url": .string(webView.committedURL), "appBound": Self.json(webView.mainFrameState),
+                "url": Self.url(webView), "appBound": Self.json(webView.mainFrameState),
                 "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode), "limits": .bool(webView.state.limits),
                 "usedRestrictedAPIBeforeNavigation": .bool(webView.state.usedRestrictedAPIBeforeNavigation),
             ])
@@ -144,6 +168,7 @@ final class EngineReplay {
 
     /// Routes the redirect chain: `url` answers 302 to the first hop, each hop to the next.
     private func route(_ url: String, _ redirects: [String]) {
+        sites.removeRoutes()
         var from = url
         for hop in redirects {
             sites.route(from, to: .redirect(to: hop))
@@ -165,8 +190,8 @@ final class EngineReplay {
         webView.onLoadFinished = nil
         let new = Array((events[id] ?? []).dropFirst(before))
         // The last refusal, or the commit.
-        guard let last = new.last else { return .observed(["result": .string("nothing happened"), "url": .string(webView.committedURL)]) }
-        var fields: [String: JSONValue] = ["url": .string(webView.committedURL), "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode)]
+        guard let last = new.last else { return .observed(["result": .string("nothing happened"), "url": Self.url(webView)]) }
+        var fields: [String: JSONValue] = ["url": Self.url(webView), "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode)]
         switch last.outcome {
         case .committed(let state):
             fields["result"] = .string("committed")
@@ -204,11 +229,41 @@ final class EngineReplay {
         return .array((list ?? []).map { .string($0) })
     }
 
+    /// The engine's URL for the main frame; none before the first load (WebKitGTK says "").
+    static func url(_ webView: FencedWebView) -> JSONValue {
+        guard let url = webView.committedURL, !url.isEmpty else { return .null }
+        return .string(url)
+    }
+
     static func json(_ state: FrameAppBoundState) -> JSONValue {
         switch state {
         case .none: .null
         case .appBound: .bool(true)
         case .notAppBound: .bool(false)
+        }
+    }
+}
+
+extension Outcome {
+    /// Whether the action navigates (its outcome has the navigation fields).
+    static func isNavigation(_ action: Scenario.Action) -> Bool {
+        switch action {
+        case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .openWindow: true
+        default: false
+        }
+    }
+}
+
+extension Scenario.Action {
+    /// Whether the step changes what later steps of the web view see (navigations, frames,
+    /// configuration); queries do not.
+    var changesWebViewState: Bool {
+        switch self {
+        case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .openWindow, .evaluateJavaScript,
+            .addUserScript, .addUserStyleSheet, .registerServiceWorker:
+            true
+        default:
+            false
         }
     }
 }
