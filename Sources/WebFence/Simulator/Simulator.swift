@@ -307,7 +307,8 @@ public struct Simulator: Sendable {
         return Outcome(["cookies": .array(SimulatedDataStore.names(visible).map(JSONValue.string))], explanation: explanation)
     }
 
-    static func json(_ state: FrameAppBoundState) -> JSONValue {
+    /// A frame's app-bound state as outcomes report it: true, false, or null for none.
+    public static func json(_ state: FrameAppBoundState) -> JSONValue {
         switch state {
         case .none: .null
         case .appBound: .bool(true)

@@ -28,7 +28,7 @@ public final class LoopbackProxy: Sendable {
                     try pipeline.addHandler(
                         ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)), name: "decoder")
                     try pipeline.addHandler(HTTPResponseEncoder(), name: "encoder")
-                    try pipeline.addHandler(ProxyFront(sites: sites, tls: context))
+                    try pipeline.addHandler(SiteRequests(sites: sites, tls: context, origin: nil))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).wait()
@@ -50,70 +50,20 @@ public enum LoopbackError: Error {
     case noPort
 }
 
-/// The first request on a connection: a tunnel to open, or a plain-HTTP request to serve.
-private final class ProxyFront: ChannelInboundHandler, RemovableChannelHandler {
+/// Requests on a connection. Before a tunnel (`origin` nil) a request is a `CONNECT` to open, or a
+/// plain-HTTP request naming its whole URL; inside a tunnel, a path on `origin`.
+private final class SiteRequests: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     let sites: SiteTable
     let tls: NIOSSLContext
+    let origin: String?
     var head: HTTPRequestHead?
 
-    init(sites: SiteTable, tls: NIOSSLContext) {
+    init(sites: SiteTable, tls: NIOSSLContext, origin: String?) {
         self.sites = sites
         self.tls = tls
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let received): head = received
-        case .body: break
-        case .end:
-            guard let head else { return }
-            self.head = nil
-            if head.method == .CONNECT {
-                openTunnel(context: context, target: head.uri)
-            } else {
-                // A plain-HTTP request through a proxy names the whole URL.
-                let response = sites.respond(to: head.uri)
-                SiteConnection.write(response, context: context, wrap: wrapOutboundOut, keepAlive: head.isKeepAlive)
-            }
-        }
-    }
-
-    /// Answers the CONNECT, then turns the connection into a TLS server for `target` (host:port).
-    private func openTunnel(context: ChannelHandlerContext, target: String) {
-        let origin = target.hasSuffix(":443") ? String(target.dropLast(4)) : target
-        let pipeline = context.pipeline
-        let site = SiteConnection(sites: sites, origin: "https://" + origin)
-        let tls = self.tls
-        pipeline.removeHandler(name: "encoder")
-            .flatMap { pipeline.removeHandler(name: "decoder") }
-            .flatMapThrowing {
-                let sync = pipeline.syncOperations
-                try sync.addHandler(NIOSSLServerHandler(context: tls))
-                try sync.configureHTTPServerPipeline(withErrorHandling: true)
-                try sync.addHandler(site)
-            }
-            .flatMap {
-                context.writeAndFlush(NIOAny(ByteBuffer(string: "HTTP/1.1 200 Connection Established\r\n\r\n")))
-            }
-            .flatMap { pipeline.removeHandler(context: context) }
-            .whenFailure { _ in context.close(promise: nil) }
-    }
-}
-
-/// Requests inside a tunnel: paths on one origin.
-private final class SiteConnection: ChannelInboundHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
-
-    let sites: SiteTable
-    let origin: String
-    var head: HTTPRequestHead?
-
-    init(sites: SiteTable, origin: String) {
-        self.sites = sites
         self.origin = origin
     }
 
@@ -124,7 +74,11 @@ private final class SiteConnection: ChannelInboundHandler {
         case .end:
             guard let head else { return }
             self.head = nil
-            Self.write(sites.respond(to: origin + head.uri), context: context, wrap: wrapOutboundOut, keepAlive: head.isKeepAlive)
+            if origin == nil, head.method == .CONNECT {
+                openTunnel(context: context, target: head.uri)
+            } else {
+                write(sites.respond(to: (origin ?? "") + head.uri), context: context, keepAlive: head.isKeepAlive)
+            }
         }
     }
 
@@ -133,17 +87,35 @@ private final class SiteConnection: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    static func write(
-        _ response: SiteTable.Response, context: ChannelHandlerContext, wrap: (HTTPServerResponsePart) -> NIOAny,
-        keepAlive: Bool
-    ) {
+    /// Answers the CONNECT, then turns the connection into a TLS server for `target` (host:port).
+    private func openTunnel(context: ChannelHandlerContext, target: String) {
+        let origin = target.hasSuffix(":443") ? String(target.dropLast(4)) : target
+        let pipeline = context.pipeline
+        let inside = SiteRequests(sites: sites, tls: tls, origin: "https://" + origin)
+        let tls = self.tls
+        pipeline.removeHandler(name: "encoder")
+            .flatMap { pipeline.removeHandler(name: "decoder") }
+            .flatMapThrowing {
+                let sync = pipeline.syncOperations
+                try sync.addHandler(NIOSSLServerHandler(context: tls))
+                try sync.configureHTTPServerPipeline(withErrorHandling: true)
+                try sync.addHandler(inside)
+            }
+            .flatMap {
+                context.writeAndFlush(NIOAny(ByteBuffer(string: "HTTP/1.1 200 Connection Established\r\n\r\n")))
+            }
+            .flatMap { pipeline.removeHandler(context: context) }
+            .whenFailure { _ in context.close(promise: nil) }
+    }
+
+    private func write(_ response: SiteTable.Response, context: ChannelHandlerContext, keepAlive: Bool) {
         var headers = HTTPHeaders(response.headers)
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
-        context.write(wrap(.head(head)), promise: nil)
-        if !response.body.isEmpty { context.write(wrap(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil) }
-        let done = context.writeAndFlush(wrap(.end(nil)))
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if !response.body.isEmpty { context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil) }
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive { done.whenComplete { _ in context.close(promise: nil) } }
     }
 }

@@ -39,7 +39,7 @@ let resultTrampoline: wf_result_handler = { text, error, context in
 }
 
 /// An error the engine itself reported (not a WebFence decision).
-public struct EngineError: Error, Sendable, CustomStringConvertible {
+public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     public let message: String
     public var description: String { message }
 }

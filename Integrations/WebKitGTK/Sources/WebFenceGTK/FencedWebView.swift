@@ -36,6 +36,10 @@ public final class FencedWebView {
     /// URLs whose verdict depends on the frame, with their verdicts, oldest first.
     private var held: [(url: String, verdicts: FrameVerdicts)] = []
     private static let heldLimit = 32
+    /// The `WebKitPolicyError` code of a load a content rule blocked (WebCore's
+    /// `blockedByContentBlockerErrorCode`; not in WebKitGTK's public enum): a held verdict in the
+    /// main frame.
+    private static let blockedByContentRule = 104
 
     /// A web view in `session`, configured with `limitsNavigationsToAppBoundDomains` and, like a
     /// configuration made before the web view, the user style sheets already present.
@@ -84,29 +88,33 @@ public final class FencedWebView {
         webkit_web_view_load_uri(view, url)
     }
 
-    /// The main-frame verdict for an API load; reports and returns false when it refuses.
+    /// The main-frame verdict for an API load; reports and returns false when it refuses. The
+    /// engine's `decide-policy` then asks the delegate and the gate again (same answers), as it
+    /// does not know this is the load the app asked for.
     private func judgeMainFrameLoad(_ uri: String) -> Bool {
-        guard let url = try? WebURL(uri) else {
-            report(uri, .main, .cancelled(reason: "unparseable URL"))
-            return false
-        }
-        switch navigationDelegate?(url) ?? .allow {
-        case .cancel:
-            report(uri, .main, .cancelled(reason: "delegate"))
-            return false
-        case .download, .allow:
-            break  // decide-policy hands a download to the engine
-        }
+        guard let (url, answer) = admit(uri, frame: .main), answer != .cancel else { return false }
         let verdict = policy.verdict(for: url, isMainFrame: true, state: state, origin: nil)
         if verdict.allows { return true }
         report(uri, .main, verdict.event)
         return false
     }
 
+    /// What comes before WebFence's verdict (§3): the URL as the engine reads it (whatever
+    /// WebFence cannot read, it does not load), then the app's own delegate. Refusals are reported.
+    private func admit(_ uri: String, frame: NavigationEvent.Frame) -> (WebURL, NavigationDelegateDecision)? {
+        guard let url = try? WebURL(uri) else {
+            report(uri, frame, .cancelled(reason: "unparseable URL"))
+            return nil
+        }
+        let answer = navigationDelegate?(url) ?? .allow
+        if answer == .cancel { report(uri, frame, .cancelled(reason: "delegate")) }
+        return (url, answer)
+    }
+
     /// `loadHTMLString`: an HTML document forces app-bound mode now (not for a browser); the base
     /// URL (nil: about:blank) then goes through the gate (§2).
     public func loadHTMLString(_ html: String, baseURL: String?) {
-        if !policy.app.isBrowser, policy.app.isFeatureOn || policy.app.domains != nil {
+        if !policy.app.isBrowser, policy.app.domains != nil {
             setForcedMode()
         }
         // Substitute data makes no request, so no content rule could hold it: judge it here.
@@ -202,32 +210,32 @@ public final class FencedWebView {
     // MARK: navigation
 
     private func connectSignals() {
-        let unowned = UnownedBox(self)
-        wf_connect_decide_policy(view, { decision, type, uri, isRedirect, _, context in
-            let owner = borrowed(context, as: UnownedBox.self)
+        let owner = WeakOwner(self)
+        wf_connect_decide_policy(view, { decision, type, uri, isRedirect, context in
+            let owner = borrowed(context, as: WeakOwner.self)
             return MainActor.assumeIsolated {
-                owner.webView?.decide(decision!, isNewWindow: type == 1, uri: String(cString: uri!), isRedirect: isRedirect != 0) ?? 0
+                owner.webView?.decide(decision!, isNewWindow: UInt32(type) == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue, uri: String(cString: uri!), isRedirect: isRedirect != 0) ?? 0
             }
-        }, retainedContext(unowned), destroyBox)
+        }, retainedContext(owner), destroyBox)
         wf_connect_load_changed(view, { event, uri, context in
-            let owner = borrowed(context, as: UnownedBox.self)
+            let owner = borrowed(context, as: WeakOwner.self)
             MainActor.assumeIsolated { owner.webView?.loadChanged(event, uri: uri.map { String(cString: $0) } ?? "") }
-        }, retainedContext(unowned), destroyBox)
+        }, retainedContext(owner), destroyBox)
         wf_connect_load_failed(view, { uri, domain, code, _, context in
-            let owner = borrowed(context, as: UnownedBox.self)
+            let owner = borrowed(context, as: WeakOwner.self)
             return MainActor.assumeIsolated {
                 owner.webView?.loadFailed(uri: String(cString: uri!), domain: String(cString: domain!), code: Int(code)) ?? 0
             }
-        }, retainedContext(unowned), destroyBox)
+        }, retainedContext(owner), destroyBox)
         wf_connect_create(view, { context in
-            let owner = borrowed(context, as: UnownedBox.self)
+            let owner = borrowed(context, as: WeakOwner.self)
             nonisolated(unsafe) var created: UnsafeMutablePointer<WebKitWebView>? = nil
             MainActor.assumeIsolated {
                 guard let opener = owner.webView, let popup = opener.onNewWindow?(opener) else { return }
                 created = popup.view
             }
             return created
-        }, retainedContext(unowned), destroyBox)
+        }, retainedContext(owner), destroyBox)
     }
 
     private func report(_ url: String, _ frame: NavigationEvent.Frame, _ outcome: NavigationEvent.Outcome) {
@@ -241,16 +249,13 @@ public final class FencedWebView {
             wf_policy_use(decision)
             return 1
         }
-        // Whatever WebFence cannot read, it does not load.
-        guard let url = try? WebURL(uri) else {
+        guard let (url, answer) = admit(uri, frame: .unknown) else {
             wf_policy_ignore(decision)
-            report(uri, .unknown, .cancelled(reason: "unparseable URL"))
             return 1
         }
-        switch navigationDelegate?(url) ?? .allow {
+        switch answer {
         case .cancel:
             wf_policy_ignore(decision)
-            report(uri, .unknown, .cancelled(reason: "delegate"))
             return 1
         case .download:
             // A download passes and resets the page's state to none (decision D23).
@@ -262,8 +267,7 @@ public final class FencedWebView {
             break
         }
         let verdicts = policy.verdicts(for: url, state: state, subframeOrigin: mainFrameURL)
-        let needsFrame = !verdicts.agree || verdicts.main.opensExternally != verdicts.sub.opensExternally
-        if !needsFrame {
+        if !verdicts.dependOnFrame {
             if verdicts.main.allows {
                 wf_policy_use(decision)
             } else {
@@ -283,7 +287,7 @@ public final class FencedWebView {
         held.append((uri, verdicts))
         if held.count > Self.heldLimit { held.removeFirst(held.count - Self.heldLimit) }
         let json = ContentRules.json(
-            blocking: held.map { ($0.url, topFrame: !$0.verdicts.main.allows || $0.verdicts.main.opensExternally, childFrame: !$0.verdicts.sub.allows) })
+            blocking: held.map { ($0.url, topFrame: !$0.verdicts.main.allows, childFrame: !$0.verdicts.sub.allows) })
         wf_object_ref(decision)
         let handler: ResultHandler = { result in
             // If the rules could not be compiled, nothing may load: refuse in every frame.
@@ -294,18 +298,20 @@ public final class FencedWebView {
     }
 
     private func loadChanged(_ event: Int32, uri: String) {
-        switch event {
-        case 0:  // STARTED: a main-frame load to local content forces app-bound mode (§2).
+        switch UInt32(event) {
+        case WEBKIT_LOAD_STARTED.rawValue:
+            // A main-frame load to local content forces app-bound mode (§2). Set at the start, not
+            // at the decision, which does not know the frame.
             if let url = try? WebURL(uri), policy.gate.decide(url, isMainFrame: true, state: state).forcesAppBoundMode {
                 setForcedMode()
             }
-        case 2:  // COMMITTED
+        case WEBKIT_LOAD_COMMITTED.rawValue:
             guard let url = try? WebURL(uri) else { return }
             mainFrameURL = url
             mainFrameState = policy.mainFrameState(committing: url, state: state)
             state.hasNavigated = true
             report(uri, .main, .committed(mainFrameState))
-        case 3:  // FINISHED
+        case WEBKIT_LOAD_FINISHED.rawValue:
             onLoadFinished?(uri)
         default:
             break
@@ -315,8 +321,7 @@ public final class FencedWebView {
     /// Returns 1 to keep the page where it was (no engine error page) for WebFence's refusals.
     private func loadFailed(uri: String, domain: String, code: Int) -> Int32 {
         guard domain == "WebKitPolicyError" else { return 0 }
-        // 104: blocked by a content rule, i.e. a held verdict in the main frame.
-        if code == 104, let entry = held.last(where: { $0.url == uri }) {
+        if code == Self.blockedByContentRule, let entry = held.last(where: { $0.url == uri }) {
             report(uri, .main, entry.verdicts.main.event)
         }
         return 1
@@ -324,33 +329,20 @@ public final class FencedWebView {
 }
 
 /// What the web view's restricted APIs answer instead of a value.
-public enum FenceError: Error, Sendable, Equatable {
+public enum FenceError: Error, Sendable, Hashable {
     /// The platform's error (`WKErrorDomain` 14 for JavaScript) and the rule behind it.
     case appBound(WKError, AppBoundRule)
     /// The engine failed (a script threw).
     case engine(EngineError)
-
-    public static func == (lhs: FenceError, rhs: FenceError) -> Bool {
-        switch (lhs, rhs) {
-        case let (.appBound(a, b), .appBound(c, d)): a == c && b == d
-        case let (.engine(a), .engine(b)): a.message == b.message
-        default: false
-        }
-    }
 }
 
 /// A weak reference for signal contexts: the view's signals must not keep its owner alive.
-final class UnownedBox {
+final class WeakOwner {
     weak var webView: FencedWebView?
     init(_ webView: FencedWebView) { self.webView = webView }
 }
 
 extension NavigationVerdict {
-    var opensExternally: Bool {
-        if case .openExternally = self { return true }
-        return false
-    }
-
     var event: NavigationEvent.Outcome {
         switch self {
         case .allow(let state): .committed(state)

@@ -2,9 +2,10 @@ import AppBound
 
 /// What became of a navigation, reported as it happens.
 public struct NavigationEvent: Sendable {
-    /// Which frame navigated, when the engine said; `.unknown` when a refusal came before it could.
+    /// Which frame navigated: `.main` when the app's call, a commit or a content rule said so;
+    /// `.unknown` for a refusal in `decide-policy`, which does not know the frame (D55).
     public enum Frame: Sendable, Hashable {
-        case main, sub, unknown
+        case main, unknown
     }
 
     public enum Outcome: Sendable, Hashable {

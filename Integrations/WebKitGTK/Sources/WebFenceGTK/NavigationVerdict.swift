@@ -17,6 +17,11 @@ public enum NavigationVerdict: Sendable, Hashable {
         if case .allow = self { return true }
         return false
     }
+
+    public var opensExternally: Bool {
+        if case .openExternally = self { return true }
+        return false
+    }
 }
 
 /// The verdicts for a navigation to one URL, in the main frame and in a subframe. WebKitGTK's
@@ -27,8 +32,11 @@ public struct FrameVerdicts: Sendable, Hashable {
     public let main: NavigationVerdict
     public let sub: NavigationVerdict
 
-    /// The engine may be told `use` or `ignore` without knowing the frame.
-    public var agree: Bool { main.allows == sub.allows }
+    /// Whether the engine's answer depends on the frame: one verdict allows and the other does
+    /// not, or only the main frame's hands the URL to the system browser.
+    public var dependOnFrame: Bool {
+        main.allows != sub.allows || main.opensExternally != sub.opensExternally
+    }
 }
 
 /// The app's policy for its web views: its App-Bound Domains and, optionally, navigation rules

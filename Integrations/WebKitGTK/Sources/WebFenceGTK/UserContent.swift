@@ -20,8 +20,9 @@ public struct UserScript: Sendable, Hashable {
 /// The script that keeps an all-frames user script out of restricted subframes under limits
 /// (spec §4: a frame is restricted when it or an ancestor is not app-bound; the main frame under
 /// limits always is). It reads the frame's own origin and `location.ancestorOrigins`, which pages
-/// cannot redefine (Location's members are unforgeable), and compares each host with the app's
-/// listed domains as the engine's lookup does: the host or a subdomain of a listed domain.
+/// cannot redefine (Location's members are unforgeable), and takes a host as app-bound when it is a
+/// listed domain or a subdomain of one. That is the engine's registrable-domain equality except
+/// where the Public Suffix List has a suffix below a listed domain (a known difference).
 enum SubframeGuard {
     static func wrap(_ source: String, domains: [String], schemes: [String]) -> String {
         let domainList = domains.map { "\"\($0)\"" }.joined(separator: ",")

@@ -75,7 +75,7 @@ final class EngineReplay {
 
     private func performOnWebView(_ step: Scenario.Step, id: String, webView: FencedWebView) -> StepResult {
         if step.frame != "main" { return .notExpressible("a subframe's API: WebKitGTK's UI-process API reaches the main frame only") }
-        if scenario.app.managedAccount != nil, Outcome.isNavigation(step.action) {
+        if scenario.app.managedAccount != nil, step.action.isNavigation {
             return .notExpressible("managed-web-view routing (isExternalURL, managed browser) is the SDK's, not in the wrapper")
         }
         switch step.action {
@@ -149,7 +149,7 @@ final class EngineReplay {
             return .observed(["deleted": .bool(deleted ?? false)])
         case .state:
             return .observed([
-                "url": Self.url(webView), "appBound": Self.json(webView.mainFrameState),
+                "url": Self.url(webView), "appBound": Simulator.json(webView.mainFrameState),
                 "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode), "limits": .bool(webView.state.limits),
                 "usedRestrictedAPIBeforeNavigation": .bool(webView.state.usedRestrictedAPIBeforeNavigation),
             ])
@@ -196,7 +196,7 @@ final class EngineReplay {
         case .committed(let state):
             fields["result"] = .string("committed")
             fields["error"] = .null
-            fields["appBound"] = Self.json(state)
+            fields["appBound"] = Simulator.json(state)
         case .failed(let error, _):
             fields["result"] = .string("failed")
             fields["error"] = .int(error.code)
@@ -234,27 +234,30 @@ final class EngineReplay {
         guard let url = webView.committedURL, !url.isEmpty else { return .null }
         return .string(url)
     }
-
-    static func json(_ state: FrameAppBoundState) -> JSONValue {
-        switch state {
-        case .none: .null
-        case .appBound: .bool(true)
-        case .notAppBound: .bool(false)
-        }
-    }
 }
 
-extension Outcome {
+extension Scenario.Action {
+    /// The URLs the action names, whose hosts the loopback sites must serve.
+    var urls: [WebURL] {
+        switch self {
+        case .load(let url, let redirects, _): [url] + redirects
+        case .loadHTMLString(let baseURL), .loadData(_, let baseURL): baseURL.map { [$0] } ?? []
+        case .addFrame(_, _, let url), .navigateFrame(let url), .openWindow(_, let url), .getCookies(let url),
+            .registerServiceWorker(let url), .openUniversalLink(let url, _):
+            [url]
+        case .setPolicyDelegate(let internalURLs, _): internalURLs
+        default: []
+        }
+    }
+
     /// Whether the action navigates (its outcome has the navigation fields).
-    static func isNavigation(_ action: Scenario.Action) -> Bool {
-        switch action {
+    var isNavigation: Bool {
+        switch self {
         case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .openWindow: true
         default: false
         }
     }
-}
 
-extension Scenario.Action {
     /// Whether the step changes what later steps of the web view see (navigations, frames,
     /// configuration); queries do not.
     var changesWebViewState: Bool {

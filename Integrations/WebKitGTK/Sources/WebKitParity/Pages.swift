@@ -2,12 +2,10 @@ import LoopbackSites
 
 /// The pages every loopback site serves: a document that says where it is and carries the page's
 /// own script, which adds iframes and navigates when asked by `postMessage` (as a real page's
-/// script would), so that the runner can drive frames of any origin.
+/// script would), so that the runner can drive frames of any origin. The runner does not send
+/// these commands yet (issue 7: frames are the next step).
 enum Pages {
     static func page(for url: String) -> SiteTable.Response {
-        if url.hasSuffix("/webfence-sw.js") {
-            return SiteTable.Response(status: 200, headers: [("Content-Type", "text/javascript")], body: Array("// a service worker\n".utf8))
-        }
         let escaped = url.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         return .html(
             """

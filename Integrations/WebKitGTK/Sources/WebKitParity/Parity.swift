@@ -36,7 +36,7 @@ public struct ParityReport: Sendable {
 public enum ParityRunner {
     public static func run(files: [String], log: (String) -> Void) throws -> ParityReport {
         let loaded = try files.map { file in (file, try Scenario.load(contentsOf: URL(fileURLWithPath: file))) }
-        let hosts = try hostsNamed(in: files)
+        let hosts = hosts(in: loaded.map(\.1))
         let ca = try RunTimeCA(hosts: hosts)
         let sites = SiteTable(page: Pages.page(for:))
         let proxy = try LoopbackProxy(sites: sites, ca: ca)
@@ -70,18 +70,11 @@ public enum ParityRunner {
         return report
     }
 
-    /// Every host a scenario file names in an http(s) URL: the certificate covers them all.
-    static func hostsNamed(in files: [String]) throws -> [String] {
-        var hosts: Set<String> = []
-        for file in files {
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            for piece in text.components(separatedBy: "://").dropFirst() {
-                let host = piece.prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
-                if host.contains("."), let url = try? WebURL("https://\(host)/"), let name = url.host?.description {
-                    hosts.insert(name)
-                }
-            }
-        }
-        return hosts.sorted()
+    /// Every host of an http(s) URL the scenarios' steps name: the certificate covers them all.
+    /// Other schemes never reach the proxy, and their hosts (`file:`'s empty one) are no names
+    /// for a certificate.
+    static func hosts(in scenarios: [Scenario]) -> [String] {
+        let urls = scenarios.flatMap { $0.steps.flatMap(\.action.urls) }.filter { ["http", "https"].contains($0.scheme) }
+        return Set(urls.compactMap { $0.host?.description }.filter { !$0.isEmpty }).sorted()
     }
 }
