@@ -114,9 +114,7 @@ public final class FencedWebView {
     /// `loadHTMLString`: an HTML document forces app-bound mode now (not for a browser); the base
     /// URL (nil: about:blank) then goes through the gate (§2).
     public func loadHTMLString(_ html: String, baseURL: String?) {
-        if !policy.app.isBrowser, policy.app.domains != nil {
-            setForcedMode()
-        }
+        if !policy.app.isBrowser { setForcedMode() }
         // Substitute data makes no request, so no content rule could hold it: judge it here.
         guard judgeMainFrameLoad(baseURL ?? "about:blank") else { return }
         webkit_web_view_load_html(view, html, baseURL ?? "about:blank")
