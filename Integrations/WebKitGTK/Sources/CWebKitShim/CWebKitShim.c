@@ -97,8 +97,10 @@ void wf_policy_download(WebKitPolicyDecision *decision) { webkit_policy_decision
 void wf_object_ref(void *object) { g_object_ref(object); }
 void wf_object_unref(void *object) { g_object_unref(object); }
 
-WebKitWebView *wf_web_view_new_related(WebKitWebView *related) {
-    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL));
+WebKitWebView *wf_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *manager) {
+    // A view for a page's new window must share its opener's web process (and so its session).
+    return WEBKIT_WEB_VIEW(
+        g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, "user-content-manager", manager, NULL));
 }
 
 WebKitWebView *wf_web_view_new(WebKitNetworkSession *session, WebKitUserContentManager *manager) {
@@ -294,4 +296,61 @@ void wf_set_proxy(WebKitNetworkSession *session, const char *uri) {
     WebKitNetworkProxySettings *settings = webkit_network_proxy_settings_new(uri, NULL);
     webkit_network_session_set_proxy_settings(session, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings);
     webkit_network_proxy_settings_free(settings);
+}
+
+// MARK: windows (the example app)
+
+GtkWidget *wf_window_new(const char *title, int width, int height, GtkWidget *content, GtkWidget *footer) {
+    GtkWidget *window = gtk_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+    /* A header bar: the window looks the same with or without a window manager (xvfb has none). */
+    gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_set_vexpand(content, TRUE);
+    gtk_widget_set_hexpand(content, TRUE);
+    gtk_box_append(GTK_BOX(box), content);
+    if (footer) {
+        gtk_box_append(GTK_BOX(box), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL));
+        gtk_box_append(GTK_BOX(box), footer);
+    }
+    gtk_window_set_child(GTK_WINDOW(window), box);
+    return window;
+}
+
+void wf_window_present(GtkWidget *window) { gtk_window_present(GTK_WINDOW(window)); }
+
+int wf_open_window_count(void) { return (int)g_list_model_get_n_items(gtk_window_get_toplevels()); }
+
+GtkWidget *wf_label_new(void) {
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_widget_set_margin_start(label, 14);
+    gtk_widget_set_margin_end(label, 14);
+    gtk_widget_set_margin_top(label, 8);
+    gtk_widget_set_margin_bottom(label, 10);
+    return label;
+}
+
+void wf_label_set_markup(GtkWidget *label, const char *markup) { gtk_label_set_markup(GTK_LABEL(label), markup); }
+
+int wf_widget_save_png(GtkWidget *widget, const char *path) {
+    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    GtkNative *native = gtk_widget_get_native(widget);
+    GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
+    if (width <= 0 || height <= 0 || !renderer) return 0; /* not realized: nothing drawn yet */
+    GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, width, height);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    int saved = 0;
+    if (node) {
+        GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
+        saved = gdk_texture_save_to_png(texture, path) ? 1 : 0;
+        g_object_unref(texture);
+        gsk_render_node_unref(node);
+    }
+    g_object_unref(paintable);
+    return saved;
 }

@@ -51,4 +51,17 @@ extension FencedWebView {
         let handler: ResultHandler = { result in completion(try? result.get()) }
         wf_evaluate_javascript(view, expression, nil, resultTrampoline, retainedContext(handler))
     }
+
+    /// Adds an observer's script to every frame at document end, in its own content `world`, where
+    /// the page cannot reach it, with a message handler `handler` in that world. For a test harness:
+    /// not the app's API, so never gated, and kept after the app's scripts.
+    public func addObserver(script: String, world: String, handler: String, receive: @escaping (String) -> Void) {
+        let box: (String) -> Void = receive
+        wf_connect_script_message(manager, handler, { json, context in
+            let receive = borrowed(context, as: ((String) -> Void).self)
+            receive(json.map { String(cString: $0) } ?? "null")
+        }, retainedContext(box), destroyBox)
+        observers.append((script, world, handler))
+        applyRestriction()
+    }
 }

@@ -33,6 +33,8 @@ public final class FencedWebView {
     private var scripts: [UserScript] = []
     private var styleSheets: [(css: String, forMainFrameOnly: Bool)] = []
     private var handlers: [String] = []
+    /// Scripts of an observer (a test harness), in their own content world: never gated.
+    var observers: [(source: String, world: String, handler: String)] = []
     /// URLs whose verdict depends on the frame, with their verdicts, oldest first.
     private var held: [(url: String, verdicts: FrameVerdicts)] = []
     private static let heldLimit = 32
@@ -72,7 +74,7 @@ public final class FencedWebView {
         self.session = session
         self.state = state
         manager = webkit_user_content_manager_new()
-        view = wf_web_view_new(session.session, manager)
+        view = wf_web_view_new_related(opener.view, manager)
         navigationDelegate = opener.navigationDelegate
         connectSignals()
         applyRestriction()
@@ -173,26 +175,32 @@ public final class FencedWebView {
     }
 
     /// Puts into the user content manager what the web view's state lets documents from now on see.
-    private func applyRestriction() {
+    func applyRestriction() {
         webkit_user_content_manager_remove_all_scripts(manager)
         webkit_user_content_manager_remove_all_style_sheets(manager)
         for name in handlers { webkit_user_content_manager_unregister_script_message_handler(manager, name, nil) }
+        for observer in observers {
+            webkit_user_content_manager_unregister_script_message_handler(manager, observer.handler, observer.world)
+        }
+        defer { addObservers() }
         let restriction = policy.restriction(for: state)
         // With every frame restricted, nothing is injected, applied or exposed.
         guard restriction != .everyFrame else { return }
         let domains = policy.app.domains?.domains.map(\.description) ?? []
         let schemes = policy.app.domains?.schemes.map(\.description) ?? []
+        if restriction == .nonAppBoundSubframes, !handlers.isEmpty {
+            addScript(
+                SubframeGuard.hideMessageHandlers(domains: domains, schemes: schemes), allFrames: true,
+                atDocumentStart: true, world: nil)
+        }
         for script in scripts {
             var source = script.source
             if restriction == .nonAppBoundSubframes, !script.forMainFrameOnly {
                 source = SubframeGuard.wrap(source, domains: domains, schemes: schemes)
             }
-            let userScript = webkit_user_script_new(
-                source, script.forMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
-                script.injectionTime == .atDocumentStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
-                nil, nil)
-            webkit_user_content_manager_add_script(manager, userScript)
-            webkit_user_script_unref(userScript)
+            addScript(
+                source, allFrames: !script.forMainFrameOnly, atDocumentStart: script.injectionTime == .atDocumentStart,
+                world: nil)
         }
         // Style sheets are judged by the main frame's state alone (§4), which is never restricted here.
         for sheet in styleSheets {
@@ -203,6 +211,26 @@ public final class FencedWebView {
             webkit_user_style_sheet_unref(styleSheet)
         }
         for name in handlers { _ = webkit_user_content_manager_register_script_message_handler(manager, name, nil) }
+    }
+
+    /// The observers' scripts, after the app's (so that at the same injection time they see what
+    /// the app's scripts did), and their handlers.
+    private func addObservers() {
+        for observer in observers {
+            addScript(observer.source, allFrames: true, atDocumentStart: false, world: observer.world)
+            _ = webkit_user_content_manager_register_script_message_handler(manager, observer.handler, observer.world)
+        }
+    }
+
+    private func addScript(_ source: String, allFrames: Bool, atDocumentStart: Bool, world: String?) {
+        let frames = allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME
+        let time = atDocumentStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
+        let userScript =
+            if let world { webkit_user_script_new_for_world(source, frames, time, world, nil, nil) } else {
+                webkit_user_script_new(source, frames, time, nil, nil)
+            }
+        webkit_user_content_manager_add_script(manager, userScript)
+        webkit_user_script_unref(userScript)
     }
 
     // MARK: navigation

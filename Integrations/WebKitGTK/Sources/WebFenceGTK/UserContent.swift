@@ -17,34 +17,62 @@ public struct UserScript: Sendable, Hashable {
     }
 }
 
-/// The script that keeps an all-frames user script out of restricted subframes under limits
-/// (spec §4: a frame is restricted when it or an ancestor is not app-bound; the main frame under
-/// limits always is). It reads the frame's own origin and `location.ancestorOrigins`, which pages
-/// cannot redefine (Location's members are unforgeable), and takes a host as app-bound when it is a
-/// listed domain or a subdomain of one. That is the engine's registrable-domain equality except
-/// where the Public Suffix List has a suffix below a listed domain (a known difference).
+/// Scripts that keep restricted APIs out of restricted subframes under limits (spec §4: a frame is
+/// restricted when it or an ancestor is not app-bound; the main frame under limits never is).
+/// WebKitGTK injects and exposes per web view, not per frame, so the frame decides for itself at
+/// document start, before any of the page's own scripts run in it. It reads its own origin and
+/// `location.ancestorOrigins`, which pages cannot redefine (Location's members are unforgeable),
+/// and takes a host as app-bound when it is a listed domain or a subdomain of one. That is the
+/// engine's registrable-domain equality except where the Public Suffix List has a suffix below a
+/// listed domain (a known difference, docs/conformance.md).
 enum SubframeGuard {
+    /// An all-frames user script that runs only where it may.
     static func wrap(_ source: String, domains: [String], schemes: [String]) -> String {
+        """
+        (function () {
+          if (!\(mayReach(domains: domains, schemes: schemes))) return;
+        \(source)
+        })();
+        """
+    }
+
+    /// A document-start script for every frame that takes `window.webkit.messageHandlers` away
+    /// from a restricted subframe, as WebKit does there (§4).
+    static func hideMessageHandlers(domains: [String], schemes: [String]) -> String {
+        """
+        (function () {
+          if (\(mayReach(domains: domains, schemes: schemes))) return;
+          // The namespace's own property is non-configurable; the getter on its prototype is not.
+          // Made non-configurable here, the page cannot put it back.
+          const namespace = window.webkit;
+          if (namespace) {
+            Object.defineProperty(Object.getPrototypeOf(namespace), "messageHandlers",
+              { get: function () { return undefined; }, configurable: false });
+          }
+        })();
+        """
+    }
+
+    /// A JavaScript expression: whether this frame is not restricted.
+    private static func mayReach(domains: [String], schemes: [String]) -> String {
         let domainList = domains.map { "\"\($0)\"" }.joined(separator: ",")
         let schemeList = schemes.map { "\"\($0):\"" }.joined(separator: ",")
         return """
             (function () {
-              if (window !== window.top) {
-                const domains = [\(domainList)], schemes = [\(schemeList)];
-                const appBound = (origin) => {
-                  if (origin === "null") return true;  // judged by the origin it inherits
-                  const url = new URL(origin);
-                  if (schemes.includes(url.protocol)) return true;
-                  const host = url.hostname;
-                  return domains.some((d) => host === d || host.endsWith("." + d));
-                };
-                const origins = [location.origin];
-                const ancestors = location.ancestorOrigins;
-                for (let i = 0; i < ancestors.length - 1; i++) origins.push(ancestors[i]);
-                if (!origins.every(appBound)) return;
-              }
-            \(source)
-            })();
+              if (window === window.top) return true;
+              const domains = [\(domainList)], schemes = [\(schemeList)];
+              const appBound = (origin) => {
+                if (origin === "null") return true;  // judged by the origin it inherits
+                const url = new URL(origin);
+                if (schemes.includes(url.protocol)) return true;
+                const host = url.hostname;
+                return domains.some((d) => host === d || host.endsWith("." + d));
+              };
+              const origins = [location.origin];
+              const ancestors = location.ancestorOrigins;
+              for (let i = 0; i < ancestors.length - 1; i++) origins.push(ancestors[i]);
+              return origins.every(appBound);
+            })()
             """
     }
 }

@@ -1,4 +1,5 @@
 import AppBound
+import CWebKitGTK
 import Foundation
 import LoopbackSites
 import WebFence
@@ -19,8 +20,14 @@ final class EngineReplay {
     private let sites: SiteTable
     private var webViews: [String: FencedWebView] = [:]
     private var sessions: [String: FencedSession] = [:]
-    private var events: [String: [NavigationEvent]] = [:]
-    private var messages: [String: Int] = [:]
+    var events: [String: [NavigationEvent]] = [:]
+    /// Main-frame loads finished, per web view.
+    private var loadsFinished: [String: Int] = [:]
+    /// Messages received, per web view and handler ("webView/handler").
+    var messages: [String: Int] = [:]
+    var probes: [String: FrameProbe] = [:]
+    /// The id the scenario gives the window a page is opening.
+    private var openingWindow: String?
     private static let styleMarker = "--webfence-sheet"
 
     init(scenario: Scenario, sites: SiteTable, configure: (FencedSession) -> Void) throws {
@@ -44,9 +51,40 @@ final class EngineReplay {
                 limitsNavigationsToAppBoundDomains: spec.limitsNavigationsToAppBoundDomains,
                 userStyleSheets: Array(repeating: "html { \(Self.styleMarker): applied; }", count: spec.userStyleSheets))
             for (index, script) in spec.userScripts.enumerated() { webView.addUserScript(Self.userScript(script, index: index)) }
-            let id = spec.id
-            webView.onNavigation = { [weak self] event in self?.events[id, default: []].append(event) }
-            webViews[id] = webView
+            attach(webView, id: spec.id)
+        }
+    }
+
+    /// Watches a web view: its navigations, its loads, its frames' documents, and the messages
+    /// its pages post to the handlers the scenario names (registered up front, as an app
+    /// configures its handlers before loading).
+    private func attach(_ webView: FencedWebView, id: String) {
+        webViews[id] = webView
+        let probe = FrameProbe()
+        probes[id] = probe
+        webView.onNavigation = { [weak self] event in
+            self?.events[id, default: []].append(event)
+            if event.frame == .main, case .committed = event.outcome { probe.mainFrameCommitted() }
+        }
+        webView.onLoadFinished = { [weak self] _ in self?.loadsFinished[id, default: 0] += 1 }
+        webView.addObserver(script: FrameProbe.script, world: FrameProbe.world, handler: FrameProbe.handler) {
+            probe.receive($0)
+        }
+        let handlers = Set(scenario.steps.compactMap { step -> String? in
+            guard step.webView == id, case .postMessage(let handler) = step.action else { return nil }
+            return handler
+        })
+        for handler in handlers.sorted() {
+            webView.addMessageHandler(handler) { [weak self] _ in self?.messages["\(id)/\(handler)", default: 0] += 1 }
+        }
+        // window.open without a user gesture: the runner's page script opens it.
+        webkit_settings_set_javascript_can_open_windows_automatically(webkit_web_view_get_settings(webView.view), 1)
+        webView.onNewWindow = { [weak self] opener in
+            guard let self, let id = openingWindow else { return nil }
+            openingWindow = nil
+            let popup = opener.makePopup()
+            attach(popup, id: id)
+            return popup
         }
     }
 
@@ -69,17 +107,24 @@ final class EngineReplay {
             return .notExpressible("follows step \(earlier), which the engine could not run")
         }
         let result = performOnWebView(step, id: id, webView: webView)
-        if case .notExpressible = result, step.action.changesWebViewState { diverged[id] = step.index }
+        if case .notExpressible = result, changesState(step) { diverged[id] = step.index }
         return result
     }
 
+    /// Whether a step the engine could not run leaves the web view where the simulator's is not.
+    /// JavaScript in a subframe marks nothing: the web view has navigated already.
+    private func changesState(_ step: Scenario.Step) -> Bool {
+        if case .evaluateJavaScript = step.action, step.frame != "main" { return false }
+        return step.action.changesWebViewState
+    }
+
     private func performOnWebView(_ step: Scenario.Step, id: String, webView: FencedWebView) -> StepResult {
-        if step.frame != "main" { return .notExpressible("a subframe's API: WebKitGTK's UI-process API reaches the main frame only") }
+        if step.frame != "main" { return performInSubframe(step, id: id, webView: webView) }
         if scenario.app.managedAccount != nil, step.action.isNavigation {
             return .notExpressible("managed-web-view routing (isExternalURL, managed browser) is the SDK's, not in the wrapper")
         }
         switch step.action {
-        case .load(let url, _, _) where !["http", "https", "about", "data"].contains(url.scheme):
+        case .load(let url, _, _) where !["http", "https", "about", "data", "javascript"].contains(url.scheme):
             return .notExpressible("a custom scheme: the runner registers no scheme handler")
         case .load(let url, let redirects, let delegate):
             route(url.href, redirects.map(\.href))
@@ -91,9 +136,9 @@ final class EngineReplay {
                 }
             }
             defer { webView.navigationDelegate = nil }
-            return navigate(id, webView) { webView.load(url.href) }
+            return navigate(id) { webView.load(url.href) }
         case .loadHTMLString(let baseURL):
-            return navigate(id, webView) {
+            return navigate(id) {
                 webView.loadHTMLString("<!doctype html><p>loadHTMLString</p>", baseURL: baseURL?.href)
             }
         case .setConfiguration:
@@ -119,20 +164,15 @@ final class EngineReplay {
             // A sheet reaches documents loaded after it; reload to see the current answer.
             let value = pageValue(webView, "getComputedStyle(document.documentElement).getPropertyValue('\(Self.styleMarker)').trim()")
             return .observed(["applied": .bool(value == "\"applied\"")])
-        case .userScriptFrames where scenario.steps.contains { if case .addFrame = $0.action { true } else { false } }:
-            return .notExpressible("user scripts in subframes: the runner does not drive frames yet")
         case .userScriptFrames:
-            let value = pageValue(webView, "[...document.documentElement.attributes].some(a => a.name.startsWith('data-webfence-script-'))")
-            return .observed(["frames": .array(value == "true" ? [.string("main")] : [])])
+            // The frames whose current document carries a user script's mark, as they reported it.
+            guard let probe = probes[id] else { return .notExpressible("no frame probe") }
+            let frames = probe.order.filter { !(probe.latest($0)?.marks.isEmpty ?? true) }
+            return .observed(["frames": .array(frames.map { .string($0) })])
         case .postMessage(let handler):
-            if messages[handler] == nil {
-                messages[handler] = 0
-                webView.addMessageHandler(handler) { [weak self] _ in self?.messages[handler, default: 0] += 1 }
+            return post(id, webView, to: handler) {
+                _ = pageValue(webView, "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false")
             }
-            let before = messages[handler] ?? 0
-            _ = pageValue(webView, "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false")
-            MainLoop.run(for: .milliseconds(500)) { (messages[handler] ?? 0) > before }
-            return .observed(["delivered": .bool((messages[handler] ?? 0) > before)])
         case .setCookie(let cookie):
             var stored: Bool?
             webView.setCookie(domain: cookie.domain, name: cookie.name, value: cookie.value) { stored = $0 }
@@ -153,8 +193,24 @@ final class EngineReplay {
                 "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode), "limits": .bool(webView.state.limits),
                 "usedRestrictedAPIBeforeNavigation": .bool(webView.state.usedRestrictedAPIBeforeNavigation),
             ])
-        case .addFrame, .navigateFrame, .openWindow:
-            return .notExpressible("frames and windows: the runner does not drive them yet")
+        case .addFrame(let frameID, let parent, let url):
+            guard let probe = probes[id], let path = probe.path(to: parent) else {
+                return .notExpressible("the parent frame is not in the engine")
+            }
+            probe.add(frameID, parent: parent)
+            return loadFrame(id, webView, frameID, url) {
+                command(webView, path: path, ["addFrame": ["id": frameID, "url": url.href]])
+            }
+        case .navigateFrame(let url):
+            // The main frame's page navigates itself (a page's navigation, not the API's).
+            route(url.href, [])
+            return navigate(id) { command(webView, path: [], ["navigate": url.href]) }
+        case .openWindow(let windowID, let url):
+            route(url.href, [])
+            openingWindow = windowID
+            defer { openingWindow = nil }
+            let name = String(decoding: try! JSONEncoder().encode([url.href, windowID]), as: UTF8.self)
+            return navigate(windowID) { _ = pageValue(webView, "window.open(...\(name)), true") }
         case .registerServiceWorker:
             return .notExpressible("service workers: not gated by the wrapper yet")
         case .loadData:
@@ -167,7 +223,7 @@ final class EngineReplay {
     }
 
     /// Routes the redirect chain: `url` answers 302 to the first hop, each hop to the next.
-    private func route(_ url: String, _ redirects: [String]) {
+    func route(_ url: String, _ redirects: [String]) {
         sites.removeRoutes()
         var from = url
         for hop in redirects {
@@ -176,18 +232,18 @@ final class EngineReplay {
         }
     }
 
-    /// Starts a navigation and waits for its outcome: a main-frame commit and load, or a refusal.
-    private func navigate(_ id: String, _ webView: FencedWebView, _ start: () -> Void) -> StepResult {
+    /// Starts a navigation of web view `id` (a window being opened, too) and waits for its outcome:
+    /// a main-frame commit and load, or a refusal.
+    func navigate(_ id: String, _ start: () -> Void) -> StepResult {
         let before = events[id]?.count ?? 0
-        var finished = false
-        webView.onLoadFinished = { _ in finished = true }
+        let finishedBefore = loadsFinished[id] ?? 0
         start()
         MainLoop.run(for: .seconds(10)) {
             let new = (events[id] ?? []).dropFirst(before)
-            return finished || new.contains { if case .committed = $0.outcome { false } else { true } }
+            return (loadsFinished[id] ?? 0) > finishedBefore || new.contains { if case .committed = $0.outcome { false } else { true } }
         }
         MainLoop.settle(.milliseconds(50))
-        webView.onLoadFinished = nil
+        guard let webView = webViews[id] else { return .observed(["result": .string("nothing happened")]) }
         let new = Array((events[id] ?? []).dropFirst(before))
         // The last refusal, or the commit.
         guard let last = new.last else { return .observed(["result": .string("nothing happened"), "url": Self.url(webView)]) }
@@ -215,7 +271,7 @@ final class EngineReplay {
     }
 
     /// A value the page computes, as JSON text, read by the runner (not the app: not gated).
-    private func pageValue(_ webView: FencedWebView, _ expression: String) -> String? {
+    func pageValue(_ webView: FencedWebView, _ expression: String) -> String? {
         var value: String??
         webView.runnerEvaluate(expression) { value = .some($0) }
         MainLoop.run { value != nil }

@@ -2,8 +2,8 @@ import LoopbackSites
 
 /// The pages every loopback site serves: a document that says where it is and carries the page's
 /// own script, which adds iframes and navigates when asked by `postMessage` (as a real page's
-/// script would), so that the runner can drive frames of any origin. The runner does not send
-/// these commands yet (issue 7: frames are the next step).
+/// script would), so that the runner can drive frames of any origin: add a frame, navigate one,
+/// post to a message handler.
 enum Pages {
     static func page(for url: String) -> SiteTable.Response {
         let escaped = url.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -28,6 +28,10 @@ enum Pages {
                 document.body.appendChild(frame);
               }
               if (command.navigate) location.href = command.navigate;
+              if (command.post) {
+                const handlers = window.webkit && window.webkit.messageHandlers;
+                if (handlers && handlers[command.post]) handlers[command.post].postMessage("hello");
+              }
             });
             </script></body></html>
             """)

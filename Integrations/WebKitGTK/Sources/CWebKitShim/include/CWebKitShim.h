@@ -42,7 +42,7 @@ void wf_object_ref(void *object);
 void wf_object_unref(void *object);
 
 /// A new web view sharing `related`'s web process, session and settings (for window.open).
-WebKitWebView *wf_web_view_new_related(WebKitWebView *related);
+WebKitWebView *wf_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *manager);
 /// A new web view with its own user content manager, in `session` (NULL: the default session).
 WebKitWebView *wf_web_view_new(WebKitNetworkSession *session, WebKitUserContentManager *manager);
 
@@ -68,5 +68,18 @@ void wf_delete_cookie(WebKitNetworkSession *session, const char *domain, const c
 int wf_allow_certificate(WebKitNetworkSession *session, const char *pem, const char *host);
 /// Sends every request of `session` through the HTTP proxy at `uri`.
 void wf_set_proxy(WebKitNetworkSession *session, const char *uri);
+
+/// A window with a header bar titled `title`, `content` filling it above an optional `footer`
+/// (NULL: none). Not shown until wf_window_present.
+GtkWidget *wf_window_new(const char *title, int width, int height, GtkWidget *content, GtkWidget *footer);
+void wf_window_present(GtkWidget *window);
+/// The application's toplevel windows still open (0 once the user closed the last one).
+int wf_open_window_count(void);
+/// A left-aligned, wrapping label with a margin, and its text as Pango markup.
+GtkWidget *wf_label_new(void);
+void wf_label_set_markup(GtkWidget *label, const char *markup);
+/// Renders `widget` as it is on screen into a PNG at `path`; 0 if it is not drawn yet or the file
+/// could not be written.
+int wf_widget_save_png(GtkWidget *widget, const char *path);
 
 #endif
