@@ -1,4 +1,5 @@
 #include "CWebKitShim.h"
+#include <stdlib.h>
 #include <string.h>
 
 // A handler and its context, freed with the signal connection.
@@ -296,6 +297,27 @@ void wf_set_proxy(WebKitNetworkSession *session, const char *uri) {
     WebKitNetworkProxySettings *settings = webkit_network_proxy_settings_new(uri, NULL);
     webkit_network_session_set_proxy_settings(session, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, settings);
     webkit_network_proxy_settings_free(settings);
+}
+
+typedef struct {
+    wf_scheme_page page;
+    void *context;
+} wf_scheme;
+
+static void on_scheme_request(WebKitURISchemeRequest *request, gpointer data) {
+    wf_scheme *scheme = data;
+    char *html = scheme->page(webkit_uri_scheme_request_get_uri(request), scheme->context);
+    gsize length = strlen(html);
+    GInputStream *stream = g_memory_input_stream_new_from_data(html, (gssize)length, free);
+    webkit_uri_scheme_request_finish(request, stream, (gint64)length, "text/html");
+    g_object_unref(stream);
+}
+
+void wf_register_scheme(const char *scheme, wf_scheme_page page, void *context) {
+    wf_scheme *data = g_new0(wf_scheme, 1);
+    data->page = page;
+    data->context = context;
+    webkit_web_context_register_uri_scheme(webkit_web_context_get_default(), scheme, on_scheme_request, data, g_free);
 }
 
 // MARK: windows (the example app)

@@ -124,8 +124,12 @@ final class EngineReplay {
             return .notExpressible("managed-web-view routing (isExternalURL, managed browser) is the SDK's, not in the wrapper")
         }
         switch step.action {
+        case .load(let url, _, _) where url.scheme == "file":
+            return .notExpressible("a file: URL names a file on the scenario's machine, not on this one")
         case .load(let url, _, _) where !["http", "https", "about", "data", "javascript"].contains(url.scheme):
-            return .notExpressible("a custom scheme: the runner registers no scheme handler")
+            // The app's own scheme, served by a scheme handler.
+            URLSchemes.serve(url.scheme) { Pages.html(for: $0) }
+            return navigate(id) { webView.load(url.href) }
         case .load(let url, let redirects, let delegate):
             route(url.href, redirects.map(\.href))
             webView.navigationDelegate = { _ in

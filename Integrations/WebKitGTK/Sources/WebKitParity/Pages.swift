@@ -6,9 +6,12 @@ import LoopbackSites
 /// post to a message handler.
 enum Pages {
     static func page(for url: String) -> SiteTable.Response {
+        .html(html(for: url))
+    }
+
+    static func html(for url: String) -> String {
         let escaped = url.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        return .html(
-            """
+        return """
             <!doctype html><html><head><meta charset="utf-8"><title>\(escaped)</title></head>
             <body><p id="where">\(escaped)</p>
             <script>
@@ -34,6 +37,6 @@ enum Pages {
               }
             });
             </script></body></html>
-            """)
+            """
     }
 }

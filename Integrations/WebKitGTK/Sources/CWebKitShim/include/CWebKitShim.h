@@ -69,6 +69,11 @@ int wf_allow_certificate(WebKitNetworkSession *session, const char *pem, const c
 /// Sends every request of `session` through the HTTP proxy at `uri`.
 void wf_set_proxy(WebKitNetworkSession *session, const char *uri);
 
+/// Serves `scheme` (for every web view of the default web context): `page` returns the HTML for a
+/// URI, allocated with malloc (freed here). The context is kept for the process's life.
+typedef char *(*wf_scheme_page)(const char *uri, void *context);
+void wf_register_scheme(const char *scheme, wf_scheme_page page, void *context);
+
 /// A window with a header bar titled `title`, `content` filling it above an optional `footer`
 /// (NULL: none). Not shown until wf_window_present.
 GtkWidget *wf_window_new(const char *title, int width, int height, GtkWidget *content, GtkWidget *footer);
