@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "WebFenceGTK", targets: ["WebFenceGTK"]),
         .executable(name: "webfence-webkit", targets: ["webfence-webkit"]),
+        .executable(name: "fenced-shop", targets: ["fenced-shop"]),
     ],
     dependencies: [
         .package(path: "../.."),
@@ -58,5 +59,15 @@ let package = Package(
             dependencies: ["WebFenceGTK", "LoopbackSites", .product(name: "WebFence", package: "main")]
         ),
         .executableTarget(name: "webfence-webkit", dependencies: ["WebKitParity"]),
+        // The example app: a shop on an app-bound domain, its message handler, a refused navigation.
+        .executableTarget(
+            name: "fenced-shop",
+            dependencies: [
+                "CWebKitGTK", "CWebKitShim", "WebFenceGTK", "LoopbackSites",
+                .product(name: "AppBound", package: "main"),
+                .product(name: "WebAddress", package: "main"),
+            ],
+            path: "Examples/FencedShop"
+        ),
     ]
 )

@@ -75,6 +75,7 @@ private final class SiteRequests: ChannelInboundHandler, RemovableChannelHandler
             guard let head else { return }
             self.head = nil
             if origin == nil, head.method == .CONNECT {
+                sites.recordTunnel(to: head.uri)
                 openTunnel(context: context, target: head.uri)
             } else {
                 write(sites.respond(to: (origin ?? "") + head.uri), context: context, keepAlive: head.isKeepAlive)

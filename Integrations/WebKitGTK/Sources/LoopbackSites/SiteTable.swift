@@ -31,6 +31,7 @@ public final class SiteTable: @unchecked Sendable {
     private let lock = NSLock()
     private var routes: [String: Response] = [:]
     private var seen: [String] = []
+    private var connects: [String] = []
     private let page: @Sendable (String) -> Response
 
     /// `page` answers every URL without a route (the URL as the client asked, without a fragment).
@@ -59,4 +60,12 @@ public final class SiteTable: @unchecked Sendable {
 
     /// Every URL requested so far, in order: the evidence that a refused navigation sent nothing.
     public var requests: [String] { lock.withLock { seen } }
+
+    /// Records a `CONNECT` (a client opening a connection to `target`, host:port).
+    func recordTunnel(to target: String) {
+        lock.withLock { connects.append(target) }
+    }
+
+    /// Every `CONNECT` target so far, in order: a client that did not even connect sent nothing.
+    public var tunnels: [String] { lock.withLock { connects } }
 }

@@ -38,6 +38,8 @@ public final class FencedWebView {
     /// URLs whose verdict depends on the frame, with their verdicts, oldest first.
     private var held: [(url: String, verdicts: FrameVerdicts)] = []
     private static let heldLimit = 32
+    /// This view's content-rule list, apart from a popup's in the manager they share.
+    private lazy var contentRulesID = "webfence-frame-verdicts-\(UInt(bitPattern: view))"
     /// The `WebKitPolicyError` code of a load a content rule blocked (WebCore's
     /// `blockedByContentBlockerErrorCode`; not in WebKitGTK's public enum): a held verdict in the
     /// main frame.
@@ -64,7 +66,10 @@ public final class FencedWebView {
     }
 
     /// A web view for a window this one's page opens: a copy of this configuration's limits, not
-    /// its forced mode or early API use (§3), sharing its web process and session.
+    /// its forced mode or early API use (§3), sharing its web process and session. WebKitGTK gives
+    /// a related view its opener's user content manager, so the popup has the opener's scripts,
+    /// style sheets and handlers (as a copied `WKWebViewConfiguration` does); the two views write
+    /// the same manager, which keeps the stricter restriction of the two.
     public func makePopup() -> FencedWebView {
         FencedWebView(policy: policy, session: session, state: state.copiedForNewWindow, relatedTo: self)
     }
@@ -73,11 +78,16 @@ public final class FencedWebView {
         self.policy = policy
         self.session = session
         self.state = state
-        manager = webkit_user_content_manager_new()
+        manager = opener.manager
         view = wf_web_view_new_related(opener.view, manager)
         navigationDelegate = opener.navigationDelegate
+        scripts = opener.scripts
+        styleSheets = opener.styleSheets
+        handlers = opener.handlers
+        observers = opener.observers
         connectSignals()
-        applyRestriction()
+        // The manager is the opener's: only a stricter restriction may change it.
+        if policy.restriction(for: state) != policy.restriction(for: opener.state) { applyRestriction() }
     }
 
     // MARK: loading
@@ -270,11 +280,7 @@ public final class FencedWebView {
 
     /// The engine asks about a navigation. Returns 1: WebFence took the decision.
     private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, isNewWindow: Bool, uri: String, isRedirect: Bool) -> Int32 {
-        // A new window is not gated (§3): the popup's own navigation is, in the popup.
-        if isNewWindow {
-            wf_policy_use(decision)
-            return 1
-        }
+        if isNewWindow { return decideNewWindow(decision, uri: uri) }
         guard let (url, answer) = admit(uri, frame: .unknown) else {
             wf_policy_ignore(decision)
             return 1
@@ -308,6 +314,25 @@ public final class FencedWebView {
         return 1
     }
 
+    /// Opening a window is not gated (§3); its first navigation is, as the main frame of a web
+    /// view with the copied configuration. The frame is known here, and a popup's own decision
+    /// could not tell its main frame from a subframe, so that navigation is judged now: refused,
+    /// no window is made.
+    private func decideNewWindow(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, uri: String) -> Int32 {
+        guard let (url, answer) = admit(uri, frame: .newWindow), answer == .allow else {
+            wf_policy_ignore(decision)
+            return 1
+        }
+        let verdict = policy.verdict(for: url, isMainFrame: true, state: state.copiedForNewWindow, origin: nil)
+        if verdict.allows {
+            wf_policy_use(decision)
+        } else {
+            wf_policy_ignore(decision)
+            report(uri, .newWindow, verdict.event)
+        }
+        return 1
+    }
+
     private func hold(_ uri: String, _ verdicts: FrameVerdicts, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>) {
         held.removeAll { $0.url == uri }
         held.append((uri, verdicts))
@@ -320,7 +345,7 @@ public final class FencedWebView {
             if case .success = result { wf_policy_use(decision) } else { wf_policy_ignore(decision) }
             wf_object_unref(decision)
         }
-        wf_set_content_rules(session.filterStore, manager, "webfence-frame-verdicts", json, resultTrampoline, retainedContext(handler))
+        wf_set_content_rules(session.filterStore, manager, contentRulesID, json, resultTrampoline, retainedContext(handler))
     }
 
     private func loadChanged(_ event: Int32, uri: String) {

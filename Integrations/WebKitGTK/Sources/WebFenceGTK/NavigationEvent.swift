@@ -3,9 +3,10 @@ import AppBound
 /// What became of a navigation, reported as it happens.
 public struct NavigationEvent: Sendable {
     /// Which frame navigated: `.main` when the app's call, a commit or a content rule said so;
-    /// `.unknown` for a refusal in `decide-policy`, which does not know the frame (D55).
+    /// `.newWindow` for the first navigation of a window the page opens, refused before the window
+    /// is made; `.unknown` for a refusal in `decide-policy`, which does not know the frame (D55).
     public enum Frame: Sendable, Hashable {
-        case main, unknown
+        case main, newWindow, unknown
     }
 
     public enum Outcome: Sendable, Hashable {

@@ -58,15 +58,27 @@ final class EngineReplay {
     /// Watches a web view: its navigations, its loads, its frames' documents, and the messages
     /// its pages post to the handlers the scenario names (registered up front, as an app
     /// configures its handlers before loading).
-    private func attach(_ webView: FencedWebView, id: String) {
+    /// A popup (`opener` set) shares its opener's content manager in WebKitGTK, and with it the
+    /// probe's and the handlers' messages, which do not say which view sent them.
+    private func attach(_ webView: FencedWebView, id: String, opener: String? = nil) {
         webViews[id] = webView
-        let probe = FrameProbe()
+        let probe = opener.flatMap { probes[$0] } ?? FrameProbe()
         probes[id] = probe
         webView.onNavigation = { [weak self] event in
             self?.events[id, default: []].append(event)
             if event.frame == .main, case .committed = event.outcome { probe.mainFrameCommitted() }
         }
         webView.onLoadFinished = { [weak self] _ in self?.loadsFinished[id, default: 0] += 1 }
+        // window.open without a user gesture: the runner's page script opens it.
+        webkit_settings_set_javascript_can_open_windows_automatically(webkit_web_view_get_settings(webView.view), 1)
+        webView.onNewWindow = { [weak self] openerView in
+            guard let self, let windowID = openingWindow else { return nil }
+            openingWindow = nil
+            let popup = openerView.makePopup()
+            attach(popup, id: windowID, opener: id)
+            return popup
+        }
+        guard opener == nil else { return }
         webView.addObserver(script: FrameProbe.script, world: FrameProbe.world, handler: FrameProbe.handler) {
             probe.receive($0)
         }
@@ -76,15 +88,6 @@ final class EngineReplay {
         })
         for handler in handlers.sorted() {
             webView.addMessageHandler(handler) { [weak self] _ in self?.messages["\(id)/\(handler)", default: 0] += 1 }
-        }
-        // window.open without a user gesture: the runner's page script opens it.
-        webkit_settings_set_javascript_can_open_windows_automatically(webkit_web_view_get_settings(webView.view), 1)
-        webView.onNewWindow = { [weak self] opener in
-            guard let self, let id = openingWindow else { return nil }
-            openingWindow = nil
-            let popup = opener.makePopup()
-            attach(popup, id: id)
-            return popup
         }
     }
 
@@ -214,7 +217,7 @@ final class EngineReplay {
             openingWindow = windowID
             defer { openingWindow = nil }
             let name = String(decoding: try! JSONEncoder().encode([url.href, windowID]), as: UTF8.self)
-            return navigate(windowID) { _ = pageValue(webView, "window.open(...\(name)), true") }
+            return navigate(windowID, openedBy: id) { _ = pageValue(webView, "window.open(...\(name)), true") }
         case .registerServiceWorker:
             return .notExpressible("service workers: not gated by the wrapper yet")
         case .loadData:
@@ -238,21 +241,38 @@ final class EngineReplay {
 
     /// Starts a navigation of web view `id` (a window being opened, too) and waits for its outcome:
     /// a main-frame commit and load, or a refusal.
-    func navigate(_ id: String, _ start: () -> Void) -> StepResult {
+    /// A window's first navigation refused before the window was made is the opener's event.
+    func navigate(_ id: String, openedBy opener: String? = nil, _ start: () -> Void) -> StepResult {
         let before = events[id]?.count ?? 0
+        let openerBefore = opener.map { events[$0]?.count ?? 0 } ?? 0
         let finishedBefore = loadsFinished[id] ?? 0
+        let windowRefused = { () -> NavigationEvent? in
+            guard let opener else { return nil }
+            return (self.events[opener] ?? []).dropFirst(openerBefore).last { $0.frame == .newWindow }
+        }
         start()
         MainLoop.run(for: .seconds(10)) {
             let new = (events[id] ?? []).dropFirst(before)
-            return (loadsFinished[id] ?? 0) > finishedBefore || new.contains { if case .committed = $0.outcome { false } else { true } }
+            return (loadsFinished[id] ?? 0) > finishedBefore || windowRefused() != nil
+                || new.contains { if case .committed = $0.outcome { false } else { true } }
         }
         MainLoop.settle(.milliseconds(50))
+        if webViews[id] == nil, let refusal = windowRefused() {
+            // No window: the web view the simulator made would show no URL and no forced mode.
+            return .observed(Self.fields(refusal.outcome, into: ["url": .null, "forcedAppBoundMode": .bool(false)]))
+        }
         guard let webView = webViews[id] else { return .observed(["result": .string("nothing happened")]) }
         let new = Array((events[id] ?? []).dropFirst(before))
         // The last refusal, or the commit.
         guard let last = new.last else { return .observed(["result": .string("nothing happened"), "url": Self.url(webView)]) }
-        var fields: [String: JSONValue] = ["url": Self.url(webView), "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode)]
-        switch last.outcome {
+        return .observed(
+            Self.fields(last.outcome, into: ["url": Self.url(webView), "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode)]))
+    }
+
+    /// A navigation outcome's fields, as the simulator names them.
+    static func fields(_ outcome: NavigationEvent.Outcome, into base: [String: JSONValue]) -> [String: JSONValue] {
+        var fields = base
+        switch outcome {
         case .committed(let state):
             fields["result"] = .string("committed")
             fields["error"] = .null
@@ -271,7 +291,7 @@ final class EngineReplay {
             fields["result"] = .string("download")
             fields["appBound"] = .null
         }
-        return .observed(fields)
+        return fields
     }
 
     /// A value the page computes, as JSON text, read by the runner (not the app: not gated).

