@@ -90,6 +90,26 @@ void wf_connect_script_message(WebKitUserContentManager *manager, const char *na
     g_free(signal);
 }
 
+static gboolean on_script_message_with_reply(WebKitUserContentManager *manager, JSCValue *value,
+                                             WebKitScriptMessageReply *reply, gpointer data) {
+    wf_closure *closure = data;
+    char *json = jsc_value_to_json(value, 0);
+    char *answer = ((wf_reply_handler)closure->handler)(json ? json : "null", closure->context);
+    g_free(json);
+    JSCValue *result = jsc_value_new_from_json(jsc_value_get_context(value), answer);
+    free(answer);
+    webkit_script_message_reply_return_value(reply, result);
+    g_object_unref(result);
+    return TRUE;
+}
+
+void wf_connect_script_message_with_reply(WebKitUserContentManager *manager, const char *name,
+                                          wf_reply_handler handler, void *context, wf_destroy destroy) {
+    char *signal = g_strdup_printf("script-message-with-reply-received::%s", name);
+    connect(manager, signal, G_CALLBACK(on_script_message_with_reply), closure_new(handler, context, destroy));
+    g_free(signal);
+}
+
 // MARK: decisions and views
 
 void wf_policy_use(WebKitPolicyDecision *decision) { webkit_policy_decision_use(decision); }

@@ -1,3 +1,4 @@
+import AppBound
 import CWebKitGTK
 import CWebKitShim
 import Foundation
@@ -8,6 +9,8 @@ import Foundation
 public final class FencedSession {
     public let session: OpaquePointer
     let filterStore: OpaquePointer
+    /// Service-worker registrations WebFence allowed in this data store (§4: at most three count).
+    var serviceWorkers: [ServiceWorkerPolicy.Registration] = []
 
     /// An ephemeral session: nothing is written to disk but the compiled content rules, in `rulesDirectory`.
     public init(rulesDirectory: String = NSTemporaryDirectory() + "webfence-content-rules-\(getpid())") {

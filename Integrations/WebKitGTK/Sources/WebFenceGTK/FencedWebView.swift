@@ -62,6 +62,7 @@ public final class FencedWebView {
             state.usedRestrictedAPIBeforeNavigation = true
         }
         connectSignals()
+        connectServiceWorkerGate()
         applyRestriction()
     }
 
@@ -193,6 +194,8 @@ public final class FencedWebView {
             webkit_user_content_manager_unregister_script_message_handler(manager, observer.handler, observer.world)
         }
         defer { addObservers() }
+        // First: the page's other scripts must not see the API before the gate is in front of it.
+        addScript(ServiceWorkerGate.script(disabled: serviceWorkersDisabled), allFrames: true, atDocumentStart: true, world: nil)
         let restriction = policy.restriction(for: state)
         // With every frame restricted, nothing is injected, applied or exposed.
         guard restriction != .everyFrame else { return }
@@ -232,7 +235,7 @@ public final class FencedWebView {
         }
     }
 
-    private func addScript(_ source: String, allFrames: Bool, atDocumentStart: Bool, world: String?) {
+    func addScript(_ source: String, allFrames: Bool, atDocumentStart: Bool, world: String?) {
         let frames = allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME
         let time = atDocumentStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
         let userScript =

@@ -17,7 +17,7 @@ final class EngineReplay {
     }
 
     private let scenario: Scenario
-    private let sites: SiteTable
+    let sites: SiteTable
     private var webViews: [String: FencedWebView] = [:]
     private var sessions: [String: FencedSession] = [:]
     var events: [String: [NavigationEvent]] = [:]
@@ -218,8 +218,8 @@ final class EngineReplay {
             defer { openingWindow = nil }
             let name = String(decoding: try! JSONEncoder().encode([url.href, windowID]), as: UTF8.self)
             return navigate(windowID, openedBy: id) { _ = pageValue(webView, "window.open(...\(name)), true") }
-        case .registerServiceWorker:
-            return .notExpressible("service workers: not gated by the wrapper yet")
+        case .registerServiceWorker(let scope):
+            return registerServiceWorker(webView, scope: scope)
         case .loadData:
             return .notExpressible("loadData: not driven yet")
         case .copy, .paste, .upload, .setPolicyDelegate, .setWebViewPolicy:

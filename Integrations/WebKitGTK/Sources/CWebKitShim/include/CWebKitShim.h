@@ -34,6 +34,12 @@ typedef void (*wf_message_handler)(const char *json, void *context);
 void wf_connect_script_message(WebKitUserContentManager *manager, const char *name, wf_message_handler handler,
                                void *context, wf_destroy destroy);
 
+/// script-message-with-reply-received::NAME: the handler returns the reply as JSON text, allocated
+/// with malloc (freed here); the page's postMessage promise resolves to it.
+typedef char *(*wf_reply_handler)(const char *json, void *context);
+void wf_connect_script_message_with_reply(WebKitUserContentManager *manager, const char *name,
+                                          wf_reply_handler handler, void *context, wf_destroy destroy);
+
 /// The answer to a policy decision.
 void wf_policy_use(WebKitPolicyDecision *decision);
 void wf_policy_ignore(WebKitPolicyDecision *decision);

@@ -1,0 +1,80 @@
+import AppBound
+import CWebKitGTK
+import CWebKitShim
+import Foundation
+import WebAddress
+
+/// Service workers as App-Bound Domains allow them (spec §4): off for a web view without limits
+/// and without an entitlement; otherwise each registration is asked of `ServiceWorkerPolicy`
+/// (loopback, a scope already registered, or a listed domain under the limit of three), with the
+/// registrations kept per data store.
+///
+/// WebKitGTK has no per-registration hook, so a document-start script in every frame either takes
+/// the API away or puts WebFence's decision in front of `ServiceWorkerContainer.register`, asked
+/// through a message handler with a reply. The page cannot redefine the guarded members.
+enum ServiceWorkerGate {
+    static let handler = "webfenceServiceWorkers"
+
+    static func script(disabled: Bool) -> String {
+        if disabled {
+            return """
+                (function () {
+                  Object.defineProperty(Navigator.prototype, "serviceWorker", { get: function () { return undefined; }, configurable: false });
+                })();
+                """
+        }
+        return """
+            (function () {
+              const container = window.ServiceWorkerContainer;
+              const ask = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.\(handler);
+              if (!container) return;
+              const register = container.prototype.register;
+              Object.defineProperty(container.prototype, "register", {
+                configurable: false, writable: false,
+                value: function (script, options) {
+                  const scriptURL = new URL(script, location.href);
+                  const scope = new URL((options && options.scope) || "./", scriptURL).href;
+                  const refuse = (why) => Promise.reject(new DOMException(
+                    "Service worker registration refused by App-Bound Domains (" + why + ")", "SecurityError"));
+                  if (!ask) return refuse("no answer");
+                  return ask.postMessage({ scope: scope }).then(
+                    (answer) => answer === "ok" ? register.call(this, script, options) : refuse(answer));
+                },
+              });
+            })();
+            """
+    }
+}
+
+extension FencedWebView {
+    /// Whether the web view has service workers at all in its current state: the policy's answer
+    /// when it is off does not depend on the scope, so any scope asks it.
+    var serviceWorkersDisabled: Bool {
+        guard let anyScope = try? WebURL("https://localhost/") else { return true }
+        return ServiceWorkerPolicy(app: policy.app).register(scope: anyScope, topURL: nil, limits: state.limits, registered: [])
+            .result == .disabled
+    }
+
+    /// Connects the handler the gate asks: once per content manager.
+    func connectServiceWorkerGate() {
+        let owner = WeakOwner(self)
+        wf_connect_script_message_with_reply(manager, ServiceWorkerGate.handler, { json, context in
+            let owner = borrowed(context, as: WeakOwner.self)
+            let answer = MainActor.assumeIsolated { owner.webView?.decideServiceWorker(json.map { String(cString: $0) } ?? "") }
+            return strdup("\"\(answer ?? ServiceWorkerPolicy.Result.refused.rawValue)\"")
+        }, retainedContext(owner), destroyBox)
+        _ = webkit_user_content_manager_register_script_message_handler_with_reply(manager, ServiceWorkerGate.handler, nil)
+    }
+
+    /// The policy's answer for a registration of `scope` by this web view's page.
+    private func decideServiceWorker(_ json: String) -> String {
+        struct Request: Decodable { let scope: String }
+        guard let request = try? JSONDecoder().decode(Request.self, from: Data(json.utf8)),
+            let scope = try? WebURL(request.scope)
+        else { return ServiceWorkerPolicy.Result.refused.rawValue }
+        let (result, _, registration) = ServiceWorkerPolicy(app: policy.app).register(
+            scope: scope, topURL: mainFrameURL, limits: state.limits, registered: session.serviceWorkers)
+        if let registration { session.serviceWorkers.append(registration) }
+        return result.rawValue
+    }
+}
