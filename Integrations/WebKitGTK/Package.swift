@@ -2,7 +2,14 @@
 // WebFence under a real web engine: WebKitGTK 6 (issue 7). A package of its own, so that the main
 // package keeps building with Swift alone. Needs Debian's libwebkitgtk-6.0-dev; runs under xvfb-run.
 
+import Foundation
 import PackageDescription
+
+/// The main package's identity: SwiftPM names a path dependency after its directory, which is the
+/// clone's (`main` here, anything in CI), so it is read from where this manifest is.
+let main = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
 
 let package = Package(
     name: "WebFenceWebKitGTK",
@@ -35,9 +42,9 @@ let package = Package(
             name: "WebFenceGTK",
             dependencies: [
                 "CWebKitGTK", "CWebKitShim",
-                .product(name: "AppBound", package: "main"),
-                .product(name: "NavigationRules", package: "main"),
-                .product(name: "WebAddress", package: "main"),
+                .product(name: "AppBound", package: main),
+                .product(name: "NavigationRules", package: main),
+                .product(name: "WebAddress", package: main),
             ]
         ),
         // Every host on loopback: an HTTP proxy that terminates TLS with a certificate made at run time.
@@ -56,7 +63,7 @@ let package = Package(
         // Scenario files replayed in real web views, and compared with the simulator step by step.
         .target(
             name: "WebKitParity",
-            dependencies: ["WebFenceGTK", "LoopbackSites", .product(name: "WebFence", package: "main")]
+            dependencies: ["WebFenceGTK", "LoopbackSites", .product(name: "WebFence", package: main)]
         ),
         .executableTarget(name: "webfence-webkit", dependencies: ["WebKitParity"]),
         // The example app: a shop on an app-bound domain, its message handler, a refused navigation.
@@ -64,8 +71,8 @@ let package = Package(
             name: "fenced-shop",
             dependencies: [
                 "CWebKitGTK", "CWebKitShim", "WebFenceGTK", "LoopbackSites",
-                .product(name: "AppBound", package: "main"),
-                .product(name: "WebAddress", package: "main"),
+                .product(name: "AppBound", package: main),
+                .product(name: "WebAddress", package: main),
             ],
             path: "Examples/FencedShop"
         ),

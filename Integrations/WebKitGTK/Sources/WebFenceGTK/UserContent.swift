@@ -17,8 +17,10 @@ public struct UserScript: Sendable, Hashable {
     }
 }
 
-/// Scripts that keep restricted APIs out of restricted subframes under limits (spec §4: a frame is
-/// restricted when it or an ancestor is not app-bound; the main frame under limits never is).
+/// Scripts that keep restricted APIs out of restricted frames under limits (spec §4: a frame is
+/// restricted when it or an ancestor is not app-bound). Under limits the main frame commits only
+/// app-bound URLs, but an about:blank window a restricted frame opens is a main frame with that
+/// frame's origin: it counts as that origin here (D58).
 /// WebKitGTK injects and exposes per web view, not per frame, so the frame decides for itself at
 /// document start, before any of the page's own scripts run in it. It reads its own origin and
 /// `location.ancestorOrigins`, which pages cannot redefine (Location's members are unforgeable),
@@ -37,18 +39,31 @@ enum SubframeGuard {
     }
 
     /// A document-start script for every frame that takes `window.webkit.messageHandlers` away
-    /// from a restricted subframe, as WebKit does there (§4).
+    /// from a restricted frame, as WebKit does there (§4), and from the windows it opens.
     static func hideMessageHandlers(domains: [String], schemes: [String]) -> String {
         """
         (function () {
           if (\(mayReach(domains: domains, schemes: schemes))) return;
           // The namespace's own property is non-configurable; the getter on its prototype is not.
           // Made non-configurable here, the page cannot put it back.
-          const namespace = window.webkit;
-          if (namespace) {
+          const hide = (w) => {
+            const namespace = w.webkit;
+            if (!namespace) return;
             Object.defineProperty(Object.getPrototypeOf(namespace), "messageHandlers",
               { get: function () { return undefined; }, configurable: false });
-          }
+          };
+          hide(window);
+          // A window this frame opens starts on about:blank with this frame's origin, before any
+          // user script runs in it: its handlers go too (a cross-origin one guards itself).
+          const open = window.open;
+          Object.defineProperty(window, "open", {
+            configurable: false, writable: false,
+            value: function () {
+              const opened = open.apply(this, arguments);
+              try { hide(opened); } catch (e) {}
+              return opened;
+            },
+          });
         })();
         """
     }
@@ -59,7 +74,6 @@ enum SubframeGuard {
         let schemeList = schemes.map { "\"\($0):\"" }.joined(separator: ",")
         return """
             (function () {
-              if (window === window.top) return true;
               const domains = [\(domainList)], schemes = [\(schemeList)];
               const appBound = (origin) => {
                 if (origin === "null") return true;  // judged by the origin it inherits
@@ -68,9 +82,9 @@ enum SubframeGuard {
                 const host = url.hostname;
                 return domains.some((d) => host === d || host.endsWith("." + d));
               };
-              const origins = [location.origin];
-              const ancestors = location.ancestorOrigins;
-              for (let i = 0; i < ancestors.length - 1; i++) origins.push(ancestors[i]);
+              // The main frame too: it commits only app-bound URLs under limits, but a window a
+              // restricted frame opens on about:blank is a main frame with that frame's origin.
+              const origins = [location.origin, ...location.ancestorOrigins];
               return origins.every(appBound);
             })()
             """

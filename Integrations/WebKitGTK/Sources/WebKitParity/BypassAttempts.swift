@@ -77,8 +77,10 @@ public enum BypassAttempts {
     /// engine let through would show in the proxy's log.
     static let hosts = ["example.com", "login.example.com", "help.example.com", "evil.com", "example.com.evil.com", "evil.com."]
 
-    /// The attacker's pages: a frame that tries the app's message handler, directly and through a
-    /// fresh child frame of its own (whose `webkit` namespace is another realm's).
+    /// The attacker's pages: a frame that tries the app's message handler, directly, through a
+    /// fresh child frame of its own (whose `webkit` namespace is another realm's), and with the
+    /// child's `messageHandlers` getter applied to its own namespace, and through an about:blank
+    /// window it opens (a main frame with the attacker's origin).
     static func routes(_ sites: SiteTable) {
         sites.route("https://example.com/meta-refresh", to: .html(#"<meta http-equiv="refresh" content="0;url=https://evil.com/">"#))
         sites.route("https://example.com/hop", to: .redirect(to: "https://login.example.com/hop2"))
@@ -90,6 +92,14 @@ public enum BypassAttempts {
             post(window, "directly");
             const child = document.body.appendChild(document.createElement("iframe"));
             post(child.contentWindow, "through a child frame");
+            try {
+              const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(child.contentWindow.webkit), "messageHandlers").get;
+              getter.call(window.webkit).app.postMessage("evil through a getter borrowed from a child frame");
+            } catch (e) {}
+            try {
+              const opened = window.open("about:blank");
+              post(opened, "through a window it opened");
+            } catch (e) {}
             </script>
             """
         sites.route("https://evil.com/frame", to: .html(tryHandlers))
