@@ -66,6 +66,18 @@ let package = Package(
             dependencies: ["WebFenceGTK", "LoopbackSites", .product(name: "WebFence", package: main)]
         ),
         .executableTarget(name: "webfence-webkit", dependencies: ["WebKitParity"]),
+        // Content rules, verdicts, the page guards (in JavaScriptCore) and the loopback proxy; the
+        // engine itself is exercised by `webfence-webkit parity` and `bypass` under a display.
+        .testTarget(
+            name: "WebFenceGTKTests",
+            dependencies: [
+                "WebFenceGTK", "CWebKitGTK",
+                .product(name: "AppBound", package: main),
+                .product(name: "NavigationRules", package: main),
+                .product(name: "WebAddress", package: main),
+            ]
+        ),
+        .testTarget(name: "LoopbackSitesTests", dependencies: ["LoopbackSites"]),
         // The example app: a shop on an app-bound domain, its message handler, a refused navigation.
         .executableTarget(
             name: "fenced-shop",

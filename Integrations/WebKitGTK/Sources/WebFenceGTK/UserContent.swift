@@ -69,7 +69,7 @@ enum SubframeGuard {
     }
 
     /// A JavaScript expression: whether this frame is not restricted.
-    private static func mayReach(domains: [String], schemes: [String]) -> String {
+    static func mayReach(domains: [String], schemes: [String]) -> String {
         let domainList = domains.map { "\"\($0)\"" }.joined(separator: ",")
         let schemeList = schemes.map { "\"\($0):\"" }.joined(separator: ",")
         return """

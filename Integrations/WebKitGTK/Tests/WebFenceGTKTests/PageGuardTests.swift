@@ -1,0 +1,132 @@
+import CWebKitGTK
+import Foundation
+import Testing
+
+@testable import WebFenceGTK
+
+/// The document-start scripts WebFence puts in every frame (D58), run in JavaScriptCore with a
+/// stand-in for the browser objects they read: which frames they take for restricted, and what
+/// they take away there. The parity and bypass runners check the same scripts in the engine.
+@Suite struct PageGuardTests {
+    /// Browser objects the scripts use that JavaScriptCore alone does not have.
+    private static let environment = #"""
+        var window = globalThis;
+        class URL {
+          constructor(url, base) {
+            url = String(url);
+            if (base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(url)) {
+              const root = String(base.href || base);
+              url = url.startsWith("/") ? root.replace(/^([a-z]+:\/\/[^/]*).*$/i, "$1") + url
+                : root.slice(0, root.lastIndexOf("/") + 1) + url.replace(/^\.\//, "");
+            }
+            const match = /^([a-z][a-z0-9+.-]*:)\/\/\[?([^/\]:]*)/i.exec(url);
+            if (!match) throw new TypeError("not a URL: " + url);
+            this.href = url; this.protocol = match[1].toLowerCase(); this.hostname = match[2].toLowerCase();
+          }
+        }
+        class DOMException extends Error { constructor(message, name) { super(message); this.name = name; } }
+        """#
+
+    /// Runs `scripts` one after the other in a fresh context and returns the last one's value as
+    /// JSON; an exception fails the test.
+    private func run(_ scripts: String...) -> String? {
+        let context = jsc_context_new()
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        var last: String?
+        for script in [Self.environment] + scripts {
+            let value = jsc_context_evaluate(context, script, -1)
+            if let exception = jsc_context_get_exception(context) {
+                Issue.record("JavaScript threw: \(String(cString: jsc_exception_get_message(exception)))")
+                return nil
+            }
+            last = value.flatMap { jsc_value_to_json($0, 0) }.map { String(cString: $0) }
+            if let value { g_object_unref(UnsafeMutableRawPointer(value)) }
+        }
+        return last
+    }
+
+    private func frame(_ origin: String, ancestors: [String]) -> String {
+        let list = ancestors.map { "\"\($0)\"" }.joined(separator: ",")
+        return "var location = { origin: \"\(origin)\", ancestorOrigins: [\(list)] }; window.top = \(ancestors.isEmpty ? "window" : "{}"); void 0;"
+    }
+
+    private func mayReach(_ origin: String, ancestors: [String] = []) -> Bool {
+        run(frame(origin, ancestors: ancestors), SubframeGuard.mayReach(domains: ["shop.example"], schemes: ["test"])) == "true"
+    }
+
+    @Test func framesOnListedDomainsUnderListedDomainsAreNotRestricted() {
+        #expect(mayReach("https://shop.example"))
+        #expect(mayReach("https://img.shop.example", ancestors: ["https://shop.example"]))
+        #expect(mayReach("https://SHOP.example:8443", ancestors: ["https://shop.example"]))
+        #expect(mayReach("test://host", ancestors: ["https://shop.example"]))
+        // An opaque origin (about:blank, data:) is judged by the frame it inherits from.
+        #expect(mayReach("null", ancestors: ["https://shop.example"]))
+    }
+
+    @Test func aFrameIsRestrictedWhenItOrAnAncestorIsNotAppBound() {
+        #expect(!mayReach("https://pay.example", ancestors: ["https://shop.example"]))
+        #expect(!mayReach("https://img.shop.example", ancestors: ["https://pay.example", "https://shop.example"]))
+        #expect(!mayReach("https://notshop.example", ancestors: ["https://shop.example"]))
+        #expect(!mayReach("https://shop.example.evil.com", ancestors: ["https://shop.example"]))
+        // A window a restricted frame opened on about:blank: a main frame with that frame's origin.
+        #expect(!mayReach("https://evil.com"))
+    }
+
+    private let namespace = """
+        class WebKitNamespace { get messageHandlers() { return { app: { postMessage() {} } }; } }
+        window.webkit = new WebKitNamespace();
+        var opened = { webkit: new (class extends Object { get messageHandlers() { return {}; } })() };
+        window.open = function () { return opened; };
+        """
+
+    @Test func aRestrictedFrameLosesTheMessageHandlersForGood() {
+        let hide = SubframeGuard.hideMessageHandlers(domains: ["shop.example"], schemes: [])
+        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), namespace, hide,
+            "[window.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(Object.getPrototypeOf(window.webkit), 'messageHandlers').configurable]") == "[true,false]")
+        // The page cannot put the getter back, and the windows it opens lose theirs too.
+        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), namespace, hide, """
+            var putBack; try { Object.defineProperty(WebKitNamespace.prototype, 'messageHandlers', { get() { return 1; } }); putBack = true; } catch (e) { putBack = false; }
+            var w = window.open('about:blank');
+            [putBack, w.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(window, 'open').writable]
+            """) == "[false,true,false]")
+    }
+
+    @Test func anAppBoundFrameKeepsItsMessageHandlers() {
+        let hide = SubframeGuard.hideMessageHandlers(domains: ["shop.example"], schemes: [])
+        #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), namespace, hide,
+            "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
+    }
+
+    @Test func anAllFramesUserScriptRunsOnlyWhereItMay() {
+        let script = SubframeGuard.wrap("globalThis.ran = true;", domains: ["shop.example"], schemes: [])
+        #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true") == "true")
+        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true") == "false")
+    }
+
+    @Test func serviceWorkersDisabledMeansNoAPI() {
+        let navigator = "class Navigator { get serviceWorker() { return {}; } }"
+        #expect(run(navigator, ServiceWorkerGate.script(disabled: true), "new Navigator().serviceWorker === undefined") == "true")
+    }
+
+    @Test func everyRegistrationAsksThePolicyFirst() {
+        // The engine's register records its calls; the handler answers as the UI process would.
+        let setUp = """
+            var location = { href: "https://shop.example/app/" };
+            var registered = [];
+            class ServiceWorkerContainer { register(script, options) { registered.push(script); return Promise.resolve("registered"); } }
+            window.ServiceWorkerContainer = ServiceWorkerContainer;
+            var answer = "refused", asked = [];
+            window.webkit = { messageHandlers: { \(ServiceWorkerGate.handler): { postMessage(m) { asked.push(m.scope); return Promise.resolve(answer); } } } };
+            """
+        let attempt = """
+            var outcome = [];
+            const container = new ServiceWorkerContainer();
+            container.register("sw.js").then(() => outcome.push("ok"), (e) => outcome.push(e.name));
+            answer = "ok";
+            """
+        #expect(run(setUp, ServiceWorkerGate.script(disabled: false), attempt, "[asked, outcome, registered]")
+            == #"[["https://shop.example/app/"],["SecurityError"],[]]"#)
+        #expect(run(setUp, "answer = 'ok';", ServiceWorkerGate.script(disabled: false), attempt.replacingOccurrences(of: "answer = \"ok\";", with: ""),
+            "[asked, outcome, registered]") == #"[["https://shop.example/app/"],["ok"],["sw.js"]]"#)
+    }
+}
