@@ -16,6 +16,8 @@ let package = Package(
     products: [
         .library(name: "WebFenceGTK", targets: ["WebFenceGTK"]),
         .executable(name: "webfence-webkit", targets: ["webfence-webkit"]),
+        // Loaded by WebKitGTK into its web processes (WebProcessExtension.swift finds it).
+        .library(name: "WebFenceWebProcess", type: .dynamic, targets: ["WebFenceWebProcess"]),
         .executable(name: "fenced-shop", targets: ["fenced-shop"]),
     ],
     dependencies: [
@@ -33,6 +35,10 @@ let package = Package(
             pkgConfig: "webkitgtk-6.0",
             providers: [.apt(["libwebkitgtk-6.0-dev"])]
         ),
+        // The web-process side of WebKitGTK 6 (WebKitFrame, WebKitWebPage), for the extension only.
+        .systemLibrary(name: "CWebKitWebProcess", pkgConfig: "webkitgtk-web-process-extension-6.0"),
+        // WebFence's web-process extension (C): a subframe's origins and JavaScript for the wrapper.
+        .target(name: "WebFenceWebProcess", dependencies: ["CWebKitWebProcess"]),
         // What Swift cannot call directly: g_signal_connect and the GObject casts are macros, and
         // signal handlers need C signatures.
         .target(name: "CWebKitShim", dependencies: ["CWebKitGTK"]),

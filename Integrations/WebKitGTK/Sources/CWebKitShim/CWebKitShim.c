@@ -319,6 +319,40 @@ void wf_set_proxy(WebKitNetworkSession *session, const char *uri) {
     webkit_network_proxy_settings_free(settings);
 }
 
+static void on_web_process_reply(GObject *view, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    WebKitUserMessage *reply = webkit_web_view_send_message_to_page_finish(WEBKIT_WEB_VIEW(view), result, &error);
+    if (!reply) {
+        pending_finish(data, NULL, error);
+        return;
+    }
+    gboolean ok = FALSE;
+    const char *text = NULL;
+    g_variant_get(webkit_user_message_get_parameters(reply), "(b&s)", &ok, &text);
+    if (ok) {
+        pending_finish(data, text, NULL);
+    } else {
+        pending_finish(data, NULL, g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, text));
+    }
+    g_object_unref(reply);
+}
+
+// The message is floating: the send takes it.
+void wf_ask_web_process(WebKitWebView *view, const char *name, const char *frame, const char *script,
+                        wf_result_handler handler, void *context) {
+    GVariant *parameters = script ? g_variant_new("(ss)", frame, script) : g_variant_new("(s)", frame);
+    webkit_web_view_send_message_to_page(view, webkit_user_message_new(name, parameters), NULL, on_web_process_reply,
+                                         pending_new(handler, context));
+}
+
+void wf_set_web_process_extensions_directory(const char *directory) {
+    webkit_web_context_set_web_process_extensions_directory(webkit_web_context_get_default(), directory);
+}
+
+void wf_add_path_to_sandbox(const char *path) {
+    webkit_web_context_add_path_to_sandbox(webkit_web_context_get_default(), path, TRUE);
+}
+
 typedef struct {
     wf_scheme_page page;
     void *context;

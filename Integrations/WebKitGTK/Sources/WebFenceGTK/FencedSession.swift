@@ -14,6 +14,8 @@ public final class FencedSession {
 
     /// An ephemeral session: nothing is written to disk but the compiled content rules, in `rulesDirectory`.
     public init(rulesDirectory: String = NSTemporaryDirectory() + "webfence-content-rules-\(getpid())") {
+        // Before the first web process starts: it loads the extension when it starts.
+        WebProcessExtension.install()
         session = webkit_network_session_new_ephemeral()
         filterStore = webkit_user_content_filter_store_new(rulesDirectory)
     }

@@ -155,12 +155,7 @@ final class EngineReplay {
             var result: Result<String, FenceError>?
             webView.evaluateJavaScript("1 + 1") { result = $0 }
             MainLoop.run { result != nil }
-            switch result {
-            case .success?: return .observed(["result": .string("ok"), "error": .null])
-            case .failure(.appBound(let error, _))?: return .observed(["result": .string("failed"), "error": .int(error.code)])
-            case .failure(.engine(let error))?: return .observed(["result": .string("failed"), "error": .string(error.message)])
-            case nil: return .observed(["result": .string("timedOut")])
-            }
+            return .observed(Self.fields(result))
         case .addUserScript(let spec):
             webView.addUserScript(Self.userScript(spec, index: 100 + step.index))
             return .observed([:])
@@ -267,6 +262,17 @@ final class EngineReplay {
         guard let last = new.last else { return .observed(["result": .string("nothing happened"), "url": Self.url(webView)]) }
         return .observed(
             Self.fields(last.outcome, into: ["url": Self.url(webView), "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode)]))
+    }
+
+    /// A script's outcome: `2` from "1 + 1", or the error.
+    static func fields(_ result: Result<String, FenceError>?) -> [String: JSONValue] {
+        switch result {
+        case .success("2")?: ["result": .string("ok"), "error": .null]
+        case .success(let other)?: ["result": .string("unexpected value \(other)"), "error": .null]
+        case .failure(.appBound(let error, _))?: ["result": .string("failed"), "error": .int(error.code)]
+        case .failure(.engine(let error))?: ["result": .string("failed"), "error": .string(error.message)]
+        case nil: ["result": .string("timedOut")]
+        }
     }
 
     /// A navigation outcome's fields, as the simulator names them.

@@ -75,6 +75,16 @@ int wf_allow_certificate(WebKitNetworkSession *session, const char *pem, const c
 /// Sends every request of `session` through the HTTP proxy at `uri`.
 void wf_set_proxy(WebKitNetworkSession *session, const char *uri);
 
+/// Asks WebFence's web-process extension (WebFenceWebProcess) about the frame named `frame` of the
+/// view's page: `name` is "webfence.origins" (script NULL) or "webfence.evaluate". The handler gets
+/// the reply's text, or an error (the frame is not there, the script threw, no extension).
+void wf_ask_web_process(WebKitWebView *view, const char *name, const char *frame, const char *script,
+                        wf_result_handler handler, void *context);
+/// Loads web-process extensions from `directory` (before the first web process starts).
+void wf_set_web_process_extensions_directory(const char *directory);
+/// Mounts `path` read-only in the web processes' sandbox (before the first one starts).
+void wf_add_path_to_sandbox(const char *path);
+
 /// Serves `scheme` (for every web view of the default web context): `page` returns the HTML for a
 /// URI, allocated with malloc (freed here). The context is kept for the process's life.
 typedef char *(*wf_scheme_page)(const char *uri, void *context);

@@ -1,0 +1,1 @@
+#include <webkit/webkit-web-process-extension.h>
