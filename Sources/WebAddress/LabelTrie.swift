@@ -114,6 +114,19 @@ struct LabelTrie: Sendable {
         return labels.joined(separator: ".")
     }
 
+    /// Every rule in the subtree strictly below `ancestor`, with its text. A walk over all nodes:
+    /// for rare questions, not the lookup path.
+    func rules(below ancestor: Int32) -> [(text: String, rule: Rule)] {
+        var found: [(text: String, rule: Rule)] = []
+        for index in nodes.indices where Int32(index) != ancestor {
+            guard let rule = nodes[index].rule else { continue }
+            var current = nodes[index].parent
+            while current > Self.root, current != ancestor { current = nodes[Int(current)].parent }
+            if current == ancestor { found.append((text(at: Int32(index)), rule)) }
+        }
+        return found
+    }
+
     private func labelRange(_ node: Node) -> Range<Int> {
         Int(node.labelStart)..<Int(node.labelStart + node.labelCount)
     }

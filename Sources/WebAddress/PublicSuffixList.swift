@@ -98,6 +98,19 @@ public struct PublicSuffixList: Sendable {
         }
     }
 
+    /// The rules strictly below `domain` (ASCII, lowercase), as the list writes them (`*.` for a
+    /// wildcard, `!` for an exception): `s3.amazonaws.com`'s below `amazonaws.com`. A host at or
+    /// below one of them has a registrable domain other than `domain`'s subdomains have. For code
+    /// that must judge hosts against a domain without the list at hand (a page's script), once.
+    public func rules(below domain: String) -> [String] {
+        var node = LabelTrie.root
+        for label in domain.lowercased().utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).reversed() {
+            guard let next = Array(label).withUnsafeBufferPointer({ trie.child(of: node, label: $0) }) else { return [] }
+            node = next
+        }
+        return trie.rules(below: node).map { ($0.rule.isException ? "!" : "") + $0.text }.sorted()
+    }
+
     /// The registrable domain (eTLD+1) of a URL's host; nil for IP addresses, opaque and empty
     /// hosts, public suffixes and hosts with empty labels. This is the hot path: no allocation but
     /// the answer.

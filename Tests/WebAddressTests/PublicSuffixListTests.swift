@@ -17,6 +17,19 @@ struct PublicSuffixListTests {
         #expect(match.section == .icann)
     }
 
+    @Test("the rules below a domain, as the list writes them; a host under none keeps the domain's registrable domain")
+    func rulesBelowADomain() throws {
+        #expect(list.rules(below: "ck") == ["!www.ck", "*.ck"])
+        #expect(list.rules(below: "example.com") == [])
+        #expect(list.rules(below: "not-a-listed-name.invalid") == [])
+        let below = list.rules(below: "amazonaws.com")
+        #expect(below.contains("s3.amazonaws.com"))
+        // What the rules are for: a host at or below one has another registrable domain.
+        #expect(list.registrableDomain(of: "bucket.s3.amazonaws.com") == "bucket.s3.amazonaws.com")
+        #expect(list.registrableDomain(of: "www.amazonaws.com") == "amazonaws.com")
+        #expect(!below.contains { "www.amazonaws.com".hasSuffix("." + $0) || $0 == "www.amazonaws.com" })
+    }
+
     @Test("a wildcard rule makes every label under it a public suffix (*.ck)")
     func wildcardRule() throws {
         let match = try #require(list.match("a.b.test.ck"))

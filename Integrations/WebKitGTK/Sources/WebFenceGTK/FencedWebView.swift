@@ -38,6 +38,8 @@ public final class FencedWebView {
     /// URLs whose verdict depends on the frame, with their verdicts, oldest first.
     private var held: [(url: String, verdicts: FrameVerdicts)] = []
     private static let heldLimit = 32
+    /// What the page guards compare hosts with (the app's lists do not change).
+    private lazy var lists = AppBoundLists(policy.app)
     /// This view's content-rule list, apart from a popup's in the manager they share.
     private lazy var contentRulesID = "webfence-frame-verdicts-\(UInt(bitPattern: view))"
     /// The `WebKitPolicyError` code of a load a content rule blocked (WebCore's
@@ -199,17 +201,15 @@ public final class FencedWebView {
         let restriction = policy.restriction(for: state)
         // With every frame restricted, nothing is injected, applied or exposed.
         guard restriction != .everyFrame else { return }
-        let domains = policy.app.domains?.domains.map(\.description) ?? []
-        let schemes = policy.app.domains?.schemes.map(\.description) ?? []
         if restriction == .nonAppBoundSubframes, !handlers.isEmpty {
             addScript(
-                SubframeGuard.hideMessageHandlers(domains: domains, schemes: schemes), allFrames: true,
+                SubframeGuard.hideMessageHandlers(lists), allFrames: true,
                 atDocumentStart: true, world: nil)
         }
         for script in scripts {
             var source = script.source
             if restriction == .nonAppBoundSubframes, !script.forMainFrameOnly {
-                source = SubframeGuard.wrap(source, domains: domains, schemes: schemes)
+                source = SubframeGuard.wrap(source, lists)
             }
             addScript(
                 source, allFrames: !script.forMainFrameOnly, atDocumentStart: script.injectionTime == .atDocumentStart,

@@ -1,4 +1,5 @@
 import AppBound
+import WebAddress
 
 /// A user script as the app gives it (`WKUserScript`).
 public struct UserScript: Sendable, Hashable {
@@ -24,15 +25,13 @@ public struct UserScript: Sendable, Hashable {
 /// WebKitGTK injects and exposes per web view, not per frame, so the frame decides for itself at
 /// document start, before any of the page's own scripts run in it. It reads its own origin and
 /// `location.ancestorOrigins`, which pages cannot redefine (Location's members are unforgeable),
-/// and takes a host as app-bound when it is a listed domain or a subdomain of one. That is the
-/// engine's registrable-domain equality except where the Public Suffix List has a suffix below a
-/// listed domain (a known difference, docs/conformance.md).
+/// and takes a host as app-bound when its registrable domain is listed (`AppBoundLists`).
 enum SubframeGuard {
     /// An all-frames user script that runs only where it may.
-    static func wrap(_ source: String, domains: [String], schemes: [String]) -> String {
+    static func wrap(_ source: String, _ lists: AppBoundLists) -> String {
         """
         (function () {
-          if (!\(mayReach(domains: domains, schemes: schemes))) return;
+          if (!\(mayReach(lists))) return;
         \(source)
         })();
         """
@@ -40,10 +39,10 @@ enum SubframeGuard {
 
     /// A document-start script for every frame that takes `window.webkit.messageHandlers` away
     /// from a restricted frame, as WebKit does there (§4), and from the windows it opens.
-    static func hideMessageHandlers(domains: [String], schemes: [String]) -> String {
+    static func hideMessageHandlers(_ lists: AppBoundLists) -> String {
         """
         (function () {
-          if (\(mayReach(domains: domains, schemes: schemes))) return;
+          if (\(mayReach(lists))) return;
           // The namespace's own property is non-configurable; the getter on its prototype is not.
           // Made non-configurable here, the page cannot put it back.
           const hide = (w) => {
@@ -69,18 +68,22 @@ enum SubframeGuard {
     }
 
     /// A JavaScript expression: whether this frame is not restricted.
-    static func mayReach(domains: [String], schemes: [String]) -> String {
-        let domainList = domains.map { "\"\($0)\"" }.joined(separator: ",")
-        let schemeList = schemes.map { "\"\($0):\"" }.joined(separator: ",")
+    static func mayReach(_ lists: AppBoundLists) -> String {
+        let quoted = { (texts: [String]) in texts.map { "\"\($0)\"" }.joined(separator: ",") }
         return """
             (function () {
-              const domains = [\(domainList)], schemes = [\(schemeList)];
+              const domains = [\(quoted(lists.domains))], schemes = [\(quoted(lists.schemes.map { $0 + ":" }))];
+              const suffixes = [\(quoted(lists.rulesBelow))];
+              const under = (host, name) => host === name || host.endsWith("." + name);
+              // At or below a public suffix under a listed domain: another registrable domain.
+              const elsewhere = (host) => suffixes.some((rule) =>
+                rule.startsWith("*.") ? host.endsWith("." + rule.slice(2)) : under(host, rule));
               const appBound = (origin) => {
                 if (origin === "null") return true;  // judged by the origin it inherits
                 const url = new URL(origin);
                 if (schemes.includes(url.protocol)) return true;
                 const host = url.hostname;
-                return domains.some((d) => host === d || host.endsWith("." + d));
+                return domains.some((d) => under(host, d)) && !elsewhere(host);
               };
               // The main frame too: it commits only app-bound URLs under limits, but a window a
               // restricted frame opens on about:blank is a main frame with that frame's origin.
@@ -88,5 +91,28 @@ enum SubframeGuard {
               return origins.every(appBound);
             })()
             """
+    }
+}
+
+/// What the page guards compare a frame's host with: the app's listed domains and schemes, and
+/// the Public Suffix List's rules below each listed domain. A host at or below one of those rules
+/// has a registrable domain of its own, so it is not app-bound though it ends with a listed
+/// domain (`bucket.s3.amazonaws.com` when `amazonaws.com` is listed). Exception rules add nothing:
+/// each sits below a wildcard that already excludes its host.
+struct AppBoundLists: Sendable, Hashable {
+    let domains: [String]
+    let schemes: [String]
+    let rulesBelow: [String]
+
+    init(domains: [String], schemes: [String], publicSuffixes: PublicSuffixList = .bundled) {
+        self.domains = domains
+        self.schemes = schemes
+        rulesBelow = domains.flatMap { publicSuffixes.rules(below: $0) }.filter { !$0.hasPrefix("!") }
+    }
+
+    init(_ app: AppBoundApp) {
+        self.init(
+            domains: app.domains?.domains.map(\.description) ?? [],
+            schemes: app.domains?.schemes.map(\.description) ?? [])
     }
 }

@@ -50,8 +50,8 @@ import Testing
         return "var location = { origin: \"\(origin)\", ancestorOrigins: [\(list)] }; window.top = \(ancestors.isEmpty ? "window" : "{}"); void 0;"
     }
 
-    private func mayReach(_ origin: String, ancestors: [String] = []) -> Bool {
-        run(frame(origin, ancestors: ancestors), SubframeGuard.mayReach(domains: ["shop.example"], schemes: ["test"])) == "true"
+    private func mayReach(_ origin: String, ancestors: [String] = [], listed: [String] = ["shop.example"]) -> Bool {
+        run(frame(origin, ancestors: ancestors), SubframeGuard.mayReach(AppBoundLists(domains: listed, schemes: ["test"]))) == "true"
     }
 
     @Test func framesOnListedDomainsUnderListedDomainsAreNotRestricted() {
@@ -72,6 +72,19 @@ import Testing
         #expect(!mayReach("https://evil.com"))
     }
 
+    /// WebKit compares registrable domains: a host below a public suffix under a listed domain
+    /// has one of its own.
+    @Test func aHostBelowAPublicSuffixUnderAListedDomainIsNotAppBound() {
+        let listed = ["amazonaws.com"]
+        #expect(mayReach("https://www.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed))
+        #expect(!mayReach("https://bucket.s3.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed))
+        #expect(!mayReach("https://s3.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed))
+        // Below a wildcard rule (*.compute.amazonaws.com): the name itself is still the domain's.
+        #expect(AppBoundLists(domains: listed, schemes: []).rulesBelow.contains("*.compute.amazonaws.com"))
+        #expect(mayReach("https://compute.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed))
+        #expect(!mayReach("https://x.eu-west-1.compute.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed))
+    }
+
     private let namespace = """
         class WebKitNamespace { get messageHandlers() { return { app: { postMessage() {} } }; } }
         window.webkit = new WebKitNamespace();
@@ -80,7 +93,7 @@ import Testing
         """
 
     @Test func aRestrictedFrameLosesTheMessageHandlersForGood() {
-        let hide = SubframeGuard.hideMessageHandlers(domains: ["shop.example"], schemes: [])
+        let hide = SubframeGuard.hideMessageHandlers(AppBoundLists(domains: ["shop.example"], schemes: []))
         #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), namespace, hide,
             "[window.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(Object.getPrototypeOf(window.webkit), 'messageHandlers').configurable]") == "[true,false]")
         // The page cannot put the getter back, and the windows it opens lose theirs too.
@@ -92,13 +105,13 @@ import Testing
     }
 
     @Test func anAppBoundFrameKeepsItsMessageHandlers() {
-        let hide = SubframeGuard.hideMessageHandlers(domains: ["shop.example"], schemes: [])
+        let hide = SubframeGuard.hideMessageHandlers(AppBoundLists(domains: ["shop.example"], schemes: []))
         #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), namespace, hide,
             "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
     }
 
     @Test func anAllFramesUserScriptRunsOnlyWhereItMay() {
-        let script = SubframeGuard.wrap("globalThis.ran = true;", domains: ["shop.example"], schemes: [])
+        let script = SubframeGuard.wrap("globalThis.ran = true;", AppBoundLists(domains: ["shop.example"], schemes: []))
         #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true") == "true")
         #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true") == "false")
     }
