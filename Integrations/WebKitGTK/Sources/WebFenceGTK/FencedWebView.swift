@@ -36,8 +36,12 @@ public final class FencedWebView {
     /// Scripts of an observer (a test harness), in their own content world: never gated.
     var observers: [(source: String, world: String, handler: String)] = []
     /// URLs whose verdict depends on the frame, with their verdicts, oldest first.
-    private var held: [(url: String, verdicts: FrameVerdicts)] = []
+    private var held: [(url: String, verdicts: FrameVerdicts, since: ContinuousClock.Instant)] = []
+    /// At most this many held verdicts at once, each for at most `heldFor`: the engine checks the
+    /// rules when it sends the request, right after `use`. A verdict is never dropped early to make
+    /// room; a navigation that finds no room is refused in every frame.
     private static let heldLimit = 32
+    private static let heldFor = Duration.seconds(60)
     /// What the page guards compare hosts with (the app's lists do not change).
     private lazy var lists = AppBoundLists(policy.app)
     /// This view's content-rule list, apart from a popup's in the manager they share.
@@ -250,10 +254,17 @@ public final class FencedWebView {
 
     private func connectSignals() {
         let owner = WeakOwner(self)
-        wf_connect_decide_policy(view, { decision, type, uri, isRedirect, context in
+        wf_connect_decide_policy(view, { decision, type, uri, _, context in
             let owner = borrowed(context, as: WeakOwner.self)
             return MainActor.assumeIsolated {
-                owner.webView?.decide(decision!, isNewWindow: UInt32(type) == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue, uri: String(cString: uri!), isRedirect: isRedirect != 0) ?? 0
+                // A view whose wrapper is gone has no one to decide for it: nothing loads.
+                guard let webView = owner.webView else {
+                    wf_policy_ignore(decision)
+                    return 1
+                }
+                return webView.decide(
+                    decision!, isNewWindow: UInt32(type) == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue,
+                    uri: String(cString: uri!))
             }
         }, retainedContext(owner), destroyBox)
         wf_connect_load_changed(view, { event, uri, context in
@@ -282,7 +293,7 @@ public final class FencedWebView {
     }
 
     /// The engine asks about a navigation. Returns 1: WebFence took the decision.
-    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, isNewWindow: Bool, uri: String, isRedirect: Bool) -> Int32 {
+    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, isNewWindow: Bool, uri: String) -> Int32 {
         if isNewWindow { return decideNewWindow(decision, uri: uri) }
         guard let (url, answer) = admit(uri, frame: .unknown) else {
             wf_policy_ignore(decision)
@@ -337,9 +348,14 @@ public final class FencedWebView {
     }
 
     private func hold(_ uri: String, _ verdicts: FrameVerdicts, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>) {
-        held.removeAll { $0.url == uri }
-        held.append((uri, verdicts))
-        if held.count > Self.heldLimit { held.removeFirst(held.count - Self.heldLimit) }
+        let now = ContinuousClock.now
+        held.removeAll { $0.url == uri || now - $0.since > Self.heldFor }
+        guard held.count < Self.heldLimit else {
+            wf_policy_ignore(decision)
+            report(uri, .unknown, .cancelled(reason: "too many navigations waiting for their frame's verdict"))
+            return
+        }
+        held.append((uri, verdicts, now))
         let json = ContentRules.json(
             blocking: held.map { ($0.url, topFrame: !$0.verdicts.main.allows, childFrame: !$0.verdicts.sub.allows) })
         wf_object_ref(decision)
@@ -361,6 +377,14 @@ public final class FencedWebView {
             }
         case WEBKIT_LOAD_COMMITTED.rawValue:
             guard let url = try? WebURL(uri) else { return }
+            // Defence in depth: a main-frame document WebFence refuses must not stay.
+            let verdict = policy.verdict(for: url, isMainFrame: true, state: state, origin: nil)
+            guard verdict.allows else {
+                webkit_web_view_stop_loading(view)
+                mainFrameState = .notAppBound
+                report(uri, .main, verdict.event)
+                return
+            }
             mainFrameURL = url
             mainFrameState = policy.mainFrameState(committing: url, state: state)
             state.hasNavigated = true
