@@ -200,20 +200,23 @@ public final class FencedWebView {
             webkit_user_content_manager_unregister_script_message_handler(manager, observer.handler, observer.world)
         }
         defer { addObservers() }
-        // First: the page's other scripts must not see the API before the gate is in front of it.
-        addScript(ServiceWorkerGate.script(disabled: serviceWorkersDisabled), allFrames: true, atDocumentStart: true, world: nil)
+        // First, in every frame: what the page's own scripts must never see.
         let restriction = policy.restriction(for: state)
+        let handlerRule: RealmGuard.Handlers =
+            switch restriction {
+            case .none: .keep
+            case .nonAppBoundSubframes: .hideWhereRestricted
+            case .everyFrame: .hideEverywhere
+            }
+        addScript(
+            RealmGuard.script(lists, handlers: handlerRule, serviceWorkersDisabled: serviceWorkersDisabled),
+            allFrames: true, atDocumentStart: true, world: nil)
         // With every frame restricted, nothing is injected, applied or exposed.
         guard restriction != .everyFrame else { return }
-        if restriction == .nonAppBoundSubframes, !handlers.isEmpty {
-            addScript(
-                SubframeGuard.hideMessageHandlers(lists), allFrames: true,
-                atDocumentStart: true, world: nil)
-        }
         for script in scripts {
             var source = script.source
             if restriction == .nonAppBoundSubframes, !script.forMainFrameOnly {
-                source = SubframeGuard.wrap(source, lists)
+                source = FrameGuard.wrap(source, lists)
             }
             addScript(
                 source, allFrames: !script.forMainFrameOnly, atDocumentStart: script.injectionTime == .atDocumentStart,
@@ -335,6 +338,14 @@ public final class FencedWebView {
     private func decideNewWindow(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, uri: String) -> Int32 {
         guard let (url, answer) = admit(uri, frame: .newWindow), answer == .allow else {
             wf_policy_ignore(decision)
+            return 1
+        }
+        // A javascript: URL in a new window runs in that window's first document, with the
+        // origin of the frame that opened it, before any guard of WebFence's can run there: under
+        // limits, where that frame may be restricted, it is refused (D58).
+        if url.scheme == "javascript", policy.restriction(for: state) == .nonAppBoundSubframes {
+            wf_policy_ignore(decision)
+            report(uri, .newWindow, .cancelled(reason: "javascript: in a new window under limits"))
             return 1
         }
         let verdict = policy.verdict(for: url, isMainFrame: true, state: state.copiedForNewWindow, origin: nil)

@@ -7,43 +7,11 @@ import WebAddress
 /// Service workers as App-Bound Domains allow them (spec §4): off for a web view without limits
 /// and without an entitlement; otherwise each registration is asked of `ServiceWorkerPolicy`
 /// (loopback, a scope already registered, or a listed domain under the limit of three), with the
-/// registrations kept per data store.
-///
-/// WebKitGTK has no per-registration hook, so a document-start script in every frame either takes
-/// the API away or puts WebFence's decision in front of `ServiceWorkerContainer.register`, asked
-/// through a message handler with a reply. The page cannot redefine the guarded members.
+/// registrations kept per data store. WebKitGTK has no per-registration hook: `RealmGuard` puts
+/// the question in front of `ServiceWorkerContainer.register` in every realm, through this
+/// message handler with a reply.
 enum ServiceWorkerGate {
     static let handler = "webfenceServiceWorkers"
-
-    static func script(disabled: Bool) -> String {
-        if disabled {
-            return """
-                (function () {
-                  Object.defineProperty(Navigator.prototype, "serviceWorker", { get: function () { return undefined; }, configurable: false });
-                })();
-                """
-        }
-        return """
-            (function () {
-              const container = window.ServiceWorkerContainer;
-              const ask = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.\(handler);
-              if (!container) return;
-              const register = container.prototype.register;
-              Object.defineProperty(container.prototype, "register", {
-                configurable: false, writable: false,
-                value: function (script, options) {
-                  const scriptURL = new URL(script, location.href);
-                  const scope = new URL((options && options.scope) || "./", scriptURL).href;
-                  const refuse = (why) => Promise.reject(new DOMException(
-                    "Service worker registration refused by App-Bound Domains (" + why + ")", "SecurityError"));
-                  if (!ask) return refuse("no answer");
-                  return ask.postMessage({ scope: scope }).then(
-                    (answer) => answer === "ok" ? register.call(this, script, options) : refuse(answer));
-                },
-              });
-            })();
-            """
-    }
 }
 
 extension FencedWebView {
@@ -66,15 +34,20 @@ extension FencedWebView {
         _ = webkit_user_content_manager_register_script_message_handler_with_reply(manager, ServiceWorkerGate.handler, nil)
     }
 
-    /// The policy's answer for a registration of `scope` by this web view's page.
+    /// The policy's answer for a registration of `scope` by this web view's page (phase "ask"),
+    /// and the registration kept once the engine made it (phase "registered"): a page that asks
+    /// without registering uses up none of the data store's three.
     private func decideServiceWorker(_ json: String) -> String {
-        struct Request: Decodable { let scope: String }
+        struct Request: Decodable {
+            let scope: String
+            let phase: String
+        }
         guard let request = try? JSONDecoder().decode(Request.self, from: Data(json.utf8)),
             let scope = try? WebURL(request.scope)
         else { return ServiceWorkerPolicy.Result.refused.rawValue }
         let (result, _, registration) = ServiceWorkerPolicy(app: policy.app).register(
             scope: scope, topURL: mainFrameURL, limits: state.limits, registered: session.serviceWorkers)
-        if let registration { session.serviceWorkers.append(registration) }
+        if request.phase == "registered", let registration { session.serviceWorkers.append(registration) }
         return result.rawValue
     }
 }

@@ -1,4 +1,5 @@
 import AppBound
+import Foundation
 import WebAddress
 
 /// A user script as the app gives it (`WKUserScript`).
@@ -18,7 +19,7 @@ public struct UserScript: Sendable, Hashable {
     }
 }
 
-/// Scripts that keep restricted APIs out of restricted frames under limits (spec §4: a frame is
+/// What keeps restricted APIs out of restricted frames under limits (spec §4: a frame is
 /// restricted when it or an ancestor is not app-bound). Under limits the main frame commits only
 /// app-bound URLs, but an about:blank window a restricted frame opens is a main frame with that
 /// frame's origin: it counts as that origin here (D58).
@@ -26,7 +27,7 @@ public struct UserScript: Sendable, Hashable {
 /// document start, before any of the page's own scripts run in it. It reads its own origin and
 /// `location.ancestorOrigins`, which pages cannot redefine (Location's members are unforgeable),
 /// and takes a host as app-bound when its registrable domain is listed (`AppBoundLists`).
-enum SubframeGuard {
+enum FrameGuard {
     /// An all-frames user script that runs only where it may.
     static func wrap(_ source: String, _ lists: AppBoundLists) -> String {
         """
@@ -37,39 +38,13 @@ enum SubframeGuard {
         """
     }
 
-    /// A document-start script for every frame that takes `window.webkit.messageHandlers` away
-    /// from a restricted frame, as WebKit does there (§4), and from the windows it opens.
-    static func hideMessageHandlers(_ lists: AppBoundLists) -> String {
-        """
-        (function () {
-          if (\(mayReach(lists))) return;
-          // The namespace's own property is non-configurable; the getter on its prototype is not.
-          // Made non-configurable here, the page cannot put it back.
-          const hide = (w) => {
-            const namespace = w.webkit;
-            if (!namespace) return;
-            Object.defineProperty(Object.getPrototypeOf(namespace), "messageHandlers",
-              { get: function () { return undefined; }, configurable: false });
-          };
-          hide(window);
-          // A window this frame opens starts on about:blank with this frame's origin, before any
-          // user script runs in it: its handlers go too (a cross-origin one guards itself).
-          const open = window.open;
-          Object.defineProperty(window, "open", {
-            configurable: false, writable: false,
-            value: function () {
-              const opened = open.apply(this, arguments);
-              try { hide(opened); } catch (e) {}
-              return opened;
-            },
-          });
-        })();
-        """
-    }
-
     /// A JavaScript expression: whether this frame is not restricted.
     static func mayReach(_ lists: AppBoundLists) -> String {
-        let quoted = { (texts: [String]) in texts.map { "\"\($0)\"" }.joined(separator: ",") }
+        // JSON text is JavaScript: whatever a name holds, it stays a string.
+        let quoted = { (texts: [String]) in
+            texts.map { String(decoding: (try? JSONEncoder().encode($0)) ?? Data("\"\"".utf8), as: UTF8.self) }
+                .joined(separator: ",")
+        }
         return """
             (function () {
               const domains = [\(quoted(lists.domains))], schemes = [\(quoted(lists.schemes.map { $0 + ":" }))];
@@ -87,7 +62,14 @@ enum SubframeGuard {
               };
               // The main frame too: it commits only app-bound URLs under limits, but a window a
               // restricted frame opens on about:blank is a main frame with that frame's origin.
-              const origins = [location.origin, ...location.ancestorOrigins];
+              let origins = [location.origin, ...location.ancestorOrigins];
+              if (location.origin === "null" && origins.length === 1 && window.opener) {
+                // A new window's first document is judged as the frame that opened it; an opener
+                // this document cannot read (another origin, a sandboxed frame's) is restricted.
+                try {
+                  origins = [window.opener.location.origin, ...window.opener.location.ancestorOrigins];
+                } catch (e) { return false; }
+              }
               return origins.every(appBound);
             })()
             """

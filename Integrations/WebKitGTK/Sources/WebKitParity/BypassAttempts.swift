@@ -3,6 +3,7 @@ import CWebKitGTK
 import Foundation
 import LoopbackSites
 import NavigationRules
+import WebAddress
 import WebFenceGTK
 
 /// The bypass classes of the navigation-rules spec (§1) that a page can try on its own, driven
@@ -52,6 +53,15 @@ public enum BypassAttempts {
             Attack(name: "location: percent-encoded dot", script: #"location.href = "https://evil%2Ecom/"; true"#),
             Attack(name: "location: full-width letters", script: #"location.href = "https://\uFF45\uFF56\uFF49\uFF4C.com/"; true"#),
             Attack(name: "location: trailing dot and case", script: #"location.href = "https://EVIL.com./"; true"#),
+            // Not loopback, which is always app-bound in a main frame (spec §2), as the device itself.
+            Attack(name: "location: numeric IPv4 host (one number)", script: #"location.href = "https://1572395042/"; true"#),
+            Attack(name: "location: numeric IPv4 host (hex parts)", script: #"location.href = "https://0x5d.0xb8.0xd8.0x22/"; true"#),
+            Attack(name: "location: IPv6 host", script: #"location.href = "https://[2001:db8::1]/"; true"#),
+            Attack(name: "location: spaces and control characters", script: #"location.href = " \t https://evil.com/\n "; true"#),
+            Attack(name: "location: data: URL", script: #"location.href = "data:text/html,<script>location='https://evil.com/'</script>"; true"#),
+            Attack(
+                name: "location: blob: URL of the page's own origin",
+                script: #"location.href = URL.createObjectURL(new Blob(["<script>location='https://evil.com/'</script>"], { type: "text/html" })); true"#),
             Attack(name: "window.open", script: #"window.open("https://evil.com/"); true"#),
             Attack(
                 name: "window.open, then the window navigates",
@@ -79,8 +89,9 @@ public enum BypassAttempts {
 
     /// The attacker's pages: a frame that tries the app's message handler, directly, through a
     /// fresh child frame of its own (whose `webkit` namespace is another realm's), and with the
-    /// child's `messageHandlers` getter applied to its own namespace, and through an about:blank
-    /// window it opens (a main frame with the attacker's origin).
+    /// child's `messageHandlers` getter applied to its own namespace, through an about:blank window
+    /// it opens (a main frame with the attacker's origin), through a `javascript:` URL in a new
+    /// window, and with the built-ins the guard uses replaced first.
     static func routes(_ sites: SiteTable) {
         sites.route("https://example.com/meta-refresh", to: .html(#"<meta http-equiv="refresh" content="0;url=https://evil.com/">"#))
         sites.route("https://example.com/hop", to: .redirect(to: "https://login.example.com/hop2"))
@@ -99,6 +110,16 @@ public enum BypassAttempts {
             try {
               const opened = window.open("about:blank");
               post(opened, "through a window it opened");
+            } catch (e) {}
+            try {
+              const form = document.body.appendChild(Object.assign(document.createElement("form"), {
+                target: "_blank", method: "get",
+                action: "javascript:try{webkit.messageHandlers.app.postMessage('evil through a javascript: window')}catch(e){}" }));
+              form.submit();
+            } catch (e) {}
+            try {
+              Object.defineProperty = function () {}; Reflect.apply = function (f, self, args) { return f.apply(self, args); };
+              post(window.open("about:blank"), "through a window opened with the built-ins replaced");
             } catch (e) {}
             </script>
             """
@@ -171,16 +192,21 @@ public enum BypassAttempts {
 
         let requests = Array(sites.requests.dropFirst(requestsBefore))
         let tunnels = Array(sites.tunnels.dropFirst(tunnelsBefore))
-        let isAttacker = { (text: String) in text.lowercased().contains(attacker) }
-        let attackerTraffic = requests.filter(isAttacker) + tunnels.filter(isAttacker).map { "CONNECT " + $0 }
+        // Anything but the trusted site is the attacker's: evil.com, a numeric address, anything.
+        let attackerTraffic = requests.filter { !isTrusted(host(of: $0)) }
+            + tunnels.filter { !isTrusted(host(ofTarget: $0)) }.map { "CONNECT " + $0 }
         let attackerMessages = messages.filter { $0.contains("evil") }
         let mainFrame = webView.committedURL ?? ""
         let popupURLs = popups.compactMap(\.committedURL).filter { !$0.isEmpty && $0 != "about:blank" }
-        let left = isAttacker(mainFrame) || popupURLs.contains(where: isAttacker)
+        let left = !isTrusted(host(of: mainFrame)) || popupURLs.contains { !isTrusted(host(of: $0)) }
 
         if attack.isControl {
             let through = requests.contains { $0.contains("login.example.com") || $0.contains("help.example.com") }
-            let delivered = !attack.name.contains("iframe") || messages.contains { $0.contains("trusted directly") }
+            // In a frame, every route the attacker tries must work for a trusted page, or its
+            // "caught" would prove nothing (a javascript: window is refused under both policies).
+            let routes = ["directly", "through a child frame", "through a getter borrowed from a child frame",
+                "through a window it opened", "through a window opened with the built-ins replaced"]
+            let delivered = !attack.name.contains("iframe") || routes.allSatisfy { route in messages.contains { $0.contains("trusted " + route) } }
             return Result(
                 policy: name, attack: attack.name, isControl: true, passed: through && delivered,
                 evidence: "requests \(requests), messages \(messages)")
@@ -189,10 +215,29 @@ public enum BypassAttempts {
         let caught = !left && attackerMessages.isEmpty && (trafficExpected || attackerTraffic.isEmpty)
         var evidence: [String] = []
         evidence.append(refusals.isEmpty ? "no refusal reported" : "WebFence refused \(refusals)")
-        evidence.append(attackerTraffic.isEmpty ? "nothing sent to \(attacker)" : "sent to \(attacker): \(attackerTraffic)")
+        evidence.append(attackerTraffic.isEmpty ? "nothing sent off \(trusted)" : "sent off \(trusted): \(attackerTraffic)")
         if trafficExpected { evidence.append("the frame displays, not app-bound") }
         evidence.append(attackerMessages.isEmpty ? "no message from the attacker" : "messages: \(attackerMessages)")
         evidence.append("main frame \(mainFrame)")
         return Result(policy: name, attack: attack.name, isControl: false, passed: caught, evidence: evidence.joined(separator: "; "))
+    }
+
+    /// The trusted site: the app's domain and its subdomains.
+    static func isTrusted(_ host: String?) -> Bool {
+        guard let host else { return false }
+        return host == trusted || host.hasSuffix("." + trusted)
+    }
+
+    /// A URL's host as the engine reads it (a `blob:` URL's is its origin's).
+    static func host(of url: String) -> String? {
+        guard let parsed = try? WebURL(url) else { return nil }
+        if parsed.scheme == "blob" { return host(of: String(url.dropFirst("blob:".count))) }
+        return parsed.host?.description
+    }
+
+    /// A `CONNECT` target's host (`host:port`, `[v6]:port`).
+    static func host(ofTarget target: String) -> String {
+        let host = target.lastIndex(of: ":").map { String(target[..<$0]) } ?? target
+        return host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
     }
 }

@@ -51,7 +51,7 @@ import Testing
     }
 
     private func mayReach(_ origin: String, ancestors: [String] = [], listed: [String] = ["shop.example"]) -> Bool {
-        run(frame(origin, ancestors: ancestors), SubframeGuard.mayReach(AppBoundLists(domains: listed, schemes: ["test"]))) == "true"
+        run(frame(origin, ancestors: ancestors), FrameGuard.mayReach(AppBoundLists(domains: listed, schemes: ["test"]))) == "true"
     }
 
     @Test func framesOnListedDomainsUnderListedDomainsAreNotRestricted() {
@@ -85,61 +85,84 @@ import Testing
         #expect(!mayReach("https://x.eu-west-1.compute.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed))
     }
 
-    private let namespace = """
+    /// A frame's `webkit` namespace, a navigator, and `window.open` returning a fresh realm's window.
+    private let browser = """
         class WebKitNamespace { get messageHandlers() { return { app: { postMessage() {} } }; } }
-        window.webkit = new WebKitNamespace();
-        var opened = { webkit: new (class extends Object { get messageHandlers() { return {}; } })() };
+        class Navigator { get serviceWorker() { return {}; } }
+        window.webkit = new WebKitNamespace(); window.Navigator = Navigator; window.navigator = new Navigator();
+        class OtherNamespace { get messageHandlers() { return {}; } }
+        class OtherNavigator { get serviceWorker() { return {}; } }
+        var opened = { webkit: new OtherNamespace(), Navigator: OtherNavigator, navigator: new OtherNavigator(), closed: false,
+                       close() { this.closed = true; } };
         window.open = function () { return opened; };
         """
 
+    private func guardScript(_ handlers: RealmGuard.Handlers, serviceWorkersDisabled: Bool = true) -> String {
+        RealmGuard.script(AppBoundLists(domains: ["shop.example"], schemes: []), handlers: handlers, serviceWorkersDisabled: serviceWorkersDisabled)
+    }
+
     @Test func aRestrictedFrameLosesTheMessageHandlersForGood() {
-        let hide = SubframeGuard.hideMessageHandlers(AppBoundLists(domains: ["shop.example"], schemes: []))
-        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), namespace, hide,
-            "[window.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(Object.getPrototypeOf(window.webkit), 'messageHandlers').configurable]") == "[true,false]")
-        // The page cannot put the getter back, and the windows it opens lose theirs too.
-        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), namespace, hide, """
+        let restricted = frame("https://pay.example", ancestors: ["https://shop.example"])
+        #expect(run(restricted, browser, guardScript(.hideWhereRestricted),
+            "[window.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(WebKitNamespace.prototype, 'messageHandlers').configurable]") == "[true,false]")
+        // The page cannot put the getter back, nor break the guard's own tools, and the windows it
+        // opens lose their handlers too.
+        #expect(run(restricted, browser, guardScript(.hideWhereRestricted), """
             var putBack; try { Object.defineProperty(WebKitNamespace.prototype, 'messageHandlers', { get() { return 1; } }); putBack = true; } catch (e) { putBack = false; }
+            Object.defineProperty = function () {}; Reflect.apply = function () { return opened; };
             var w = window.open('about:blank');
             [putBack, w.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(window, 'open').writable]
             """) == "[false,true,false]")
     }
 
+    @Test func aWindowThatCannotBeGuardedIsClosed() {
+        // The opened realm's getter was locked by someone else: the window goes, open says null.
+        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), browser, """
+            Object.defineProperty(OtherNamespace.prototype, 'messageHandlers', { get() { return {}; }, configurable: false });
+            """, guardScript(.hideWhereRestricted), "var w = window.open('about:blank'); [w === null, opened.closed]") == "[true,true]")
+    }
+
     @Test func anAppBoundFrameKeepsItsMessageHandlers() {
-        let hide = SubframeGuard.hideMessageHandlers(AppBoundLists(domains: ["shop.example"], schemes: []))
-        #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), namespace, hide,
+        #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), browser, guardScript(.hideWhereRestricted),
             "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
+        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), browser, guardScript(.keep),
+            "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
+        #expect(run(frame("https://shop.example", ancestors: []), browser, guardScript(.hideEverywhere),
+            "window.webkit.messageHandlers === undefined") == "true")
     }
 
     @Test func anAllFramesUserScriptRunsOnlyWhereItMay() {
-        let script = SubframeGuard.wrap("globalThis.ran = true;", AppBoundLists(domains: ["shop.example"], schemes: []))
+        let script = FrameGuard.wrap("globalThis.ran = true;", AppBoundLists(domains: ["shop.example"], schemes: []))
         #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true") == "true")
         #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true") == "false")
     }
 
     @Test func serviceWorkersDisabledMeansNoAPI() {
-        let navigator = "class Navigator { get serviceWorker() { return {}; } }"
-        #expect(run(navigator, ServiceWorkerGate.script(disabled: true), "new Navigator().serviceWorker === undefined") == "true")
+        #expect(run(frame("https://shop.example", ancestors: []), browser, guardScript(.keep),
+            "[navigator.serviceWorker === undefined, window.open().navigator.serviceWorker === undefined]") == "[true,true]")
     }
 
     @Test func everyRegistrationAsksThePolicyFirst() {
         // The engine's register records its calls; the handler answers as the UI process would.
         let setUp = """
-            var location = { href: "https://shop.example/app/" };
+            var location = { href: "https://shop.example/app/", origin: "https://shop.example", ancestorOrigins: [] }; window.top = window;
             var registered = [];
-            class ServiceWorkerContainer { register(script, options) { registered.push(script); return Promise.resolve("registered"); } }
+            class ServiceWorkerContainer { register(script, options) { registered.push([script, options.scope]); return Promise.resolve("registered"); } }
             window.ServiceWorkerContainer = ServiceWorkerContainer;
             var answer = "refused", asked = [];
-            window.webkit = { messageHandlers: { \(ServiceWorkerGate.handler): { postMessage(m) { asked.push(m.scope); return Promise.resolve(answer); } } } };
+            window.webkit = { messageHandlers: { \(ServiceWorkerGate.handler): { postMessage(m) { asked.push(m.phase + " " + m.scope); return Promise.resolve(answer); } } } };
+            window.open = function () { return null; };
             """
         let attempt = """
             var outcome = [];
-            const container = new ServiceWorkerContainer();
-            container.register("sw.js").then(() => outcome.push("ok"), (e) => outcome.push(e.name));
-            answer = "ok";
+            new ServiceWorkerContainer().register("sw.js").then(() => outcome.push("ok"), (e) => outcome.push(e.name));
             """
-        #expect(run(setUp, ServiceWorkerGate.script(disabled: false), attempt, "[asked, outcome, registered]")
-            == #"[["https://shop.example/app/"],["SecurityError"],[]]"#)
-        #expect(run(setUp, "answer = 'ok';", ServiceWorkerGate.script(disabled: false), attempt.replacingOccurrences(of: "answer = \"ok\";", with: ""),
-            "[asked, outcome, registered]") == #"[["https://shop.example/app/"],["ok"],["sw.js"]]"#)
+        let gate = guardScript(.keep, serviceWorkersDisabled: false)
+        #expect(run(setUp, gate, attempt, "[asked, outcome, registered]")
+            == #"[["ask https://shop.example/app/"],["SecurityError"],[]]"#)
+        #expect(run(setUp, "answer = 'ok';", gate, attempt, "[asked, outcome, registered]")
+            == #"[["ask https://shop.example/app/","registered https://shop.example/app/"],["ok"],[["https://shop.example/app/sw.js","https://shop.example/app/"]]]"#)
+        // A page that redefines Promise.prototype.then cannot answer for the policy.
+        #expect(run(setUp, gate, "Promise.prototype.then = function (ok) { ok('ok'); };", attempt, "registered.length") == "0")
     }
 }
