@@ -12,7 +12,15 @@ extension EngineReplay {
         }
         switch step.action {
         case .postMessage(let handler):
-            return post(id, webView, to: handler) { command(webView, path: path, ["post": handler]) }
+            return post(id, webView, to: handler) {
+                command(webView, path: path, ["post": handler])
+                var answer: Bool?
+                MainLoop.run(for: .seconds(2)) {
+                    answer = acks(webView).first { $0["posted"] as? String == handler }.map { $0["present"] as? Bool == true }
+                    return answer != nil
+                }
+                return answer
+            }
         case .navigateFrame(let url):
             route(url.href, [])
             return loadFrame(id, webView, step.frame, url) { command(webView, path: path, ["navigate": url.href]) }
@@ -34,39 +42,49 @@ extension EngineReplay {
         _ = pageValue(webView, "window.postMessage(\(String(decoding: data, as: UTF8.self)), '*'), true")
     }
 
-    /// Posts to `handler` by `start` and says whether the app's handler got the message.
-    func post(_ id: String, _ webView: FencedWebView, to handler: String, _ start: () -> Void) -> StepResult {
+    /// Posts to `handler` by `start` and says whether the app's handler got the message. The page
+    /// says whether it saw the handler (`present`): "not delivered" counts only when the page really
+    /// tried, or found no handler.
+    func post(_ id: String, _ webView: FencedWebView, to handler: String, _ start: () -> Bool?) -> StepResult {
         let key = "\(id)/\(handler)"
         let before = messages[key] ?? 0
-        start()
-        MainLoop.run(for: .milliseconds(500)) { (messages[key] ?? 0) > before }
-        return .observed(["delivered": .bool((messages[key] ?? 0) > before)])
+        guard let present = start() else { return .observed(["delivered": .string("the page did not answer")]) }
+        if present { MainLoop.run(for: .seconds(2)) { (messages[key] ?? 0) > before } }
+        return .observed(["delivered": .bool(present && (messages[key] ?? 0) > before)])
+    }
+
+    /// What the pages' script reported doing (in the top frame), since the runner last looked.
+    func acks(_ webView: FencedWebView) -> [[String: Any]] {
+        guard let text = pageValue(webView, "window.webfenceAcks ? window.webfenceAcks.splice(0) : []"),
+            let items = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+        else { return [] }
+        return items
     }
 
     /// Loads `url` in frame `frameID` by `start` and reads the outcome: the frame's document
-    /// reported itself (committed; its state is the one WebFence gave it), or it did not load,
-    /// and WebFence's refusal says why. A frame the engine loaded though WebFence refused it, or
-    /// that did not load though allowed, shows as a difference.
+    /// reported itself (committed; its state is the one WebFence gave it), or it did not load. A
+    /// frame that did not load is WebFence's refusal only when the parent page made the frame and
+    /// the proxy saw no request for it; otherwise the outcome says what went wrong, and differs.
     func loadFrame(_ id: String, _ webView: FencedWebView, _ frameID: String, _ url: WebURL, _ start: () -> Void) -> StepResult {
         guard let probe = probes[id] else { return .notExpressible("no frame probe") }
         let reportsBefore = probe.reports.count
-        let eventsBefore = events[id]?.count ?? 0
+        let requestsBefore = sites.requests.count
         let isBlank = url.scheme == "about"
         let loaded = { probe.reports.dropFirst(reportsBefore).last { $0.frameID == frameID && (isBlank || $0.href != "about:blank") } }
-        let refused = {
-            (self.events[id] ?? []).dropFirst(eventsBefore).contains { event in
-                if case .committed = event.outcome { false } else { event.url == url.href }
-            }
-        }
+        _ = acks(webView)
         start()
         // A frame a content rule blocked says nothing: the time limit is the evidence.
-        MainLoop.run(for: .seconds(2)) { loaded() != nil || refused() }
+        MainLoop.run(for: .seconds(2)) { loaded() != nil }
         let verdict = webView.policy.verdicts(for: url, state: webView.state, subframeOrigin: webView.mainFrameURL).sub
         if loaded() != nil {
             var appBound = JSONValue.null
             if case .allow(let state) = verdict { appBound = Simulator.json(state) }
             return .observed(["result": .string("committed"), "error": .null, "appBound": appBound])
         }
+        let made = acks(webView).contains { $0["added"] as? String == frameID }
+        let requested = sites.requests.dropFirst(requestsBefore).contains(url.href)
+        if !made { return .observed(["result": .string("the page did not make the frame")]) }
+        if requested { return .observed(["result": .string("requested, not loaded")]) }
         switch verdict {
         case .allow: return .observed(["result": .string("nothing happened")])
         case .fail(let error, _): return .observed(["result": .string("failed"), "error": .int(error.code), "appBound": .null])

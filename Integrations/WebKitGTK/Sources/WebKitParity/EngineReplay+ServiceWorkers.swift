@@ -35,6 +35,9 @@ extension EngineReplay {
             return outcome != "\"pending\""
         }
         let result = (try? JSONDecoder().decode(String.self, from: Data(outcome.utf8))) ?? outcome
-        return .observed(["result": .string(result.hasPrefix("refused") ? "refused" : result)])
+        // Refused means WebFence's gate said so; any other rejection (the network, the script) is
+        // the engine failing, and shows as a difference.
+        if result.hasPrefix("refused"), result.contains("refused by App-Bound Domains") { return .observed(["result": .string("refused")]) }
+        return .observed(["result": .string(result)])
     }
 }

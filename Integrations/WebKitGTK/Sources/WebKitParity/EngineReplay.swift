@@ -173,7 +173,8 @@ final class EngineReplay {
             return .observed(["frames": .array(frames.map { .string($0) })])
         case .postMessage(let handler):
             return post(id, webView, to: handler) {
-                _ = pageValue(webView, "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false")
+                pageValue(webView, "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false")
+                    .map { $0 == "true" }
             }
         case .setCookie(let cookie):
             var stored: Bool?

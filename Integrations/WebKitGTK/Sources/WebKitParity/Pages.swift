@@ -15,7 +15,11 @@ enum Pages {
             <!doctype html><html><head><meta charset="utf-8"><title>\(escaped)</title></head>
             <body><p id="where">\(escaped)</p>
             <script>
+            // What each command did, told to the top frame, which keeps it for the runner.
+            window.webfenceAcks = [];
+            const ack = (what) => window.top.postMessage({ webfenceAck: what }, "*");
             addEventListener("message", (event) => {
+              if (window === window.top && event.data && event.data.webfenceAck) window.webfenceAcks.push(event.data.webfenceAck);
               const command = event.data && event.data.webfence;
               if (!command) return;
               if (command.path.length > 0) {
@@ -29,11 +33,14 @@ enum Pages {
                 frame.name = command.addFrame.id;
                 frame.src = command.addFrame.url;
                 document.body.appendChild(frame);
+                ack({ added: command.addFrame.id });
               }
               if (command.navigate) location.href = command.navigate;
               if (command.post) {
                 const handlers = window.webkit && window.webkit.messageHandlers;
-                if (handlers && handlers[command.post]) handlers[command.post].postMessage("hello");
+                const present = !!(handlers && handlers[command.post]);
+                if (present) handlers[command.post].postMessage("hello");
+                ack({ posted: command.post, present: present });
               }
             });
             </script></body></html>

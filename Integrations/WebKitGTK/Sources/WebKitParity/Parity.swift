@@ -26,7 +26,12 @@ public struct ParityReport: Sendable {
     public var scenarios: [ScenarioParity] = []
     public var requests: [String] = []
 
-    public var comparedSteps: Int { scenarios.reduce(0) { $0 + $1.steps.filter { $0.notExpressible == nil }.count } }
+    /// Steps run in the engine whose outcome was compared.
+    public var comparedSteps: Int { scenarios.reduce(0) { $0 + $1.steps.filter { !$0.compared.isEmpty }.count } }
+    /// Steps run in the engine that have no outcome (they change a configuration): nothing to compare.
+    public var runWithoutOutcomeSteps: Int {
+        scenarios.reduce(0) { $0 + $1.steps.filter { $0.notExpressible == nil && $0.compared.isEmpty }.count }
+    }
     public var differingSteps: Int { scenarios.reduce(0) { $0 + $1.steps.filter { !$0.differences.isEmpty }.count } }
     public var notExpressibleSteps: Int { scenarios.reduce(0) { $0 + $1.steps.filter { $0.notExpressible != nil }.count } }
 }

@@ -19,8 +19,9 @@ public enum ParityOutput {
             }
         }
         lines.append(
-            "parity: \(report.scenarios.count) scenarios; \(report.comparedSteps) steps run in the engine, "
+            "parity: \(report.scenarios.count) scenarios; \(report.comparedSteps) steps compared in the engine, "
                 + "\(report.comparedSteps - report.differingSteps) same, \(report.differingSteps) different; "
+                + "\(report.runWithoutOutcomeSteps) run with no outcome to compare; "
                 + "\(report.notExpressibleSteps) not run in the engine")
         return lines.joined(separator: "\n")
     }
@@ -44,7 +45,8 @@ public enum ParityOutput {
         return JSONValue.object([
             "scenarios": .array(scenarios),
             "summary": .object([
-                "runInEngine": .int(report.comparedSteps), "different": .int(report.differingSteps),
+                "comparedInEngine": .int(report.comparedSteps), "different": .int(report.differingSteps),
+                "runWithNoOutcome": .int(report.runWithoutOutcomeSteps),
                 "notRunInEngine": .int(report.notExpressibleSteps),
             ]),
         ]).serialized()
