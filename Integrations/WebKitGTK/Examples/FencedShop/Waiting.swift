@@ -8,7 +8,7 @@ import WebFenceGTK
 enum Waiting {
     /// Runs the loop until `condition` holds; throws after `limit`, naming `what` was awaited.
     static func until(_ what: String, limit: Duration = .seconds(20), _ condition: () -> Bool) throws {
-        if !run(for: limit, until: condition) { throw ShopError.timedOut(what, limit) }
+        if !MainLoop.run(for: limit, until: condition) { throw ShopError.timedOut(what, limit) }
     }
 
     /// Runs the loop until the page's `expression` is true; throws after `limit`.
@@ -30,27 +30,17 @@ enum Waiting {
     ) -> String? {
         var answer: String??
         webView.runnerEvaluate(expression) { answer = .some($0) }
-        _ = run(for: max(end - ContinuousClock.now, .milliseconds(500))) { answer != nil }
+        MainLoop.run(for: max(end - ContinuousClock.now, .milliseconds(500))) { answer != nil }
         return answer ?? nil
     }
 
     /// Lets the engine run for `duration`: for what should not happen (a request that must not come).
     static func settle(_ duration: Duration) {
-        _ = run(for: duration) { false }
+        MainLoop.settle(duration)
     }
 
     /// Runs the loop until the user closes the last window.
     static func whileWindowsOpen() {
         while ShopWindow.isOpen { g_main_context_iteration(nil, 1) }
-    }
-
-    private static func run(for limit: Duration, until condition: () -> Bool) -> Bool {
-        let end = ContinuousClock.now + limit
-        while !condition() {
-            if ContinuousClock.now >= end { return false }
-            // Non-blocking, so that an idle engine cannot keep us past the limit.
-            if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
-        }
-        return true
     }
 }

@@ -61,7 +61,7 @@ extension FencedWebView {
             let receive = borrowed(context, as: ((String) -> Void).self)
             receive(json.map { String(cString: $0) } ?? "null")
         }, retainedContext(box), destroyBox)
-        observers.append((script, world, handler))
+        content.observers.append((script, world, handler))
         applyRestriction()
     }
 }

@@ -16,7 +16,8 @@ public struct NavigationEvent: Sendable {
         case failed(WKError, AppBoundRule)
         /// The app's delegate or the navigation rules cancelled it; `reason` says which rule.
         case cancelled(reason: String)
-        /// The navigation rules gave it to the system browser.
+        /// The navigation rules say to open it outside the app: nothing loaded here; opening it
+        /// (the system browser) is the app's to do.
         case openedExternally(reason: String)
         /// The app's delegate made it a download.
         case download

@@ -102,6 +102,7 @@ public enum Restriction: Sendable, Hashable {
     /// Every navigated frame is marked not app-bound: limits off (§3 step 5), or a browser with
     /// prohibited usage strings (step 1).
     case everyFrame
-    /// Limits on: subframes whose own or an ancestor's URL is not app-bound.
+    /// Limits on: frames whose own or an ancestor's origin is not app-bound (subframes, and the
+    /// windows such a frame opens: D58).
     case nonAppBoundSubframes
 }

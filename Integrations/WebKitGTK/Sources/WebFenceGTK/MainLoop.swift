@@ -4,10 +4,10 @@ import Foundation
 /// Runs the GLib main loop until a condition holds or a time limit passes: the engine's events
 /// (decisions, loads, messages, cookie results) all arrive through it.
 @MainActor
-enum MainLoop {
+public enum MainLoop {
     /// Says whether `condition` held before `limit`.
     @discardableResult
-    static func run(for limit: Duration = .seconds(5), until condition: () -> Bool) -> Bool {
+    public static func run(for limit: Duration = .seconds(5), until condition: () -> Bool) -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + limit
         while !condition() {
@@ -19,7 +19,7 @@ enum MainLoop {
     }
 
     /// Lets the engine run for `duration` (for things that may or may not happen, like a message).
-    static func settle(_ duration: Duration) {
+    public static func settle(_ duration: Duration) {
         _ = run(for: duration) { false }
     }
 }
