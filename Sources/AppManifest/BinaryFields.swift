@@ -2,23 +2,17 @@
 extension Array where Element == UInt8 {
     /// The 32-bit integer at `offset`. Callers read only fields of the bytes they fetched; a field
     /// that is not wholly there reads as zero rather than trapping.
-    func uint32(at offset: Int, bigEndian: Bool) -> UInt32 {
-        guard offset >= 0, offset <= count - 4 else { return 0 }
-        var value: UInt32 = 0
-        for index in 0..<4 {
-            let byte = UInt32(self[offset + (bigEndian ? index : 3 - index)])
-            value = value << 8 | byte
-        }
-        return value
-    }
+    func uint32(at offset: Int, bigEndian: Bool) -> UInt32 { integer(at: offset, bigEndian: bigEndian) }
 
     /// The 64-bit integer at `offset`; zero when it is not wholly there.
-    func uint64(at offset: Int, bigEndian: Bool) -> UInt64 {
-        guard offset >= 0, offset <= count - 8 else { return 0 }
-        var value: UInt64 = 0
-        for index in 0..<8 {
-            let byte = UInt64(self[offset + (bigEndian ? index : 7 - index)])
-            value = value << 8 | byte
+    func uint64(at offset: Int, bigEndian: Bool) -> UInt64 { integer(at: offset, bigEndian: bigEndian) }
+
+    private func integer<Value: FixedWidthInteger & UnsignedInteger>(at offset: Int, bigEndian: Bool) -> Value {
+        let size = MemoryLayout<Value>.size
+        guard offset >= 0, offset <= count - size else { return 0 }
+        var value: Value = 0
+        for index in 0..<size {
+            value = value << 8 | Value(self[offset + (bigEndian ? index : size - 1 - index)])
         }
         return value
     }

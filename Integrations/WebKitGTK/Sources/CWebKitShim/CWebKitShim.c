@@ -209,9 +209,8 @@ static void append_cookies(GString *text, GList *cookies) {
     }
 }
 
-static void on_cookies(GObject *manager, GAsyncResult *result, gpointer data) {
-    GError *error = NULL;
-    GList *cookies = webkit_cookie_manager_get_cookies_finish(WEBKIT_COOKIE_MANAGER(manager), result, &error);
+// Answers a cookie query with the cookies' lines, and frees them.
+static void finish_cookies(GList *cookies, GError *error, gpointer data) {
     GString *text = g_string_new("");
     append_cookies(text, cookies);
     g_list_free_full(cookies, (GDestroyNotify)soup_cookie_free);
@@ -219,14 +218,16 @@ static void on_cookies(GObject *manager, GAsyncResult *result, gpointer data) {
     g_string_free(text, TRUE);
 }
 
+static void on_cookies(GObject *manager, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    GList *cookies = webkit_cookie_manager_get_cookies_finish(WEBKIT_COOKIE_MANAGER(manager), result, &error);
+    finish_cookies(cookies, error, data);
+}
+
 static void on_all_cookies(GObject *manager, GAsyncResult *result, gpointer data) {
     GError *error = NULL;
     GList *cookies = webkit_cookie_manager_get_all_cookies_finish(WEBKIT_COOKIE_MANAGER(manager), result, &error);
-    GString *text = g_string_new("");
-    append_cookies(text, cookies);
-    g_list_free_full(cookies, (GDestroyNotify)soup_cookie_free);
-    pending_finish(data, error ? NULL : text->str, error);
-    g_string_free(text, TRUE);
+    finish_cookies(cookies, error, data);
 }
 
 void wf_get_cookies(WebKitNetworkSession *session, const char *uri, wf_result_handler handler, void *context) {

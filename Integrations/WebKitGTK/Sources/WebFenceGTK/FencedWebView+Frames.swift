@@ -53,7 +53,7 @@ extension FencedWebView {
         var states: [FrameAppBoundState] = []
         for origin in origins.dropLast() where origin != "null" {
             guard let url = try? WebURL(origin + "/"),
-                case .allow(let state) = policy.verdicts(for: url, state: state, subframeOrigin: mainFrameURL).sub
+                case .allow(let state) = verdicts(for: url).sub
             else {
                 states.append(.notAppBound)
                 continue

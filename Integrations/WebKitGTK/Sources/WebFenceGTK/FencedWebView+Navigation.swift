@@ -69,7 +69,7 @@ extension FencedWebView {
         case .allow:
             break
         }
-        let verdicts = policy.verdicts(for: url, state: state, subframeOrigin: mainFrameURL)
+        let verdicts = verdicts(for: url)
         if !verdicts.dependOnFrame {
             if verdicts.main.allows {
                 wf_policy_use(decision)
@@ -97,7 +97,7 @@ extension FencedWebView {
         // A javascript: URL in a new window runs in that window's first document, with the
         // origin of the frame that opened it, before any guard of WebFence's can run there: under
         // limits, where that frame may be restricted, it is refused (D58).
-        if url.scheme == "javascript", policy.restriction(for: state) == .nonAppBoundSubframes {
+        if url.scheme == "javascript", content.restriction(policy) == .nonAppBoundSubframes {
             wf_policy_ignore(decision)
             report(uri, .newWindow, .cancelled(reason: "javascript: in a new window under limits"))
             return 1
@@ -142,16 +142,17 @@ extension FencedWebView {
             }
         case WEBKIT_LOAD_COMMITTED.rawValue:
             guard let url = try? WebURL(uri) else { return }
-            // Defence in depth: a main-frame document WebFence refuses must not stay.
+            // Defence in depth: a main-frame document WebFence refuses must not stay. The verdict
+            // that allows it gives the frame its state.
             let verdict = policy.verdict(for: url, isMainFrame: true, state: state, origin: nil)
-            guard verdict.allows else {
+            guard case .allow(let committed) = verdict else {
                 webkit_web_view_stop_loading(view)
                 mainFrameState = .notAppBound
                 report(uri, .main, verdict.event)
                 return
             }
             mainFrameURL = url
-            mainFrameState = policy.mainFrameState(committing: url, state: state)
+            mainFrameState = committed
             state.hasNavigated = true
             report(uri, .main, .committed(mainFrameState))
         case WEBKIT_LOAD_FINISHED.rawValue:

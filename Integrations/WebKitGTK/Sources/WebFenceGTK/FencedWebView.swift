@@ -138,6 +138,12 @@ public final class FencedWebView {
         webkit_web_view_load_html(view, html, baseURL ?? "about:blank")
     }
 
+    /// WebFence's verdicts for a navigation to `url` in this web view, in its main frame and in a
+    /// subframe (a subframe going to local content is judged by the main frame's URL, §2).
+    public func verdicts(for url: WebURL) -> FrameVerdicts {
+        policy.verdicts(for: url, state: state, subframeOrigin: mainFrameURL)
+    }
+
     // MARK: restricted APIs
 
     /// `evaluateJavaScript` in the main frame: error 14 when the frame is restricted (§4); before

@@ -79,12 +79,6 @@ public struct WebFencePolicy: Sendable {
         }
     }
 
-    /// The main frame's state once `url` commits there (the gate's answer for its last hop).
-    public func mainFrameState(committing url: WebURL, state: AppBoundWebViewState) -> FrameAppBoundState {
-        if case .allow(let frameState) = gate.decide(url, isMainFrame: true, state: state).outcome { return frameState }
-        return .notAppBound
-    }
-
     /// Which frames a restricted API may reach in a web view in `state` (spec §4): decided by the
     /// state alone, because a frame's state is set by the gate from the web view's state.
     public func restriction(for state: AppBoundWebViewState) -> Restriction {

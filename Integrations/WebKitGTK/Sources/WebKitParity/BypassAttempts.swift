@@ -16,7 +16,6 @@ import WebFenceGTK
 @MainActor
 public enum BypassAttempts {
     static let trusted = "example.com"
-    static let attacker = "evil.com"
 
     /// One page-driven attempt.
     struct Attack {

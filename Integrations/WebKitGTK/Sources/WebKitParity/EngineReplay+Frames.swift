@@ -75,7 +75,7 @@ extension EngineReplay {
         start()
         // A frame a content rule blocked says nothing: the time limit is the evidence.
         MainLoop.run(for: .seconds(2)) { loaded() != nil }
-        let verdict = webView.policy.verdicts(for: url, state: webView.state, subframeOrigin: webView.mainFrameURL).sub
+        let verdict = webView.verdicts(for: url).sub
         if loaded() != nil {
             var appBound = JSONValue.null
             if case .allow(let state) = verdict { appBound = Simulator.json(state) }

@@ -110,15 +110,8 @@ final class EngineReplay {
             return .notExpressible("follows step \(earlier), which the engine could not run")
         }
         let result = performOnWebView(step, id: id, webView: webView)
-        if case .notExpressible = result, changesState(step) { diverged[id] = step.index }
+        if case .notExpressible = result, step.action.changesWebViewState { diverged[id] = step.index }
         return result
-    }
-
-    /// Whether a step the engine could not run leaves the web view where the simulator's is not.
-    /// JavaScript in a subframe marks nothing: the web view has navigated already.
-    private func changesState(_ step: Scenario.Step) -> Bool {
-        if case .evaluateJavaScript = step.action, step.frame != "main" { return false }
-        return step.action.changesWebViewState
     }
 
     private func performOnWebView(_ step: Scenario.Step, id: String, webView: FencedWebView) -> StepResult {
