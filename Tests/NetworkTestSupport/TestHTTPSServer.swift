@@ -106,7 +106,7 @@ public final class TestHTTPSServer: Sendable {
             throw TestServerError.noPort
         }
         let channel = server.channel
-        let task = Task {
+        let accept: @Sendable () async -> Void = {
             await withTaskGroup(of: Void.self) { connections in
                 try? await server.executeThenClose { inbound in
                     for try await connection in inbound {
@@ -118,6 +118,15 @@ public final class TestHTTPSServer: Sendable {
                 connections.cancelAll()
             }
         }
+        // The server runs on its own event loop's thread, not on Swift concurrency's shared pool:
+        // tests that block a pool thread (a synchronous test waiting for a `webfence` process) would
+        // otherwise keep it from answering, and a client's time limit would end the fetch.
+        let task: Task<Void, Never>
+        if #available(macOS 15.0, *) {
+            task = Task(executorPreference: EventLoopTaskExecutor(channel.eventLoop), operation: accept)
+        } else {
+            task = Task(operation: accept)
+        }
         return TestHTTPSServer(port: port, log: log, serverChannel: channel, task: task)
     }
 
@@ -126,6 +135,18 @@ public final class TestHTTPSServer: Sendable {
         task.cancel()
         try? await serverChannel.close()
         await task.value
+    }
+}
+
+/// Runs a task's jobs on one NIO event loop: the loop's thread is the server's alone.
+@available(macOS 15.0, *)
+private final class EventLoopTaskExecutor: TaskExecutor {
+    private let loop: any EventLoop
+    init(_ loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 

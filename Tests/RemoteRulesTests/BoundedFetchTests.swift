@@ -15,7 +15,7 @@ struct BoundedFetchTests {
     func withServer<T: Sendable>(
         _ fixture: Fixture,
         _ reply: Reply,
-        timeout: Duration = .seconds(5),
+        timeout: Duration = .seconds(30),  // long unless the test is about it: other tests share the threads
         maximumBodySize: Int = RuleFetcher.defaultMaximumBodySize,
         _ body: (RemoteRuleSetClient, ServerLog) async throws -> T
     ) async throws -> T {
@@ -56,7 +56,7 @@ struct BoundedFetchTests {
             status: 200, declaredLength: update.count, body: Array(update.prefix(update.count / 2)))
         try await withServer(fixture, reply) { client, _ in
             let result = await client.update()
-            // The close itself ends the fetch, long before the 5 s limit.
+            // The close itself ends the fetch, long before the 30 s limit.
             guard case .fetchFailed(let failure) = result, !isTimeout(failure) else {
                 Issue.record("expected remote.fetchFailed from the closed connection, got \(result)")
                 return
@@ -78,7 +78,8 @@ struct BoundedFetchTests {
             let clock = ContinuousClock()
             let start = clock.now
             let result = await client.update()
-            #expect(clock.now - start < .seconds(6))
+            // Soon after the limit; wide, as the clock is read on threads other tests can keep busy.
+            #expect(clock.now - start < .seconds(15))
             #expect(result == .fetchFailed(.timeout(limit: .seconds(3), phase: .receivingBody)), "\(result)")
             try expectVersion5Unchanged(client, stored: stored)
         }
@@ -127,7 +128,8 @@ struct BoundedFetchTests {
             let start = clock.now
             let result = await client.update()
             let elapsed = clock.now - start
-            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(3), "took \(elapsed)")
+            // The server would wait an hour; the margin is wide for a busy machine.
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(15), "took \(elapsed)")
             #expect(result == .fetchFailed(.timeout(limit: .seconds(1), phase: .beforeResponse)), "\(result)")
             #expect(log.requests.count == 1, "the request reached the server, which kept silent")
             try expectVersion5Unchanged(client, stored: stored)

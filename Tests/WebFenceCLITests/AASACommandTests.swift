@@ -150,9 +150,9 @@ struct AASACommandTests {
     @Test(
         "match --jsonl streams 100,000 lines in one run, in constant memory",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "reads VmHWM from /proc (Linux)"))
-    func matchStreams() throws {
-        let small = try StreamingRun.peakMemory(lines: 1_000)
-        let large = try StreamingRun.peakMemory(lines: 100_000)
+    func matchStreams() async throws {
+        let small = try await Processes.offPool { try StreamingRun.peakMemory(lines: 1_000) }
+        let large = try await Processes.offPool { try StreamingRun.peakMemory(lines: 100_000) }
         #expect(large.outputLines == 100_000)
         // The peak grows by far less than the input (about 20 MB for 100,000 lines).
         #expect(large.peakKilobytes - small.peakKilobytes < 8_000, "peak \(small.peakKilobytes) kB → \(large.peakKilobytes) kB")

@@ -65,13 +65,13 @@ struct AuditCommandTests {
     // MARK: - Exit status and SARIF
 
     @Test("an error-level finding exits 1; SARIF loads in sarif-tools and every result points at a file and a key")
-    func sarif() throws {
+    func sarif() async throws {
         let app = try Self.faultyShop().write(in: directory)
-        let text = try WebFenceBinary.run(["audit", app.path])
+        let text = try await WebFenceBinary.run(["audit", app.path])
         #expect(text.status == 1)
         #expect(text.stdout.contains("appBound.entry.pastCapacity"))
 
-        let result = try WebFenceBinary.run(["audit", app.path, "--format", "sarif"])
+        let result = try await WebFenceBinary.run(["audit", app.path, "--format", "sarif"])
         #expect(result.status == 1)
         let log = try Self.json(result.stdout)
         #expect(log["version"] as? String == "2.1.0")
@@ -89,7 +89,7 @@ struct AuditCommandTests {
 
         let file = directory.appendingPathComponent("audit.sarif")
         try Data(result.stdout.utf8).write(to: file)
-        let summary = try SARIFTools.summary(file)
+        let summary = try await SARIFTools.summary(file)
         #expect(summary.status == 0, "sarif-tools: \(summary.stderr)")
         let lines = summary.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(results.count) results", "\(summary.stdout)")
@@ -225,12 +225,9 @@ struct AuditCommandTests {
         let status = Locked(200)
         try await withTestServer(leaf: leaf, route: { _ in .json(body.value, status: status.value) }) { server, _ in
             let appID = "ABCDE12345.com.example.shop"
-            // The server answers on Swift concurrency's threads: wait for the process on another.
             func audit(_ folder: URL) async throws -> (ProcessResult, [String]) {
-                let arguments = ["audit", folder.path, "--fetch", "--ca-file", caFile, "--timeout", "5", "--format", "json"]
-                let result = try await withCheckedThrowingContinuation { continuation in
-                    DispatchQueue.global().async { continuation.resume(with: Result { try WebFenceBinary.run(arguments) }) }
-                }
+                let arguments = ["audit", folder.path, "--fetch", "--ca-file", caFile, "--timeout", "30", "--format", "json"]
+                let result = try await WebFenceBinary.run(arguments)
                 let document = try Self.json(result.stdout)
                 let findings = ((document["apps"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]]) ?? []
                 return (result, findings.compactMap { $0["code"] as? String })
@@ -272,12 +269,12 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 
 /// The `sarif-tools` package from PyPI, installed on first use into .build/python-sarif-tools.
 enum SARIFTools {
-    static func summary(_ file: URL) throws -> ProcessResult {
+    static func summary(_ file: URL) async throws -> ProcessResult {
         let target = PackageFiles.url(".build/python-sarif-tools")
         let python = try #require(Processes.find("python3"), "python3 is needed to run sarif-tools")
         let check = "import sys; sys.path.insert(0, '\(target.path)'); import sarif"
-        if try Processes.run(python, ["-c", check]).status != 0 {
-            let install = try Processes.run(
+        if try await Processes.run(python, ["-c", check]).status != 0 {
+            let install = try await Processes.run(
                 python, ["-m", "pip", "install", "--quiet", "--target", target.path, "sarif-tools"])
             guard install.status == 0 else { return install }
         }
@@ -289,6 +286,6 @@ enum SARIFTools {
             for record in log.get_records():
                 print(record["Severity"], record["Code"], record["Location"])
             """
-        return try Processes.run(python, ["-c", script, file.path])
+        return try await Processes.run(python, ["-c", script, file.path])
     }
 }

@@ -32,7 +32,7 @@ struct BoundedHTTPClientTests {
             try await channel.close()
         }
         let client = BoundedHTTPClient(
-            configuration: .init(userAgent: "test", timeout: .seconds(5), maximumBodySize: 10, addressOverrides: ["localhost": "127.0.0.1"]),
+            configuration: .init(userAgent: "test", timeout: .seconds(30), maximumBodySize: 10, addressOverrides: ["localhost": "127.0.0.1"]),
             eventLoopGroup: group
         )
         let result = await client.get("https://localhost:\(port)/")
@@ -42,7 +42,9 @@ struct BoundedHTTPClientTests {
             return
         }
         #expect(result.response == nil)
-        #expect(result.elapsed < .seconds(4))
+        // Well before the 30 s limit. The margin is wide because the clock is read on Swift
+        // concurrency's shared threads, which other tests' `webfence` processes can keep busy.
+        #expect(result.elapsed < .seconds(15), "took \(result.elapsed)")
     }
 
     @Test("A trust-root file that does not exist is reported, and nothing is sent")

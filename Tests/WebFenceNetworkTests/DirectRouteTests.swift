@@ -131,7 +131,9 @@ struct DirectRouteTests {
         #expect(report.checks(withCode: "fetch.timeout").first?.message.contains("did not finish arriving within 3 s") == true)
         // The limit is on the whole exchange, so the fetch ends soon after 3 s, however busy the machine.
         #expect(report.elapsed >= .seconds(3))
-        #expect(report.elapsed < .seconds(6), "took \(report.elapsed)")
+        // Without a limit on the whole exchange the trickle would never end. The margin is wide because
+        // the clock is read on Swift concurrency's shared threads, which other tests can keep busy.
+        #expect(report.elapsed < .seconds(15), "took \(report.elapsed)")
     }
 
     @Test("A server that never answers is stopped by the time limit")
@@ -142,7 +144,7 @@ struct DirectRouteTests {
         #expect(report.codes(.error) == ["fetch.timeout"])
         #expect(report.checks(withCode: "fetch.timeout").first?.message == "No response arrived within 1 s.")
         #expect(report.elapsed >= .seconds(1))
-        #expect(report.elapsed < .seconds(3), "took \(report.elapsed)")
+        #expect(report.elapsed < .seconds(15), "took \(report.elapsed)")  // the server would wait an hour
     }
 
     @Test("An invalid JSON body is still a successful fetch: the caller judges the body")

@@ -17,9 +17,11 @@ struct TrustedSetup: Sendable {
     }
 
     /// A fetcher that trusts the system roots and this CA, as `webfence aasa fetch --ca-file` does.
+    /// Its limit is long unless a test is about the limit: the fetch's clock runs on Swift
+    /// concurrency's shared threads, which other tests running at the same time can keep busy.
     func fetcher(
         group: any EventLoopGroup,
-        timeout: Duration = .seconds(5),
+        timeout: Duration = .seconds(30),
         cdnBaseURL: String = AssociationFileFetcher.appleCDNBaseURL
     ) -> AssociationFileFetcher {
         AssociationFileFetcher(
@@ -38,7 +40,7 @@ struct TrustedSetup: Sendable {
 /// Runs a direct-route fetch of `localhost:<port>` against a server that answers with `reply`.
 func fetchDirect(
     _ reply: Reply,
-    timeout: Duration = .seconds(5)
+    timeout: Duration = .seconds(30)
 ) async throws -> (report: AssociationFetchReport, log: ServerLog) {
     let setup = try TrustedSetup()
     defer { setup.removeFiles() }

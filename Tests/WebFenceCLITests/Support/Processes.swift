@@ -40,6 +40,20 @@ enum Processes {
             stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 
+    /// `run`, waited for on a thread of its own. Swift concurrency's pool has as many threads as the
+    /// machine has cores; a test that holds one for seconds (a pip install, 100,000 lines through
+    /// `webfence`) keeps other tests' servers and clocks from running, and their time limits strike.
+    static func run(_ executable: URL, _ arguments: [String], stdin: String = "") async throws -> ProcessResult {
+        try await offPool { try run(executable, arguments, stdin: stdin) }
+    }
+
+    /// Runs `work` on a new thread and waits for it without holding a thread of the pool.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
     /// The first executable called `name` on PATH.
     static func find(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -68,6 +82,11 @@ enum WebFenceBinary {
 
     static func run(_ arguments: [String], stdin: String = "") throws -> ProcessResult {
         try Processes.run(url, arguments, stdin: stdin)
+    }
+
+    /// From an async test: waits off Swift concurrency's pool (`Processes.run`).
+    static func run(_ arguments: [String], stdin: String = "") async throws -> ProcessResult {
+        try await Processes.run(url, arguments, stdin: stdin)
     }
 }
 
