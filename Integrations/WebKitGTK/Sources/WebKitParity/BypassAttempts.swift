@@ -185,14 +185,28 @@ public enum BypassAttempts {
             webView.runnerEvaluate(script) { _ in done = true }
             MainLoop.run { done }
         }
-        // The attempt's effects: a refusal, a load, a message; then a moment for anything late.
-        MainLoop.run(for: .seconds(3)) { !refusals.isEmpty || (attack.isControl && finished > 1) }
+        let requests = { Array(sites.requests.dropFirst(requestsBefore)) }
+        // A control must load, and in frames it must reach the handler by every route the attacker
+        // tries, or the attacker's "caught" would prove nothing (a javascript: window is refused
+        // under both policies).
+        let routes = ["directly", "through a child frame", "through a getter borrowed from a child frame",
+            "through a window it opened", "through a window opened with the built-ins replaced"]
+        let controlThrough = {
+            requests().contains { $0.contains("login.example.com") || $0.contains("help.example.com") }
+                && (!attack.name.contains("iframe") || routes.allSatisfy { route in messages.contains { $0.contains("trusted " + route) } })
+        }
+        // The attempt's effects: a refusal, a load, a message; then a moment for anything late. A
+        // control waits long, as it stops at once when through: a slow machine must not fail it.
+        if attack.isControl {
+            MainLoop.run(for: .seconds(15)) { controlThrough() }
+        } else {
+            MainLoop.run(for: .seconds(3)) { !refusals.isEmpty }
+        }
         MainLoop.settle(.milliseconds(700))
 
-        let requests = Array(sites.requests.dropFirst(requestsBefore))
         let tunnels = Array(sites.tunnels.dropFirst(tunnelsBefore))
         // Anything but the trusted site is the attacker's: evil.com, a numeric address, anything.
-        let attackerTraffic = requests.filter { !isTrusted(host(of: $0)) }
+        let attackerTraffic = requests().filter { !isTrusted(host(of: $0)) }
             + tunnels.filter { !isTrusted(host(ofTarget: $0)) }.map { "CONNECT " + $0 }
         let attackerMessages = messages.filter { $0.contains("evil") }
         let mainFrame = webView.committedURL ?? ""
@@ -200,15 +214,9 @@ public enum BypassAttempts {
         let left = !isTrusted(host(of: mainFrame)) || popupURLs.contains { !isTrusted(host(of: $0)) }
 
         if attack.isControl {
-            let through = requests.contains { $0.contains("login.example.com") || $0.contains("help.example.com") }
-            // In a frame, every route the attacker tries must work for a trusted page, or its
-            // "caught" would prove nothing (a javascript: window is refused under both policies).
-            let routes = ["directly", "through a child frame", "through a getter borrowed from a child frame",
-                "through a window it opened", "through a window opened with the built-ins replaced"]
-            let delivered = !attack.name.contains("iframe") || routes.allSatisfy { route in messages.contains { $0.contains("trusted " + route) } }
             return Result(
-                policy: name, attack: attack.name, isControl: true, passed: through && delivered,
-                evidence: "requests \(requests), messages \(messages)")
+                policy: name, attack: attack.name, isControl: true, passed: controlThrough(),
+                evidence: "requests \(requests()), messages \(messages)")
         }
         let trafficExpected = attack.displaysUnderAppBound && limits
         let caught = !left && attackerMessages.isEmpty && (trafficExpected || attackerTraffic.isEmpty)

@@ -15,7 +15,7 @@ extension EngineReplay {
             return post(id, webView, to: handler) {
                 command(webView, path: path, ["post": handler])
                 var answer: Bool?
-                MainLoop.run(for: .seconds(2)) {
+                MainLoop.run(for: .seconds(10)) {
                     answer = acks(webView).first { $0["posted"] as? String == handler }.map { $0["present"] as? Bool == true }
                     return answer != nil
                 }
@@ -49,7 +49,8 @@ extension EngineReplay {
         let key = "\(id)/\(handler)"
         let before = messages[key] ?? 0
         guard let present = start() else { return .observed(["delivered": .string("the page did not answer")]) }
-        if present { MainLoop.run(for: .seconds(2)) { (messages[key] ?? 0) > before } }
+        // The page saw a handler, so the message is on its way: wait as long as a slow machine needs.
+        if present { MainLoop.run(for: .seconds(10)) { (messages[key] ?? 0) > before } }
         return .observed(["delivered": .bool(present && (messages[key] ?? 0) > before)])
     }
 
@@ -72,9 +73,12 @@ extension EngineReplay {
         let isBlank = url.scheme == "about"
         let loaded = { probe.reports.dropFirst(reportsBefore).last { $0.frameID == frameID && (isBlank || $0.href != "about:blank") } }
         _ = acks(webView)
+        let allowed = if case .allow = webView.verdicts(for: url).sub { true } else { false }
         start()
-        // A frame a content rule blocked says nothing: the time limit is the evidence.
-        MainLoop.run(for: .seconds(2)) { loaded() != nil }
+        // A frame a content rule blocked says nothing: the time limit (and the proxy's empty log) is
+        // the evidence. A frame WebFence allows stops the wait when it reports, so its limit is long:
+        // a slow machine must not turn a load into "nothing happened".
+        MainLoop.run(for: .seconds(allowed ? 15 : 2)) { loaded() != nil }
         let verdict = webView.verdicts(for: url).sub
         if loaded() != nil {
             var appBound = JSONValue.null
