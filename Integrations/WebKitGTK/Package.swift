@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "WebFenceGTKTests",
             dependencies: [
-                "WebFenceGTK", "CWebKitGTK",
+                "WebFenceGTK", "CWebKitGTK", "CWebKitShim",
                 .product(name: "AppBound", package: main),
                 .product(name: "NavigationRules", package: main),
                 .product(name: "WebAddress", package: main),

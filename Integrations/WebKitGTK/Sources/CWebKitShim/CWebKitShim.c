@@ -96,10 +96,15 @@ static gboolean on_script_message_with_reply(WebKitUserContentManager *manager, 
     char *json = jsc_value_to_json(value, 0);
     char *answer = ((wf_reply_handler)closure->handler)(json ? json : "null", closure->context);
     g_free(json);
-    JSCValue *result = jsc_value_new_from_json(jsc_value_get_context(value), answer);
+    JSCValue *result = answer ? jsc_value_new_from_json(jsc_value_get_context(value), answer) : NULL;
     free(answer);
-    webkit_script_message_reply_return_value(reply, result);
-    g_object_unref(result);
+    if (result) {
+        webkit_script_message_reply_return_value(reply, result);
+        g_object_unref(result);
+    } else {
+        /* No answer, or not JSON: the page's promise rejects, and a question refused is a no. */
+        webkit_script_message_reply_return_error_message(reply, "no answer");
+    }
     return TRUE;
 }
 
@@ -116,6 +121,7 @@ void wf_policy_use(WebKitPolicyDecision *decision) { webkit_policy_decision_use(
 void wf_policy_ignore(WebKitPolicyDecision *decision) { webkit_policy_decision_ignore(decision); }
 void wf_policy_download(WebKitPolicyDecision *decision) { webkit_policy_decision_download(decision); }
 void wf_object_ref(void *object) { g_object_ref(object); }
+void wf_object_ref_sink(void *object) { g_object_ref_sink(object); }
 void wf_object_unref(void *object) { g_object_unref(object); }
 
 WebKitWebView *wf_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *manager) {
@@ -362,6 +368,12 @@ typedef struct {
 static void on_scheme_request(WebKitURISchemeRequest *request, gpointer data) {
     wf_scheme *scheme = data;
     char *html = scheme->page(webkit_uri_scheme_request_get_uri(request), scheme->context);
+    if (!html) {
+        GError *error = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no page for this URL");
+        webkit_uri_scheme_request_finish_error(request, error);
+        g_error_free(error);
+        return;
+    }
     gsize length = strlen(html);
     GInputStream *stream = g_memory_input_stream_new_from_data(html, (gssize)length, free);
     webkit_uri_scheme_request_finish(request, stream, (gint64)length, "text/html");

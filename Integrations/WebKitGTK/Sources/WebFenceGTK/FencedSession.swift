@@ -20,6 +20,11 @@ public final class FencedSession {
         filterStore = webkit_user_content_filter_store_new(rulesDirectory)
     }
 
+    isolated deinit {
+        wf_object_unref(UnsafeMutableRawPointer(filterStore))
+        wf_object_unref(UnsafeMutableRawPointer(session))
+    }
+
     /// Sends every request through the HTTP proxy at `uri` (the loopback sites of the parity runner).
     public func useProxy(_ uri: String) {
         wf_set_proxy(session, uri)

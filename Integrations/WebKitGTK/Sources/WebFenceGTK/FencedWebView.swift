@@ -10,7 +10,10 @@ import WebAddress
 /// allows, with the platform's error codes.
 @MainActor
 public final class FencedWebView {
-    /// The engine's view (a GtkWidget), for the app to place in a window.
+    /// The engine's view (a GtkWidget), for the app to place in a window. This object holds a
+    /// reference to it (and to its content manager) for its whole life, so the pointer stays valid
+    /// after the widget's window is gone. A view that outlives this object decides nothing for
+    /// itself: every navigation it is asked about is refused.
     public let view: UnsafeMutablePointer<WebKitWebView>
     public let policy: WebFencePolicy
     public let session: FencedSession
@@ -59,6 +62,7 @@ public final class FencedWebView {
         state = AppBoundWebViewState(configuredLimits: limitsNavigationsToAppBoundDomains)
         manager = webkit_user_content_manager_new()
         view = wf_web_view_new(session.session, manager)
+        wf_object_ref_sink(view)
         content = SharedUserContent()
         content.styleSheets = userStyleSheets.map { ($0, false) }
         // Style sheets in the configuration at creation count as restricted API use (§5).
@@ -85,7 +89,9 @@ public final class FencedWebView {
         self.session = session
         self.state = state
         manager = opener.manager
+        wf_object_ref(UnsafeMutableRawPointer(manager))
         view = wf_web_view_new_related(opener.view, manager)
+        wf_object_ref_sink(view)
         navigationDelegate = opener.navigationDelegate
         content = opener.content
         let before = (content.restriction(policy), content.serviceWorkersDisabled)
@@ -94,6 +100,11 @@ public final class FencedWebView {
         // Rewriting the manager re-registers every handler, which pages already open would feel:
         // only when this view makes the shared restriction stricter.
         if (content.restriction(policy), content.serviceWorkersDisabled) != before { applyRestriction() }
+    }
+
+    isolated deinit {
+        wf_object_unref(view)
+        wf_object_unref(UnsafeMutableRawPointer(manager))
     }
 
     // MARK: loading

@@ -35,7 +35,8 @@ void wf_connect_script_message(WebKitUserContentManager *manager, const char *na
                                void *context, wf_destroy destroy);
 
 /// script-message-with-reply-received::NAME: the handler returns the reply as JSON text, allocated
-/// with malloc (freed here); the page's postMessage promise resolves to it.
+/// with malloc (freed here); the page's postMessage promise resolves to it, or rejects when the
+/// handler returns NULL or text that is not JSON.
 typedef char *(*wf_reply_handler)(const char *json, void *context);
 void wf_connect_script_message_with_reply(WebKitUserContentManager *manager, const char *name,
                                           wf_reply_handler handler, void *context, wf_destroy destroy);
@@ -45,6 +46,8 @@ void wf_policy_use(WebKitPolicyDecision *decision);
 void wf_policy_ignore(WebKitPolicyDecision *decision);
 void wf_policy_download(WebKitPolicyDecision *decision);
 void wf_object_ref(void *object);
+/// Takes ownership of a floating reference (a new widget), or adds one.
+void wf_object_ref_sink(void *object);
 void wf_object_unref(void *object);
 
 /// A new web view sharing `related`'s web process, session and settings (for window.open).
@@ -86,7 +89,8 @@ void wf_set_web_process_extensions_directory(const char *directory);
 void wf_add_path_to_sandbox(const char *path);
 
 /// Serves `scheme` (for every web view of the default web context): `page` returns the HTML for a
-/// URI, allocated with malloc (freed here). The context is kept for the process's life.
+/// URI, allocated with malloc (freed here), or NULL to fail the load. The context is kept for the
+/// process's life.
 typedef char *(*wf_scheme_page)(const char *uri, void *context);
 void wf_register_scheme(const char *scheme, wf_scheme_page page, void *context);
 

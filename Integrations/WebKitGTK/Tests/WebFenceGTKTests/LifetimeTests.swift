@@ -1,0 +1,131 @@
+import AppBound
+import Glibc
+import CWebKitGTK
+import CWebKitShim
+import Testing
+
+@testable import WebFenceGTK
+
+/// Who owns the engine's objects. A `FencedWebView` holds its view and content manager for its
+/// whole life and releases them with itself; a view that outlives it refuses every navigation.
+/// These tests make real web views, so they need a display: `xvfb-run -a swift test`.
+@MainActor
+@Suite(.serialized) struct LifetimeTests {
+    let policy = WebFencePolicy(app: AppBoundApp(domains: AppBoundDomains(entries: ["shop.example"])))
+
+    init() throws {
+        try #require(gtk_init_check() != 0, "no display: run these tests under xvfb-run -a swift test")
+    }
+
+    @Test func aDroppedWebViewAndItsPopupReleaseTheirViewsAndTheirContentManager() throws {
+        let session = FencedSession()
+        let watched: [WeakGObject]
+        do {
+            let webView = FencedWebView(policy: policy, session: session, limitsNavigationsToAppBoundDomains: true)
+            webView.addMessageHandler("cart") { _ in }
+            let popup = webView.makePopup()
+            #expect(popup.manager == webView.manager, "a popup shares its opener's content manager")
+            watched = [WeakGObject(webView.view), WeakGObject(popup.view), WeakGObject(UnsafeMutableRawPointer(webView.manager))]
+            #expect(watched.allSatisfy { $0.isAlive })
+        }
+        let released = MainLoop.run(for: .seconds(5)) { watched.allSatisfy { !$0.isAlive } }
+        #expect(released, "still alive: \(watched.filter(\.isAlive).map(\.name))")
+    }
+
+    @Test func theViewOutlivesItsWindow() throws {
+        let session = FencedSession()
+        let webView = FencedWebView(policy: policy, session: session, limitsNavigationsToAppBoundDomains: true)
+        let window = try #require(wf_window_new("lifetime", 320, 240, UnsafeMutableRawPointer(webView.view).assumingMemoryBound(to: GtkWidget.self), nil))
+        gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        MainLoop.settle(.milliseconds(100))
+        // The window took and dropped its own reference; this object's keeps the view usable.
+        #expect(WeakGObject(webView.view).isAlive)
+        #expect(webView.committedURL == nil)
+    }
+
+    @Test func aViewWhoseWrapperIsGoneLoadsNothing() throws {
+        let server = try #require(LoopbackListener())
+        let session = FencedSession()
+        let url = "http://127.0.0.1:\(server.port)/"
+        var orphan: UnsafeMutablePointer<WebKitWebView>?
+        do {
+            let webView = FencedWebView(policy: policy, session: session, limitsNavigationsToAppBoundDomains: false)
+            orphan = webView.view
+            wf_object_ref(orphan)
+        }
+        // Its decide-policy handler finds no one to ask, so it refuses: nothing reaches the server.
+        webkit_web_view_load_uri(orphan, url)
+        MainLoop.settle(.seconds(2))
+        #expect(server.requests == 0, "the orphaned view sent a request")
+        wf_object_unref(orphan)
+        // The same load in a view with its wrapper reaches the server: the test can see a load.
+        let kept = FencedWebView(policy: policy, session: session, limitsNavigationsToAppBoundDomains: false)
+        kept.load(url)
+        #expect(MainLoop.run(for: .seconds(10)) { server.requests > 0 }, "the kept view sent no request")
+    }
+}
+
+/// A TCP socket listening on 127.0.0.1 that counts the requests made to it (never answering). A
+/// connection alone is not a request: WebKit preconnects to a URL given to `load_uri` before it
+/// asks whether to load it.
+final class LoopbackListener {
+    let port: Int
+    private let socket: Int32
+    private var clients: [Int32] = []
+    private var sent: Set<Int32> = []
+
+    init?() {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && listen(socket, 16) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard socket >= 0, bound, fcntl(socket, F_SETFL, O_NONBLOCK) == 0 else {
+            close(socket)
+            return nil
+        }
+        self.socket = socket
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        clients.forEach { close($0) }
+        close(socket)
+    }
+
+    /// Connections that have sent something (a request) so far.
+    var requests: Int {
+        while case let client = accept(socket, nil, nil), client >= 0 {
+            _ = fcntl(client, F_SETFL, O_NONBLOCK)
+            clients.append(client)
+        }
+        var byte: UInt8 = 0
+        for client in clients where !sent.contains(client) && recv(client, &byte, 1, Int32(MSG_PEEK)) > 0 {
+            sent.insert(client)
+        }
+        return sent.count
+    }
+}
+
+/// A GObject watched without being kept: GLib clears the pointer when the object is finalized.
+@MainActor
+final class WeakGObject {
+    let name: String
+    /// Never freed: GLib writes it whenever the object goes, which may be after this wrapper.
+    private let slot = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+
+    convenience init(_ view: UnsafeMutablePointer<WebKitWebView>) { self.init(UnsafeMutableRawPointer(view)) }
+
+    init(_ raw: UnsafeMutableRawPointer) {
+        name = String(cString: g_type_name_from_instance(raw.assumingMemoryBound(to: GTypeInstance.self)))
+        slot.initialize(to: raw)
+        g_object_add_weak_pointer(raw.assumingMemoryBound(to: GObject.self), slot)
+    }
+
+    var isAlive: Bool { slot.pointee != nil }
+}
