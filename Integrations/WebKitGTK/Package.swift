@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // WebFence under a real web engine: WebKitGTK 6 (issue 7). A package of its own, so that the main
 // package keeps building with Swift alone. Needs Debian's libwebkitgtk-6.0-dev; runs under xvfb-run.
 

@@ -39,6 +39,7 @@ extension FencedWebView {
             nonisolated(unsafe) var created: UnsafeMutablePointer<WebKitWebView>? = nil
             MainActor.assumeIsolated {
                 guard let opener = owner.webView, let popup = opener.onNewWindow?(opener) else { return }
+                opener.openedWindows.append(popup)
                 created = popup.view
             }
             return created

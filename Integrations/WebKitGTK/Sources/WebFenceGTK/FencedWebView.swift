@@ -29,6 +29,9 @@ public final class FencedWebView {
     public var onNavigation: ((NavigationEvent) -> Void)?
     /// Asked when a page opens a window; return the web view to show it in (`makePopup()`), or nil.
     public var onNewWindow: ((FencedWebView) -> FencedWebView?)?
+    /// The web views returned by `onNewWindow`, kept for this web view's life: the engine takes no
+    /// reference to the view it is given, so a popup the app does not keep must not go at once.
+    public internal(set) var openedWindows: [FencedWebView] = []
     /// Called when the main frame finishes loading.
     public var onLoadFinished: ((String) -> Void)?
 

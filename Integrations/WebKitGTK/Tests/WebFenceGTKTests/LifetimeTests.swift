@@ -35,12 +35,28 @@ import Testing
     @Test func theViewOutlivesItsWindow() throws {
         let session = FencedSession()
         let webView = FencedWebView(policy: policy, session: session, limitsNavigationsToAppBoundDomains: true)
-        let window = try #require(wf_window_new("lifetime", 320, 240, UnsafeMutableRawPointer(webView.view).assumingMemoryBound(to: GtkWidget.self), nil))
+        // Watched before the window exists: a freed view could not be watched afterwards.
+        let watched = WeakGObject(webView.view)
+        let widget = UnsafeMutableRawPointer(webView.view).assumingMemoryBound(to: GtkWidget.self)
+        let window = try #require(wf_window_new("lifetime", 320, 240, widget, nil))
         gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
         MainLoop.settle(.milliseconds(100))
         // The window took and dropped its own reference; this object's keeps the view usable.
-        #expect(WeakGObject(webView.view).isAlive)
+        #expect(watched.isAlive)
         #expect(webView.committedURL == nil)
+    }
+
+    @Test func aPopupTheAppDoesNotKeepLivesWithItsOpener() throws {
+        let session = FencedSession()
+        let webView = FencedWebView(policy: policy, session: session, limitsNavigationsToAppBoundDomains: true)
+        webkit_settings_set_javascript_can_open_windows_automatically(webkit_web_view_get_settings(webView.view), 1)
+        webView.onNewWindow = { $0.makePopup() }
+        webView.loadHTMLString("<script>window.open('about:blank')</script>", baseURL: "https://shop.example/")
+        #expect(MainLoop.run(for: .seconds(10)) { !webView.openedWindows.isEmpty }, "no window was opened")
+        let popup = try #require(webView.openedWindows.first)
+        let watched = WeakGObject(popup.view)
+        MainLoop.settle(.milliseconds(300))
+        #expect(watched.isAlive, "the engine was handed a view that is gone")
     }
 
     @Test func aViewWhoseWrapperIsGoneLoadsNothing() throws {
@@ -53,26 +69,30 @@ import Testing
             orphan = webView.view
             wf_object_ref(orphan)
         }
-        // Its decide-policy handler finds no one to ask, so it refuses: nothing reaches the server.
-        webkit_web_view_load_uri(orphan, url)
-        MainLoop.settle(.seconds(2))
-        #expect(server.requests == 0, "the orphaned view sent a request")
-        wf_object_unref(orphan)
-        // The same load in a view with its wrapper reaches the server: the test can see a load.
+        defer { wf_object_unref(orphan) }
         let kept = FencedWebView(policy: policy, session: session, limitsNavigationsToAppBoundDomains: false)
-        kept.load(url)
-        #expect(MainLoop.run(for: .seconds(10)) { server.requests > 0 }, "the kept view sent no request")
+        // First a load that must arrive, so the engine's processes are running when the orphan asks.
+        kept.load(url + "before")
+        #expect(MainLoop.run(for: .seconds(10)) { server.paths.contains("/before") }, "the kept view sent no request")
+        // The orphan's decide-policy handler finds no one to ask, so it refuses; a later load of the
+        // kept view arriving shows the orphan had its time.
+        webkit_web_view_load_uri(orphan, url + "orphan")
+        MainLoop.settle(.seconds(1))
+        kept.load(url + "after")
+        #expect(MainLoop.run(for: .seconds(10)) { server.paths.contains("/after") }, "the kept view sent no request")
+        MainLoop.settle(.seconds(1))
+        #expect(!server.paths.contains("/orphan"), "the orphaned view sent a request: \(server.paths)")
     }
 }
 
-/// A TCP socket listening on 127.0.0.1 that counts the requests made to it (never answering). A
+/// A TCP socket listening on 127.0.0.1 that records the requests made to it (never answering). A
 /// connection alone is not a request: WebKit preconnects to a URL given to `load_uri` before it
 /// asks whether to load it.
 final class LoopbackListener {
     let port: Int
     private let socket: Int32
     private var clients: [Int32] = []
-    private var sent: Set<Int32> = []
+    private var requestLines: [Int32: String] = [:]
 
     init?() {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -98,17 +118,20 @@ final class LoopbackListener {
         close(socket)
     }
 
-    /// Connections that have sent something (a request) so far.
-    var requests: Int {
+    /// The paths of the requests made so far (each connection's first request line).
+    var paths: [String] {
         while case let client = accept(socket, nil, nil), client >= 0 {
             _ = fcntl(client, F_SETFL, O_NONBLOCK)
             clients.append(client)
         }
-        var byte: UInt8 = 0
-        for client in clients where !sent.contains(client) && recv(client, &byte, 1, Int32(MSG_PEEK)) > 0 {
-            sent.insert(client)
+        for client in clients where requestLines[client] == nil {
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let count = recv(client, &buffer, buffer.count, Int32(MSG_PEEK))
+            guard count > 0, let end = buffer[..<count].firstIndex(of: UInt8(ascii: "\r")) else { continue }
+            requestLines[client] = String(decoding: buffer[..<end], as: UTF8.self)
         }
-        return sent.count
+        // "GET /path HTTP/1.1"
+        return requestLines.values.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
     }
 }
 
