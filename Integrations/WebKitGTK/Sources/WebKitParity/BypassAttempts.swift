@@ -120,6 +120,8 @@ public enum BypassAttempts {
               Object.defineProperty = function () {}; Reflect.apply = function (f, self, args) { return f.apply(self, args); };
               post(window.open("about:blank"), "through a window opened with the built-ins replaced");
             } catch (e) {}
+            // Done: the runner waits for this request, however slow the machine.
+            try { fetch(location.origin + "/done"); } catch (e) {}
             </script>
             """
         sites.route("https://evil.com/frame", to: .html(tryHandlers))
@@ -195,35 +197,45 @@ public enum BypassAttempts {
             requests().contains { $0.contains("login.example.com") || $0.contains("help.example.com") }
                 && (!attack.name.contains("iframe") || routes.allSatisfy { route in messages.contains { $0.contains("trusted " + route) } })
         }
-        // The attempt's effects: a refusal, a load, a message; then a moment for anything late. A
-        // control waits long, as it stops at once when through: a slow machine must not fail it.
-        if attack.isControl {
-            MainLoop.run(for: .seconds(15)) { controlThrough() }
-        } else {
-            MainLoop.run(for: .seconds(3)) { !refusals.isEmpty }
+        // Anything but the trusted site is the attacker's: evil.com, a numeric address, anything.
+        let attackerTraffic = {
+            requests().filter { !isTrusted(host(of: $0)) }
+                + sites.tunnels.dropFirst(tunnelsBefore).filter { !isTrusted(host(ofTarget: $0)) }.map { "CONNECT " + $0 }
+        }
+        // Under App-Bound Domains the attacker's frame displays (the platform's rule): these requests
+        // are its load and its "done"; any other is the attacker's traffic getting through.
+        let trafficExpected = attack.displaysUnderAppBound && limits
+        let displayedFrame: Set<String> = ["https://evil.com/frame", "https://evil.com/done", "CONNECT evil.com:443"]
+        // Each attempt waits for the signal that it has run its course, with a long limit, so that a
+        // slow machine neither fails a control nor ends an attempt before its traffic could show: a
+        // control until it is through, a displayed frame until its script is done, any other attempt
+        // until WebFence refuses something or the attacker's traffic appears. Then a moment for
+        // anything late.
+        MainLoop.run(for: .seconds(15)) {
+            if attack.isControl { return controlThrough() }
+            if trafficExpected { return requests().contains("https://evil.com/done") }
+            return !refusals.isEmpty || !attackerTraffic().isEmpty
         }
         MainLoop.settle(.milliseconds(700))
 
-        let tunnels = Array(sites.tunnels.dropFirst(tunnelsBefore))
-        // Anything but the trusted site is the attacker's: evil.com, a numeric address, anything.
-        let attackerTraffic = requests().filter { !isTrusted(host(of: $0)) }
-            + tunnels.filter { !isTrusted(host(ofTarget: $0)) }.map { "CONNECT " + $0 }
+        let unexpectedTraffic = attackerTraffic().filter { !trafficExpected || !displayedFrame.contains($0) }
         let attackerMessages = messages.filter { $0.contains("evil") }
         let mainFrame = webView.committedURL ?? ""
         let popupURLs = popups.compactMap(\.committedURL).filter { !$0.isEmpty && $0 != "about:blank" }
         let left = !isTrusted(host(of: mainFrame)) || popupURLs.contains { !isTrusted(host(of: $0)) }
 
         if attack.isControl {
+            // The attacker's traffic during a control is an earlier attempt's, arriving late.
             return Result(
-                policy: name, attack: attack.name, isControl: true, passed: controlThrough(),
+                policy: name, attack: attack.name, isControl: true, passed: controlThrough() && attackerTraffic().isEmpty,
                 evidence: "requests \(requests()), messages \(messages)")
         }
-        let trafficExpected = attack.displaysUnderAppBound && limits
-        let caught = !left && attackerMessages.isEmpty && (trafficExpected || attackerTraffic.isEmpty)
+        let caught = !left && attackerMessages.isEmpty && unexpectedTraffic.isEmpty
         var evidence: [String] = []
         evidence.append(refusals.isEmpty ? "no refusal reported" : "WebFence refused \(refusals)")
-        evidence.append(attackerTraffic.isEmpty ? "nothing sent off \(trusted)" : "sent off \(trusted): \(attackerTraffic)")
-        if trafficExpected { evidence.append("the frame displays, not app-bound") }
+        let traffic = attackerTraffic()
+        evidence.append(traffic.isEmpty ? "nothing sent off \(trusted)" : "sent off \(trusted): \(traffic)")
+        if trafficExpected { evidence.append("the frame displays, not app-bound (only its load and its \"done\" may be sent)") }
         evidence.append(attackerMessages.isEmpty ? "no message from the attacker" : "messages: \(attackerMessages)")
         evidence.append("main frame \(mainFrame)")
         return Result(policy: name, attack: attack.name, isControl: false, passed: caught, evidence: evidence.joined(separator: "; "))

@@ -54,6 +54,16 @@ extension EngineReplay {
         return .observed(["delivered": .bool(present && (messages[key] ?? 0) > before)])
     }
 
+    /// The frames judged refused (no load, no request within their wait) whose URL the proxy saw
+    /// afterwards, by the end of the scenario plus a moment: a slow engine's late load is a
+    /// difference, never a refusal.
+    func refusedFramesRequestedLate() -> [(index: Int, url: String)] {
+        guard !refusedFrames.isEmpty else { return [] }
+        MainLoop.settle(.seconds(1))
+        let requests = sites.requests
+        return refusedFrames.filter { requests.dropFirst($0.requestCount).contains($0.url) }.map { ($0.index, $0.url) }
+    }
+
     /// What the pages' script reported doing (in the top frame), since the runner last looked.
     func acks(_ webView: FencedWebView) -> [[String: Any]] {
         guard let text = pageValue(webView, "window.webfenceAcks ? window.webfenceAcks.splice(0) : []"),
@@ -89,6 +99,7 @@ extension EngineReplay {
         let requested = sites.requests.dropFirst(requestsBefore).contains(url.href)
         if !made { return .observed(["result": .string("the page did not make the frame")]) }
         if requested { return .observed(["result": .string("requested, not loaded")]) }
+        refusedFrames.append((stepIndex, url.href, sites.requests.count))
         switch verdict {
         case .allow: return .observed(["result": .string("nothing happened")])
         case .fail(let error, _): return .observed(["result": .string("failed"), "error": .int(error.code), "appBound": .null])

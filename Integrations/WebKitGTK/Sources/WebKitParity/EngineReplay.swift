@@ -26,6 +26,9 @@ final class EngineReplay {
     /// Messages received, per web view and handler ("webView/handler").
     var messages: [String: Int] = [:]
     var probes: [String: FrameProbe] = [:]
+    /// The step being performed, and the frames judged refused so far: (step, URL, proxy log size).
+    var stepIndex = 0
+    var refusedFrames: [(index: Int, url: String, requestCount: Int)] = []
     /// The id the scenario gives the window a page is opening.
     private var openingWindow: String?
     private static let styleMarker = "--webfence-sheet"
@@ -103,6 +106,7 @@ final class EngineReplay {
     private var diverged: [String: Int] = [:]
 
     func perform(_ step: Scenario.Step) -> StepResult {
+        stepIndex = step.index
         guard let id = step.webView, let webView = webViews[id] else {
             return .notExpressible("app-wide action, not a web view's")
         }

@@ -10,7 +10,7 @@ public struct ParityReport: Sendable {
         public let index: Int
         public let action: String
         /// Field by field where the two differ: (field, simulator, engine).
-        public let differences: [(field: String, simulator: JSONValue, engine: JSONValue)]
+        public internal(set) var differences: [(field: String, simulator: JSONValue, engine: JSONValue)]
         /// The fields compared; empty when the step changes state without an outcome.
         public let compared: [String]
         /// Why the engine could not run the step, when it could not.
@@ -68,6 +68,11 @@ public enum ParityRunner {
                     }
                     steps.append(.init(index: step.index, action: step.action.name, differences: differences, compared: compared, notExpressible: nil))
                 }
+            }
+            // A frame judged refused because nothing came within its wait must not be asked for later.
+            for (index, url) in replay.refusedFramesRequestedLate() {
+                guard let at = steps.firstIndex(where: { $0.index == index }) else { continue }
+                steps[at].differences.append(("request", .null, .string("\(url) requested after the step's wait")))
             }
             report.scenarios.append(.init(name: scenario.name, file: file, steps: steps))
         }
