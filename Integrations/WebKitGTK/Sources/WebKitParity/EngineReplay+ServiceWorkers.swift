@@ -30,7 +30,8 @@ extension EngineReplay {
             })()
             """)
         var outcome = "\"pending\""
-        MainLoop.run(for: .seconds(5)) {
+        // Either answer (registered or rejected) ends the wait, so the limit is for a slow machine.
+        MainLoop.run(for: .seconds(15)) {
             outcome = pageValue(webView, "window.webfenceServiceWorker") ?? "null"
             return outcome != "\"pending\""
         }
