@@ -1,13 +1,14 @@
 import AppBound
-import Glibc
 import CWebKitGTK
 import CWebKitShim
+import Glibc
 import Testing
 
 @testable import WebFenceGTK
 
 /// Who owns the engine's objects. A `FencedWebView` holds its view and content manager for its
-/// whole life and releases them with itself; a view that outlives it refuses every navigation.
+/// whole life and releases them with itself; a view that outlives it refuses every navigation the
+/// engine asks about.
 /// These tests make real web views, so they need a display: `xvfb-run -a swift test`.
 @MainActor
 @Suite(.serialized) struct LifetimeTests {
