@@ -28,10 +28,9 @@ enum Waiting {
     static func evaluate(
         _ expression: String, in webView: FencedWebView, before end: ContinuousClock.Instant
     ) -> String? {
-        var answer: String??
-        webView.runnerEvaluate(expression) { answer = .some($0) }
-        MainLoop.run(for: max(end - ContinuousClock.now, .milliseconds(500))) { answer != nil }
-        return answer ?? nil
+        MainLoop.result(limit: max(end - ContinuousClock.now, .milliseconds(500))) {
+            webView.runnerEvaluate(expression, completion: $0)
+        } ?? nil
     }
 
     /// Lets the engine run for `duration`: for what should not happen (a request that must not come).

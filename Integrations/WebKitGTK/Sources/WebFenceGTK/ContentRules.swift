@@ -13,7 +13,7 @@ public enum ContentRules {
             if entry.childFrame { contexts.append("\"child-frame\"") }
             guard !contexts.isEmpty else { continue }
             rules.append(
-                #"{"trigger":{"url-filter":"\#(jsonEscaped(urlFilter(exactly: entry.url)))","url-filter-is-case-sensitive":true,"#
+                #"{"trigger":{"url-filter":\#(jsonString(urlFilter(exactly: entry.url))),"url-filter-is-case-sensitive":true,"#
                     + #""resource-type":["document"],"load-context":[\#(contexts.joined(separator: ","))]},"action":{"type":"block"}}"#)
         }
         // WebKit refuses an empty list; a rule that never matches keeps the list valid.
@@ -34,17 +34,23 @@ public enum ContentRules {
         }
         return filter + "$"
     }
+}
 
-    static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+/// `text` as a JSON string, quotes included; being JSON, it is also a JavaScript string literal
+/// that stays a string whatever `text` holds (the page guards embed the app's names with it).
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\"": out += "\\\""
+        default:
+            if scalar.value < 0x20 {
+                out += String(format: "\\u%04x", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
-        return out
     }
+    return out + "\""
 }

@@ -1,5 +1,4 @@
 import AppBound
-import CWebKitGTK
 import CWebKitShim
 
 /// Cookies through `WKHTTPCookieStore`'s rules (§4): per data store, filtered by the cookie's
@@ -37,31 +36,5 @@ extension FencedWebView {
     public func deleteCookie(domain: String, name: String, completion: @escaping (Bool) -> Void) {
         let handler: ResultHandler = { result in completion((Int((try? result.get()) ?? "0") ?? 0) > 0) }
         wf_delete_cookie(session.session, domain, name, resultTrampoline, retainedContext(handler))
-    }
-
-    /// The URL the engine shows in the main frame.
-    public var committedURL: String? {
-        webkit_web_view_get_uri(view).map { String(cString: $0) }
-    }
-
-    /// Evaluates `expression` in the main frame's page world for a test harness or an observer:
-    /// not the app's `evaluateJavaScript`, so neither gated nor counted as restricted API use.
-    /// `completion` gets the value as JSON text, or nil if the script failed.
-    public func runnerEvaluate(_ expression: String, completion: @escaping (String?) -> Void) {
-        let handler: ResultHandler = { result in completion(try? result.get()) }
-        wf_evaluate_javascript(view, expression, nil, resultTrampoline, retainedContext(handler))
-    }
-
-    /// Adds an observer's script to every frame at document end, in its own content `world`, where
-    /// the page cannot reach it, with a message handler `handler` in that world. For a test harness:
-    /// not the app's API, so never gated, and kept after the app's scripts.
-    public func addObserver(script: String, world: String, handler: String, receive: @escaping (String) -> Void) {
-        let box: (String) -> Void = receive
-        wf_connect_script_message(manager, handler, { json, context in
-            let receive = borrowed(context, as: ((String) -> Void).self)
-            receive(json.map { String(cString: $0) } ?? "null")
-        }, retainedContext(box), destroyBox)
-        content.observers.append((script, world, handler))
-        applyRestriction()
     }
 }

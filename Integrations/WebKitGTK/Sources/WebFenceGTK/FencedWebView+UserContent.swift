@@ -20,14 +20,8 @@ extension FencedWebView {
         defer { addObservers() }
         // First, in every frame: what the page's own scripts must never see.
         let restriction = content.restriction(policy)
-        let handlerRule: RealmGuard.Handlers =
-            switch restriction {
-            case .none: .keep
-            case .nonAppBoundSubframes: .hideWhereRestricted
-            case .everyFrame: .hideEverywhere
-            }
         addScript(
-            RealmGuard.script(lists, handlers: handlerRule, serviceWorkersDisabled: content.serviceWorkersDisabled),
+            RealmGuard.script(lists, restriction: restriction, serviceWorkersDisabled: content.serviceWorkersDisabled),
             allFrames: true, atDocumentStart: true, world: nil)
         // With every frame restricted, nothing is injected, applied or exposed.
         guard restriction != .everyFrame else { return }
@@ -58,6 +52,14 @@ extension FencedWebView {
             addScript(observer.source, allFrames: true, atDocumentStart: false, world: observer.world)
             _ = webkit_user_content_manager_register_script_message_handler(manager, observer.handler, observer.world)
         }
+    }
+
+    /// Delivers the messages posted to the handler `name` (in whichever world it is registered) to
+    /// `receive`, as JSON text, for as long as the content manager lives.
+    func connectMessages(to name: String, _ receive: @escaping (String) -> Void) {
+        wf_connect_script_message(manager, name, { json, context in
+            borrowed(context, as: ((String) -> Void).self)(json.map { String(cString: $0) } ?? "null")
+        }, retainedContext(receive), destroyBox)
     }
 
     func addScript(_ source: String, allFrames: Bool, atDocumentStart: Bool, world: String?) {

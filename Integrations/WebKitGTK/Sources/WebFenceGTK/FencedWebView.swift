@@ -190,11 +190,7 @@ public final class FencedWebView {
     /// frames that are not restricted. Messages arrive as JSON text.
     public func addMessageHandler(_ name: String, _ receive: @escaping (String) -> Void) {
         content.handlers.append(name)
-        let box: (String) -> Void = receive
-        wf_connect_script_message(manager, name, { json, context in
-            let receive = borrowed(context, as: ((String) -> Void).self)
-            receive(json.map { String(cString: $0) } ?? "null")
-        }, retainedContext(box), destroyBox)
+        connectMessages(to: name, receive)
         applyRestriction()
     }
 

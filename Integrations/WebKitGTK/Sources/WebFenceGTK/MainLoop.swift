@@ -18,6 +18,17 @@ public enum MainLoop {
         return true
     }
 
+    /// Starts an operation that answers through a callback and runs the loop until it answers:
+    /// its answer, or nil when `limit` passed first.
+    public static func result<Value>(
+        limit: Duration = .seconds(5), of start: (@escaping (Value) -> Void) -> Void
+    ) -> Value? {
+        var answer: Value?
+        start { answer = $0 }
+        run(for: limit) { answer != nil }
+        return answer
+    }
+
     /// Lets the engine run for `duration` (for things that may or may not happen, like a message).
     public static func settle(_ duration: Duration) {
         _ = run(for: duration) { false }

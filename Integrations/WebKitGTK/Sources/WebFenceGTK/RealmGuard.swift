@@ -8,21 +8,14 @@
 /// gets the same changes from the opener's `window.open` before the page holds the window; if
 /// they cannot be made, the window is closed and `open` returns null (nothing fails open).
 enum RealmGuard {
-    enum Handlers: Sendable, Hashable {
-        /// Nothing is restricted.
-        case keep
-        /// Under limits: a frame that is not app-bound, or below one, loses them.
-        case hideWhereRestricted
-        /// Every frame is restricted (limits off, or a browser with prohibited usage strings).
-        case hideEverywhere
-    }
-
-    static func script(_ lists: AppBoundLists, handlers: Handlers, serviceWorkersDisabled: Bool) -> String {
+    /// The guard for frames under `restriction`: none keeps the handlers everywhere, every frame
+    /// loses them everywhere, and under limits each frame decides from its origins (`FrameGuard`).
+    static func script(_ lists: AppBoundLists, restriction: Restriction, serviceWorkersDisabled: Bool) -> String {
         let restricted =
-            switch handlers {
-            case .keep: "false"
-            case .hideEverywhere: "true"
-            case .hideWhereRestricted: "!\(FrameGuard.mayReach(lists))"
+            switch restriction {
+            case .none: "false"
+            case .everyFrame: "true"
+            case .nonAppBoundSubframes: "!\(FrameGuard.mayReach(lists))"
             }
         return """
             (function () {

@@ -40,11 +40,7 @@ enum FrameGuard {
 
     /// A JavaScript expression: whether this frame is not restricted.
     static func mayReach(_ lists: AppBoundLists) -> String {
-        // JSON text is JavaScript: whatever a name holds, it stays a string.
-        let quoted = { (texts: [String]) in
-            texts.map { String(decoding: (try? JSONEncoder().encode($0)) ?? Data("\"\"".utf8), as: UTF8.self) }
-                .joined(separator: ",")
-        }
+        let quoted = { (texts: [String]) in texts.map(jsonString).joined(separator: ",") }
         return """
             (function () {
               const domains = [\(quoted(lists.domains))], schemes = [\(quoted(lists.schemes.map { $0 + ":" }))];

@@ -183,9 +183,7 @@ public enum BypassAttempts {
         let requestsBefore = sites.requests.count
         let tunnelsBefore = sites.tunnels.count
         if let script = attack.script {
-            var done = false
-            webView.runnerEvaluate(script) { _ in done = true }
-            MainLoop.run { done }
+            _ = MainLoop.result { webView.runnerEvaluate(script, completion: $0) }
         }
         let requests = { Array(sites.requests.dropFirst(requestsBefore)) }
         // A control must load, and in frames it must reach the handler by every route the attacker

@@ -25,9 +25,7 @@ extension EngineReplay {
             route(url.href, [])
             return loadFrame(id, webView, step.frame, url) { command(webView, path: path, ["navigate": url.href]) }
         case .evaluateJavaScript:
-            var result: Result<String, FenceError>?
-            webView.evaluateJavaScript("1 + 1", inFrameNamed: step.frame) { result = $0 }
-            MainLoop.run { result != nil }
+            let result = MainLoop.result { webView.evaluateJavaScript("1 + 1", inFrameNamed: step.frame, completion: $0) }
             return .observed(Self.fields(result))
         default:
             return .notExpressible("a subframe's \(step.action.name)")

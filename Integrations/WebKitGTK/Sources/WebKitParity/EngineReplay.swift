@@ -42,9 +42,9 @@ final class EngineReplay {
                 let made = FencedSession()
                 configure(made)
                 for cookie in scenario.dataStores.first(where: { $0.id == spec.dataStore })?.cookies ?? [] {
-                    var done = false
-                    made.addCookie(domain: cookie.domain, name: cookie.name, value: cookie.value) { done = true }
-                    MainLoop.run { done }
+                    _ = MainLoop.result { done in
+                        made.addCookie(domain: cookie.domain, name: cookie.name, value: cookie.value) { done(()) }
+                    }
                 }
                 sessions[spec.dataStore] = made
                 return made
@@ -149,10 +149,7 @@ final class EngineReplay {
             // Changing the configuration of an existing web view has no effect (§3): nothing to do.
             return .observed([:])
         case .evaluateJavaScript:
-            var result: Result<String, FenceError>?
-            webView.evaluateJavaScript("1 + 1") { result = $0 }
-            MainLoop.run { result != nil }
-            return .observed(Self.fields(result))
+            return .observed(Self.fields(MainLoop.result { webView.evaluateJavaScript("1 + 1", completion: $0) }))
         case .addUserScript(let spec):
             webView.addUserScript(Self.userScript(spec, index: 100 + step.index))
             return .observed([:])
@@ -174,18 +171,16 @@ final class EngineReplay {
                     .map { $0 == "true" }
             }
         case .setCookie(let cookie):
-            var stored: Bool?
-            webView.setCookie(domain: cookie.domain, name: cookie.name, value: cookie.value) { stored = $0 }
-            MainLoop.run { stored != nil }
+            let stored = MainLoop.result {
+                webView.setCookie(domain: cookie.domain, name: cookie.name, value: cookie.value, completion: $0)
+            }
             return .observed(["stored": .bool(stored ?? false)])
         case .getAllCookies:
             return .observed(["cookies": cookies(webView, url: nil)])
         case .getCookies(let url):
             return .observed(["cookies": cookies(webView, url: url.href)])
         case .deleteCookie(let domain, let name):
-            var deleted: Bool?
-            webView.deleteCookie(domain: domain, name: name) { deleted = $0 }
-            MainLoop.run { deleted != nil }
+            let deleted = MainLoop.result { webView.deleteCookie(domain: domain, name: name, completion: $0) }
             return .observed(["deleted": .bool(deleted ?? false)])
         case .state:
             return .observed([
@@ -300,16 +295,11 @@ final class EngineReplay {
 
     /// A value the page computes, as JSON text, read by the runner (not the app: not gated).
     func pageValue(_ webView: FencedWebView, _ expression: String) -> String? {
-        var value: String??
-        webView.runnerEvaluate(expression) { value = .some($0) }
-        MainLoop.run { value != nil }
-        return value ?? nil
+        MainLoop.result { webView.runnerEvaluate(expression, completion: $0) } ?? nil
     }
 
     private func cookies(_ webView: FencedWebView, url: String?) -> JSONValue {
-        var list: [String]?
-        webView.cookies(for: url) { list = $0 }
-        MainLoop.run { list != nil }
+        let list = MainLoop.result { webView.cookies(for: url, completion: $0) }
         return .array((list ?? []).map { .string($0) })
     }
 

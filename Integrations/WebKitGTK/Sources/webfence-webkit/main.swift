@@ -26,13 +26,8 @@ if arguments == ["bypass"] {
         gtk_init()
         do {
             let results = try BypassAttempts.run { FileHandle.standardError.write(Data("trying \($0)\n".utf8)) }
-            for result in results {
-                let verdict = result.isControl ? (result.passed ? "through" : "BLOCKED") : (result.passed ? "caught" : "NOT CAUGHT")
-                print("\(verdict.padding(toLength: 10, withPad: " ", startingAt: 0)) \(result.policy): \(result.attack)\n           \(result.evidence)")
-            }
-            let failed = results.filter { !$0.passed }.count
-            print("bypass: \(results.filter { !$0.isControl && $0.passed }.count) of \(results.filter { !$0.isControl }.count) attempts caught, \(results.filter { $0.isControl && $0.passed }.count) of \(results.filter(\.isControl).count) controls through")
-            exit(failed == 0 ? 0 : 1)
+            print(BypassOutput.text(results))
+            exit(results.allSatisfy(\.passed) ? 0 : 1)
         } catch {
             FileHandle.standardError.write(Data("webfence-webkit: \(error)\n".utf8))
             exit(2)

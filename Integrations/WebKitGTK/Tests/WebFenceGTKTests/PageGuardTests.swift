@@ -97,17 +97,19 @@ import Testing
         window.open = function () { return opened; };
         """
 
-    private func guardScript(_ handlers: RealmGuard.Handlers, serviceWorkersDisabled: Bool = true) -> String {
-        RealmGuard.script(AppBoundLists(domains: ["shop.example"], schemes: []), handlers: handlers, serviceWorkersDisabled: serviceWorkersDisabled)
+    private func guardScript(_ restriction: Restriction, serviceWorkersDisabled: Bool = true) -> String {
+        RealmGuard.script(
+            AppBoundLists(domains: ["shop.example"], schemes: []), restriction: restriction,
+            serviceWorkersDisabled: serviceWorkersDisabled)
     }
 
     @Test func aRestrictedFrameLosesTheMessageHandlersForGood() {
         let restricted = frame("https://pay.example", ancestors: ["https://shop.example"])
-        #expect(run(restricted, browser, guardScript(.hideWhereRestricted),
+        #expect(run(restricted, browser, guardScript(.nonAppBoundSubframes),
             "[window.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(WebKitNamespace.prototype, 'messageHandlers').configurable]") == "[true,false]")
         // The page cannot put the getter back, nor break the guard's own tools, and the windows it
         // opens lose their handlers too.
-        #expect(run(restricted, browser, guardScript(.hideWhereRestricted), """
+        #expect(run(restricted, browser, guardScript(.nonAppBoundSubframes), """
             var putBack; try { Object.defineProperty(WebKitNamespace.prototype, 'messageHandlers', { get() { return 1; } }); putBack = true; } catch (e) { putBack = false; }
             Object.defineProperty = function () {}; Reflect.apply = function () { return opened; };
             var w = window.open('about:blank');
@@ -119,15 +121,15 @@ import Testing
         // The opened realm's getter was locked by someone else: the window goes, open says null.
         #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), browser, """
             Object.defineProperty(OtherNamespace.prototype, 'messageHandlers', { get() { return {}; }, configurable: false });
-            """, guardScript(.hideWhereRestricted), "var w = window.open('about:blank'); [w === null, opened.closed]") == "[true,true]")
+            """, guardScript(.nonAppBoundSubframes), "var w = window.open('about:blank'); [w === null, opened.closed]") == "[true,true]")
     }
 
     @Test func anAppBoundFrameKeepsItsMessageHandlers() {
-        #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), browser, guardScript(.hideWhereRestricted),
+        #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), browser, guardScript(.nonAppBoundSubframes),
             "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
-        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), browser, guardScript(.keep),
+        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), browser, guardScript(.none),
             "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
-        #expect(run(frame("https://shop.example", ancestors: []), browser, guardScript(.hideEverywhere),
+        #expect(run(frame("https://shop.example", ancestors: []), browser, guardScript(.everyFrame),
             "window.webkit.messageHandlers === undefined") == "true")
     }
 
@@ -138,7 +140,7 @@ import Testing
     }
 
     @Test func serviceWorkersDisabledMeansNoAPI() {
-        #expect(run(frame("https://shop.example", ancestors: []), browser, guardScript(.keep),
+        #expect(run(frame("https://shop.example", ancestors: []), browser, guardScript(.none),
             "[navigator.serviceWorker === undefined, window.open().navigator.serviceWorker === undefined]") == "[true,true]")
     }
 
@@ -157,7 +159,7 @@ import Testing
             var outcome = [];
             new ServiceWorkerContainer().register("sw.js").then(() => outcome.push("ok"), (e) => outcome.push(e.name));
             """
-        let gate = guardScript(.keep, serviceWorkersDisabled: false)
+        let gate = guardScript(.none, serviceWorkersDisabled: false)
         #expect(run(setUp, gate, attempt, "[asked, outcome, registered]")
             == #"[["ask https://shop.example/app/"],["SecurityError"],[]]"#)
         #expect(run(setUp, "answer = 'ok';", gate, attempt, "[asked, outcome, registered]")
