@@ -169,7 +169,7 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
         if host.hasPrefix(".") { finding("entitlement.host.leadingDot", .error, "a domain cannot start with a dot"); return nil }
         if host.contains("..") { finding("entitlement.host.emptyLabel", .error, "a domain cannot contain \"..\""); return nil }
         if !host.utf8.allSatisfy({ $0 < 0x80 }) {
-            guard case .success(let ascii) = UTS46.toASCII(Array(host.utf8)) else {
+            guard case .success(let ascii) = UTS46.toASCII(host) else {
                 finding("entitlement.host.idna", .error, "the domain is not valid IDNA")
                 return nil
             }

@@ -71,7 +71,7 @@ public struct PublicSuffixList: Sendable {
             if label == "*" || label.utf8.allSatisfy({ $0 < 0x80 }) {
                 labels.append(label.lowercased())
             } else {
-                guard case .success(let ascii) = UTS46.toASCII(Array(label.utf8)) else { return nil }
+                guard case .success(let ascii) = UTS46.toASCII(String(label)) else { return nil }
                 labels.append(ascii)
             }
         }

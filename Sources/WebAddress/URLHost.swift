@@ -49,13 +49,13 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
         let domain = input.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(input) : Array(input)
         // Percent-decoding may have left a plain ASCII domain: the shortcut applies to it too.
         if let plain = parsePlainASCIIDomain(domain) { return plain }
-        let asciiDomain: [UInt8]
-        switch UTS46.toASCII(domain) {
-        case .success(let result): asciiDomain = Array(result.utf8)
-        case .failure(let error): return .failure(error)
+        var asciiDomain: [UInt8] = []
+        let errors = domain.withUnsafeBufferPointer {
+            UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &asciiDomain)
         }
+        guard errors.isEmpty else { return .failure(.domainToASCII(errors)) }
         // An empty result is a domain-to-ASCII failure (the standard's step after ToASCII).
-        guard !asciiDomain.isEmpty else { return .failure(.domainToASCII(.emptyResult)) }
+        guard !asciiDomain.isEmpty else { return .failure(.domainToASCII(.emptyDomain)) }
         guard !asciiDomain.contains(where: isForbiddenDomainCodePoint) else { return .failure(.domainInvalidCodePoint) }
         if IPv4Address.endsInANumber(asciiDomain) { return IPv4Address.parse(asciiDomain).map(URLHost.ipv4) }
         return .success(.domain(String(decoding: asciiDomain, as: UTF8.self)))

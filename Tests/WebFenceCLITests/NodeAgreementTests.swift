@@ -24,7 +24,7 @@ struct AgreementCase: Sendable, CustomTestStringConvertible {
     }
 
     static let urlTestData: [AgreementCase] = {
-        guard let data = try? Data(contentsOf: PackageFiles.sharedTestData.appendingPathComponent("wpt/urltestdata.json")),
+        guard let data = try? Data(contentsOf: PackageFiles.corpora.appendingPathComponent("wpt/urltestdata.json")),
             let entries = try? JSONSerialization.jsonObject(with: data) as? [Any]
         else { return [] }
         return entries.compactMap { $0 as? [String: Any] }.enumerated().map { index, entry in

@@ -19,7 +19,7 @@ struct URLParseCommandTests {
 
     @Test("--jsonl reproduces every expected field of urltestdata.json")
     func jsonlMatchesURLTestData() throws {
-        let url = PackageFiles.sharedTestData.appendingPathComponent("wpt/urltestdata.json")
+        let url = PackageFiles.corpora.appendingPathComponent("wpt/urltestdata.json")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [Any])
             .compactMap { $0 as? [String: Any] }
         let stdin = try entries.map { entry in

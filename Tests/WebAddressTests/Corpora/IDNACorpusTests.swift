@@ -17,7 +17,7 @@ struct HostToASCIICase: Sendable, CustomTestStringConvertible {
     }
 
     static func load(_ corpus: String) -> [HostToASCIICase] {
-        SharedTestData.jsonArray("wpt/\(corpus)")
+        Corpora.jsonArray("wpt/\(corpus)")
             .compactMap { $0 as? [String: Any] }
             .enumerated()
             .map { index, entry in
@@ -32,7 +32,7 @@ struct HostToASCIICase: Sendable, CustomTestStringConvertible {
         // The empty input cannot go through a URL (the WPT harness skips it); it is checked at the
         // UTS #46 seam instead, where ToASCII("") is "".
         if input.isEmpty {
-            let result = UTS46.toASCII(Array(input.utf8))
+            let result = UTS46.toASCII(input)
             return (try? result.get()) == output ? nil : "ToASCII(\"\") gave \(result)"
         }
         let result = Result { () throws(URLParseError) in try WebURL("https://\(input)/x") }
@@ -62,7 +62,7 @@ struct ToASCIITests {
 
     @Test("summary: every case passes")
     func summary() {
-        #expect(Self.cases.count > 40, "toascii.json not found under \(SharedTestData.directory.path)")
+        #expect(Self.cases.count > 40, "toascii.json not found under \(Corpora.directory.path)")
         let failed = Self.cases.filter { $0.mismatch() != nil }.count
         print("toascii: \(Self.cases.count - failed) passed, \(failed) failed")
         #expect(failed == 0)
@@ -85,7 +85,7 @@ struct IdnaTestV2Tests {
 
     @Test("summary: every case passes but the documented gaps")
     func summary() {
-        #expect(Self.cases.count > 2000, "IdnaTestV2.json not found under \(SharedTestData.directory.path)")
+        #expect(Self.cases.count > 2000, "IdnaTestV2.json not found under \(Corpora.directory.path)")
         let failed = Self.cases.filter { $0.mismatch() != nil }
         print("IdnaTestV2 (ToASCII as the URL Standard runs it, Unicode \(UTS46.unicodeVersion) data): "
             + "\(Self.cases.count - failed.count) passed, \(failed.count) failed")

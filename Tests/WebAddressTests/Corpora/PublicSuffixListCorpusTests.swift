@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WebAddress
 
-/// ../shared/testdata/psl/test_psl.txt: `checkPublicSuffix(host, registrableDomainOrNull)`, one
+/// Tests/Corpora/psl/test_psl.txt: `checkPublicSuffix(host, registrableDomainOrNull)`, one
 /// Swift test per check, against the list bundled with WebAddress.
 struct PSLCheck: Sendable, CustomTestStringConvertible {
     let line: Int
@@ -12,7 +12,7 @@ struct PSLCheck: Sendable, CustomTestStringConvertible {
     var testDescription: String { "line \(line): \(host ?? "null") → \(expected ?? "null")" }
 
     static let all: [PSLCheck] = {
-        guard let text = SharedTestData.text("psl/test_psl.txt") else { return [] }
+        guard let text = Corpora.text("psl/test_psl.txt") else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
             // Lines the file itself comments out (`//checkPublicSuffix(...)`) are not checks.
             guard line.hasPrefix("checkPublicSuffix(") else { return nil }
@@ -40,7 +40,7 @@ struct PublicSuffixListCorpusTests {
     @Test("summary: every check passes")
     func summary() {
         let checks = PSLCheck.all
-        #expect(checks.count > 70, "test_psl.txt not found under \(SharedTestData.directory.path)")
+        #expect(checks.count > 70, "test_psl.txt not found under \(Corpora.directory.path)")
         let failed = checks.filter { $0.actual != $0.expected }.count
         print("test_psl: \(checks.count - failed) passed, \(failed) failed")
         #expect(failed == 0)

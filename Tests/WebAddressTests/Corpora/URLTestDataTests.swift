@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WebAddress
 
-/// ../shared/testdata/wpt/urltestdata.json: the WHATWG URL parser tests, one Swift test per case.
+/// Tests/Corpora/wpt/urltestdata.json: the WHATWG URL parser tests, one Swift test per case.
 struct URLTestCase: Sendable, CustomTestStringConvertible {
     let index: Int
     let input: String
@@ -14,7 +14,7 @@ struct URLTestCase: Sendable, CustomTestStringConvertible {
         "#\(index) \"\(escapedForDisplay(input))\"" + (base.map { " against \"\(escapedForDisplay($0))\"" } ?? "")
     }
 
-    static let all: [URLTestCase] = SharedTestData.jsonArray("wpt/urltestdata.json")
+    static let all: [URLTestCase] = Corpora.jsonArray("wpt/urltestdata.json")
         .compactMap { $0 as? [String: Any] }
         .enumerated()
         .map { index, entry in
@@ -58,7 +58,7 @@ struct URLTestDataTests {
     @Test("summary: every case passes but the documented gaps")
     func summary() {
         let cases = URLTestCase.all
-        #expect(cases.count > 800, "urltestdata.json not found under \(SharedTestData.directory.path)")
+        #expect(cases.count > 800, "urltestdata.json not found under \(Corpora.directory.path)")
         let failed = cases.filter { !$0.mismatches().isEmpty }
         print("urltestdata: \(cases.count - failed.count) passed, \(failed.count) failed")
         #expect(Set(failed.map(\.index)) == Set(KnownConformanceGaps.urlTestData.keys))

@@ -97,11 +97,12 @@ enum PackageFiles {
 
     static func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
 
-    /// ../shared/testdata, as WebAddressTests finds it (`WEBFENCE_TESTDATA` overrides).
-    static let sharedTestData: URL = {
+    /// The conformance corpora, Tests/Corpora, as WebAddressTests finds them (`WEBFENCE_TESTDATA`
+    /// overrides).
+    static let corpora: URL = {
         if let override = ProcessInfo.processInfo.environment["WEBFENCE_TESTDATA"] {
             return URL(fileURLWithPath: override)
         }
-        return root.deletingLastPathComponent().appendingPathComponent("shared/testdata")
+        return root.appendingPathComponent("Tests/Corpora")
     }()
 }

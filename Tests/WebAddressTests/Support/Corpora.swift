@@ -1,18 +1,17 @@
 import Foundation
 import Testing
 
-/// The public conformance corpora in ../shared/testdata (never copied into the project).
-/// `WEBFENCE_TESTDATA` overrides the location.
-enum SharedTestData {
+/// The public conformance corpora in Tests/Corpora (their sources and licences are in its README).
+/// `WEBFENCE_TESTDATA` names another folder of the same layout, e.g. with newer copies.
+enum Corpora {
     static let directory: URL = {
         if let override = ProcessInfo.processInfo.environment["WEBFENCE_TESTDATA"] {
             return URL(fileURLWithPath: override)
         }
-        // Tests/WebAddressTests/Support/SharedTestData.swift → the package root → ../shared/testdata
+        // Tests/WebAddressTests/Support/Corpora.swift → Tests/Corpora
         return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/testdata")
+            .appendingPathComponent("Corpora")
     }()
 
     static func url(_ relativePath: String) -> URL { directory.appendingPathComponent(relativePath) }
