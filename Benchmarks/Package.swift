@@ -12,10 +12,24 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // What the benchmarks share: the inputs, the peers (ada and libpsl, loaded with dlopen from
+        // what Peers/build.sh builds) and the naive baseline.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "WebAddress", package: "main")],
+            path: "Benchmarks/Support"
+        ),
+        // One workload at a time, for callgrind (instructions.sh): no benchmark library around it.
+        .executableTarget(
+            name: "InstructionCounts",
+            dependencies: ["BenchmarkSupport", .product(name: "WebAddress", package: "main")],
+            path: "Benchmarks/InstructionCounts"
+        ),
         // Each hot path is measured beside its baseline, in the same target.
         .executableTarget(
             name: "URLParse",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WebAddress", package: "main"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -25,6 +39,7 @@ let package = Package(
         .executableTarget(
             name: "RegistrableDomain",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "WebAddress", package: "main"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

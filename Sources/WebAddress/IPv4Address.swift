@@ -14,33 +14,65 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Dotted decimal, the IPv4 serializer of the standard.
-    public var description: String {
-        let o = octets
-        return "\(o.0).\(o.1).\(o.2).\(o.3)"
+    public var description: String { withSerialization { String(decoding: $0, as: UTF8.self) } }
+
+    /// Calls `body` with the dotted-decimal bytes (at most 15), made on the stack.
+    func withSerialization<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 15) { buffer in
+            var count = 0
+            for shift in stride(from: 24, through: 0, by: -8) {
+                let octet = UInt8(truncatingIfNeeded: value >> UInt32(shift))
+                if octet >= 100 {
+                    buffer[count] = 0x30 + octet / 100
+                    count += 1
+                }
+                if octet >= 10 {
+                    buffer[count] = 0x30 + (octet / 10) % 10
+                    count += 1
+                }
+                buffer[count] = 0x30 + octet % 10
+                count += 1
+                if shift > 0 {
+                    buffer[count] = UInt8(ascii: ".")
+                    count += 1
+                }
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     /// True for 127.0.0.0/8.
     public var isLoopback: Bool { value >> 24 == 127 }
 
-    /// The IPv4 parser (§3.5) on an ASCII domain that "ends in a number".
-    static func parse(_ input: [UInt8]) -> Result<IPv4Address, URLParseError> {
-        var parts = input.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        if parts.last?.isEmpty == true, parts.count > 1 { parts.removeLast() }
-        guard parts.count <= 4 else { return .failure(.ipv4TooManyParts) }
-        var numbers: [UInt64] = []
-        numbers.reserveCapacity(parts.count)
-        for part in parts {
-            guard let number = parseNumber(part) else { return .failure(.ipv4NonNumericPart) }
-            numbers.append(number)
+    /// The IPv4 parser (§3.5) on an ASCII domain that "ends in a number". A non-numeric part is
+    /// reported before a part out of range, whatever their order, as the standard's steps do.
+    static func parse<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes) -> Result<IPv4Address, URLParseError>
+    where Bytes.Index == Int {
+        let dot = UInt8(ascii: ".")
+        // A last empty part (a trailing dot) is dropped.
+        var end = input.endIndex
+        if end > input.startIndex, input[end - 1] == dot { end -= 1 }
+        var partCount = 1
+        for index in input.startIndex..<end where input[index] == dot { partCount += 1 }
+        guard partCount <= 4 else { return .failure(.ipv4TooManyParts) }
+        var address: UInt64 = 0
+        var outOfRange = false
+        var partStart = input.startIndex
+        for part in 0..<partCount {
+            var partEnd = partStart
+            while partEnd < end, input[partEnd] != dot { partEnd += 1 }
+            guard let number = parseNumber(input[partStart..<partEnd]) else { return .failure(.ipv4NonNumericPart) }
+            if part < partCount - 1 {
+                if number > 255 { outOfRange = true } else { address |= number << (8 * UInt64(3 - part)) }
+            } else if number >= UInt64(1) << (8 * UInt64(5 - partCount)) {
+                outOfRange = true
+            } else {
+                address += number
+            }
+            partStart = partEnd + 1
         }
-        let last = numbers.removeLast()
-        guard numbers.allSatisfy({ $0 <= 255 }) else { return .failure(.ipv4OutOfRangePart) }
-        guard last < UInt64(1) << (8 * (4 - numbers.count)) else { return .failure(.ipv4OutOfRangePart) }
-        var address = last
-        for (counter, number) in numbers.enumerated() {
-            address += number << (8 * (3 - counter))
-        }
-        return .success(IPv4Address(UInt32(address)))
+        if outOfRange { return .failure(.ipv4OutOfRangePart) }
+        return .success(IPv4Address(UInt32(truncatingIfNeeded: address)))
     }
 
     /// The IPv4 number parser (§3.5). Values saturate just above 2^32, which is already out of range

@@ -2,56 +2,105 @@
 /// `::` compression, an optional embedded IPv4 tail, serialized lowercase with the first longest run
 /// of two or more zero pieces compressed.
 public struct IPv6Address: Hashable, Sendable, CustomStringConvertible {
-    /// The eight pieces, most significant first.
-    public let pieces: [UInt16]
+    /// Pieces 0–3 and 4–7, each most significant first: no array, so an address costs no allocation.
+    private let high: UInt64
+    private let low: UInt64
 
     public init?(pieces: [UInt16]) {
         guard pieces.count == 8 else { return nil }
-        self.pieces = pieces
+        self.init(piece: { pieces[$0] })
+    }
+
+    private init(piece: (Int) -> UInt16) {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        for index in 0..<4 {
+            high = high << 16 | UInt64(piece(index))
+            low = low << 16 | UInt64(piece(index + 4))
+        }
+        (self.high, self.low) = (high, low)
+    }
+
+    /// The eight pieces, most significant first.
+    public var pieces: [UInt16] { (0..<8).map(piece) }
+
+    @inline(__always)
+    func piece(_ index: Int) -> UInt16 {
+        let word = index < 4 ? high : low
+        return UInt16(truncatingIfNeeded: word >> UInt64(16 * (3 - index % 4)))
     }
 
     /// True for `::1`.
-    public var isLoopback: Bool { pieces == [0, 0, 0, 0, 0, 0, 0, 1] }
+    public var isLoopback: Bool { high == 0 && low == 1 }
 
     /// The IPv6 serializer (§3.6), without brackets.
-    public var description: String {
+    public var description: String { withSerialization { String(decoding: $0, as: UTF8.self) } }
+
+    /// Calls `body` with the serializer's bytes (at most 39), made on the stack.
+    func withSerialization<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // The first longest run of at least two zero pieces is the one to compress.
-        var compress: Int? = nil
+        var compress = -1
         var longest = 1
         var index = 0
         while index < 8 {
-            guard pieces[index] == 0 else {
+            guard piece(index) == 0 else {
                 index += 1
                 continue
             }
             var end = index
-            while end < 8, pieces[end] == 0 { end += 1 }
+            while end < 8, piece(end) == 0 { end += 1 }
             if end - index > longest {
                 longest = end - index
                 compress = index
             }
             index = end
         }
-        var output = ""
-        var ignore0 = false
-        for pieceIndex in 0..<8 {
-            if ignore0, pieces[pieceIndex] == 0 { continue }
-            ignore0 = false
-            if compress == pieceIndex {
-                output += pieceIndex == 0 ? "::" : ":"
-                ignore0 = true
-                continue
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var count = 0
+            var pieceIndex = 0
+            while pieceIndex < 8 {
+                if pieceIndex == compress {
+                    if pieceIndex == 0 {
+                        buffer[count] = UInt8(ascii: ":")
+                        count += 1
+                    }
+                    buffer[count] = UInt8(ascii: ":")
+                    count += 1
+                    pieceIndex += longest
+                    continue
+                }
+                let value = piece(pieceIndex)
+                var started = false
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    let digit = UInt8(truncatingIfNeeded: value >> UInt16(shift)) & 0xF
+                    guard started || digit != 0 || shift == 0 else { continue }
+                    started = true
+                    buffer[count] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
+                    count += 1
+                }
+                if pieceIndex != 7 {
+                    buffer[count] = UInt8(ascii: ":")
+                    count += 1
+                }
+                pieceIndex += 1
             }
-            output += String(pieces[pieceIndex], radix: 16)
-            if pieceIndex != 7 { output += ":" }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        return output
     }
 
     /// The IPv6 parser (§3.5) on the text between the brackets.
     static func parse<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes) -> Result<IPv6Address, URLParseError>
     where Bytes.Index == Int {
-        var address = [UInt16](repeating: 0, count: 8)
+        // Eight pieces on the stack.
+        var address: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &address) { raw in
+            parse(input, into: raw.bindMemory(to: UInt16.self))
+        }
+    }
+
+    private static func parse<Bytes: RandomAccessCollection<UInt8>>(
+        _ input: Bytes, into address: UnsafeMutableBufferPointer<UInt16>
+    ) -> Result<IPv6Address, URLParseError> where Bytes.Index == Int {
         var pieceIndex = 0
         var compress: Int? = nil
         var pointer = input.startIndex
@@ -135,8 +184,6 @@ public struct IPv6Address: Hashable, Sendable, CustomStringConvertible {
         } else if pieceIndex != 8 {
             return .failure(.ipv6TooFewPieces)
         }
-        return .success(IPv6Address(uncheckedPieces: address))
+        return .success(IPv6Address(piece: { address[$0] }))
     }
-
-    private init(uncheckedPieces: [UInt16]) { self.pieces = uncheckedPieces }
 }

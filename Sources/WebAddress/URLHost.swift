@@ -83,7 +83,8 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
             forbidden = forbidden || isForbiddenDomainCodePoint(byte)
         }
         if forbidden { return .failure(.domainInvalidCodePoint) }
-        if IPv4Address.endsInANumber(input) { return IPv4Address.parse(Array(input)).map(URLHost.ipv4) }
+        // The IPv4 parser reads `0X` and hex digits in either case.
+        if IPv4Address.endsInANumber(input) { return IPv4Address.parse(input).map(URLHost.ipv4) }
         let name = String(unsafeUninitializedCapacity: input.count) { output in
             for (offset, byte) in input.enumerated() { output[offset] = ASCII.lowercased(byte) }
             return input.count
@@ -112,7 +113,7 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
     /// Forbidden domain code points (§3.1): the forbidden host code points, C0 controls, `%` and
     /// DEL. One bit per ASCII byte (the shape of a percent-encode set), as the plain-domain path tests
     /// every byte of a host; `HostTests` checks it against the definition.
-    private static let forbiddenDomainCodePoints = PercentEncodeSet(low: 0xD400_8029_FFFF_FFFF, high: 0x9000_0000_7800_0001)
+    static let forbiddenDomainCodePoints = PercentEncodeSet(low: 0xD400_8029_FFFF_FFFF, high: 0x9000_0000_7800_0001)
 
     @inline(__always)
     static func isForbiddenDomainCodePoint(_ byte: UInt8) -> Bool {

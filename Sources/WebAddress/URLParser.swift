@@ -67,6 +67,10 @@ struct URLParser {
             while start < end, ASCII.isC0ControlOrSpace(utf8[start]) { start += 1 }
             while end > start, ASCII.isC0ControlOrSpace(utf8[end - 1]) { end -= 1 }
             let trimmed = UnsafeBufferPointer(rebasing: utf8[start..<end])
+            // The common shapes first, in one pass (it declines inputs with tabs or newlines).
+            if let url = SpecialURLParser.parse(trimmed, base: base, original: trimmed.count == utf8.count ? native : nil) {
+                return Result<WebURL, URLParseError>.success(url)
+            }
             guard trimmed.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 var parser = URLParser(input: trimmed, base: base)
                 // Most URLs are already in their serialized form: then the input is the href.
@@ -126,10 +130,7 @@ struct URLParser {
         let href =
             if let original, outputEqualsInput() { original } else { String(decoding: output, as: UTF8.self) }
         offsets.isSpecial = special != nil
-        let scheme = output.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[..<Int(offsets.schemeEnd)]), as: UTF8.self)
-        }
-        return .success(WebURL(href: href, scheme: scheme, host: host, port: port, offsets: offsets))
+        return .success(WebURL(href: href, port: port, offsets: offsets, hostKind: WebURL.HostKind(host)))
     }
 
     private func outputEqualsInput() -> Bool {
@@ -535,11 +536,13 @@ struct URLParser {
                 offsets.passwordEnd = Int32(output.count)
                 output.append(UInt8(ascii: "@"))
             }
+            offsets.hostStart = Int32(output.count)
             if case .domain(let name) = host {
                 name.withUTF8Bytes { output.append(contentsOf: $0) }
             } else {
                 output.append(contentsOf: host.description.utf8)
             }
+            offsets.hostEnd = Int32(output.count)
             if let port {
                 output.append(UInt8(ascii: ":"))
                 output.append(contentsOf: String(port).utf8)
@@ -584,6 +587,7 @@ struct URLParser {
             output[start + 1] == UInt8(ascii: "/")
         {
             output.insert(contentsOf: "/.".utf8, at: start)
+            // No host, so nothing before the path moves.
             offsets.pathStart += 2
             if offsets.queryStart >= 0 { offsets.queryStart += 2 }
             if offsets.fragmentStart >= 0 { offsets.fragmentStart += 2 }
@@ -645,7 +649,7 @@ struct URLParser {
     }
 
     /// `.` or `%2e`, ASCII case-insensitively.
-    private static func isSingleDotSegment(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isSingleDotSegment<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
         let i = bytes.startIndex
         switch bytes.count {
         case 1: return bytes[i] == UInt8(ascii: ".")
@@ -655,7 +659,7 @@ struct URLParser {
     }
 
     /// `..`, `.%2e`, `%2e.` or `%2e%2e`, ASCII case-insensitively.
-    private static func isDoubleDotSegment(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isDoubleDotSegment<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
         let dot = UInt8(ascii: ".")
         let i = bytes.startIndex
         switch bytes.count {
@@ -667,7 +671,7 @@ struct URLParser {
         }
     }
 
-    private static func isEncodedDot(_ bytes: ArraySlice<UInt8>, at i: Int) -> Bool {
+    private static func isEncodedDot<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int) -> Bool where Bytes.Index == Int {
         bytes[i] == UInt8(ascii: "%") && bytes[i + 1] == UInt8(ascii: "2") && bytes[i + 2] | 0x20 == UInt8(ascii: "e")
     }
 }

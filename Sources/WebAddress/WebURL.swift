@@ -7,17 +7,15 @@
 ///     url.host        // .domain("evil.com")
 ///     url.href        // "https://evil.com/@trusted.com/"
 public struct WebURL: Hashable, Sendable, CustomStringConvertible {
-    /// The URL serializer's output (§4.5): the API's `href`. Every component is a slice of it.
+    /// The URL serializer's output (§4.5): the API's `href`. Every component is a slice of it, so a
+    /// parsed URL is one string.
     public let href: String
-    /// The scheme, lowercase, without the colon: `https`, `file`, `blob`, `in-app-browser`. Kept
-    /// apart from `href` because every decision reads it (and it is almost always a small string).
-    public let scheme: String
-    /// Nil for URLs such as `mailto:x` or `sc:/path` that have no authority.
-    public let host: URLHost?
     /// Nil when absent or equal to the scheme's default port (the parser drops `:443` from `https`).
     public let port: UInt16?
     /// Where each component sits in `href`, in UTF-8 bytes.
     let offsets: Offsets
+    /// What kind of host the URL has; a domain's or opaque host's text is `href`'s host range.
+    let hostKind: HostKind
 
     struct Offsets: Hashable, Sendable {
         /// The index of the `:` after the scheme.
@@ -26,6 +24,9 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         var usernameStart: Int32
         var usernameEnd: Int32
         var passwordEnd: Int32
+        /// The host's bounds (brackets included for IPv6); equal when there is no host.
+        var hostStart: Int32 = 0
+        var hostEnd: Int32 = 0
         /// Where the path starts, after any `/.` the serializer inserted.
         var pathStart: Int32
         /// The index of `?` and of `#`, or -1 when absent.
@@ -36,12 +37,44 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         var isSpecial = false
     }
 
-    init(href: String, scheme: String, host: URLHost?, port: UInt16?, offsets: Offsets) {
+    /// The host without its text: the text of a domain or an opaque host is read from `href`.
+    enum HostKind: Hashable, Sendable {
+        case none, empty, domain, opaque
+        case ipv4(IPv4Address)
+        case ipv6(IPv6Address)
+
+        init(_ host: URLHost?) {
+            switch host {
+            case nil: self = .none
+            case .empty?: self = .empty
+            case .domain?: self = .domain
+            case .opaque?: self = .opaque
+            case .ipv4(let address)?: self = .ipv4(address)
+            case .ipv6(let address)?: self = .ipv6(address)
+            }
+        }
+    }
+
+    init(href: String, port: UInt16?, offsets: Offsets, hostKind: HostKind) {
         self.href = href
-        self.scheme = scheme
-        self.host = host
         self.port = port
         self.offsets = offsets
+        self.hostKind = hostKind
+    }
+
+    /// The scheme, lowercase, without the colon: `https`, `file`, `blob`, `in-app-browser`.
+    public var scheme: String { string(0, offsets.schemeEnd) }
+
+    /// Nil for URLs such as `mailto:x` or `sc:/path` that have no authority.
+    public var host: URLHost? {
+        switch hostKind {
+        case .none: nil
+        case .empty: .empty
+        case .domain: .domain(string(offsets.hostStart, offsets.hostEnd))
+        case .opaque: .opaque(string(offsets.hostStart, offsets.hostEnd))
+        case .ipv4(let address): .ipv4(address)
+        case .ipv6(let address): .ipv6(address)
+        }
     }
 
     /// Parses `input` as the URL Standard's API does (`new URL(input, base)`), against `base` when given.
@@ -111,8 +144,8 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         excludingFragment && offsets.fragmentStart >= 0 ? string(0, offsets.fragmentStart) : href
     }
 
-    private var queryEnd: Int32 { offsets.fragmentStart >= 0 ? offsets.fragmentStart : Int32(href.utf8.count) }
-    private var pathEnd: Int32 { offsets.queryStart >= 0 ? offsets.queryStart : queryEnd }
+    var queryEnd: Int32 { offsets.fragmentStart >= 0 ? offsets.fragmentStart : Int32(href.utf8.count) }
+    var pathEnd: Int32 { offsets.queryStart >= 0 ? offsets.queryStart : queryEnd }
 
     /// The parts of a URL a pattern can be matched against, as written (percent-encoded).
     public enum Component: Sendable {
@@ -264,6 +297,12 @@ enum SpecialScheme {
         guard scheme.count <= 5 else { return nil }
         var key: UInt64 = 0
         for byte in scheme { key = key << 8 | UInt64(byte) }
+        self.init(key: key)
+    }
+
+    /// From the bytes of a lowercase scheme of at most five bytes, packed big-endian into a number.
+    @inline(__always)
+    init?(key: UInt64) {
         switch key {
         case 0x66_74_70: self = .ftp  // "ftp"
         case 0x66_69_6C_65: self = .file  // "file"

@@ -35,6 +35,7 @@ struct PercentEncodingTests {
         #expect(PercentEncodeSet.specialQuery == query.adding("'"))
         #expect(PercentEncodeSet.path == path)
         #expect(PercentEncodeSet.userinfo == userinfo)
+        #expect(PercentEncodeSet.specialPathStop == path.adding("/\\"))
     }
 
     @Test("every byte above U+007E is in every set")

@@ -1,0 +1,105 @@
+// Runs one workload of the benchmarks a given number of times, for Benchmarks/instructions.sh to
+// count its instructions with callgrind: two runs of different lengths, and the difference divided
+// by the extra inputs is the cost of one input, with process start-up and first-use setup removed.
+//
+//   InstructionCounts url webfence|foundation|ada ITERATIONS [GROUP]
+//   InstructionCounts hostname webfence|foundation|ada ITERATIONS [GROUP]
+//   InstructionCounts registrable webfence-host|webfence-text|libpsl|naive ITERATIONS
+//
+// One iteration is one pass over the inputs (the 50 URLs of the mix, or those of one GROUP; the 50
+// hosts). It prints how many inputs one iteration has.
+
+import BenchmarkSupport
+import Foundation
+import WebAddress
+
+// Results are handed to functions the optimizer cannot see into, one per type: a generic one would
+// copy each value through its value witnesses, a cost of the harness rather than of the parser.
+@inline(never) func consume(_ value: WebURL?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: URL?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: String?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: Int?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: UnsafePointer<CChar>?) { withExtendedLifetime(value) {} }
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4, let iterations = Int(arguments[3]) else {
+    FileHandle.standardError.write(Data("usage: InstructionCounts url|hostname|registrable IMPLEMENTATION ITERATIONS [GROUP]\n".utf8))
+    exit(2)
+}
+let (workload, implementation) = (arguments[1], arguments[2])
+let group = arguments.count > 4 ? MixEntry.Group(rawValue: arguments[4]) : nil
+let entries = urlMix.filter { group == nil || $0.group == group }
+
+/// Runs `body` once to warm up, then `iterations` times.
+func run(inputs: Int, _ body: () -> Void) {
+    body()
+    for _ in 0..<iterations { body() }
+    print("\(inputs) inputs per iteration")
+}
+
+switch (workload, implementation) {
+case ("url", "webfence"), ("hostname", "webfence"):
+    let base = try! WebURL(baseString)
+    let inputs = entries.map(\.input)
+    let relative = entries.map(\.relative)
+    if workload == "hostname" {
+        run(inputs: inputs.count) {
+            for index in inputs.indices {
+                consume((try? WebURL(inputs[index], base: relative[index] ? base : nil))?.host?.description)
+            }
+        }
+    } else {
+        run(inputs: inputs.count) {
+            for index in inputs.indices { consume(try? WebURL(inputs[index], base: relative[index] ? base : nil)) }
+        }
+    }
+case ("url", "foundation"), ("hostname", "foundation"):
+    let base = URL(string: baseString)!
+    let inputs = entries.map(\.input)
+    let relative = entries.map(\.relative)
+    if workload == "hostname" {
+        run(inputs: inputs.count) {
+            for index in inputs.indices { consume(URL(string: inputs[index], relativeTo: relative[index] ? base : nil)?.host) }
+        }
+    } else {
+        run(inputs: inputs.count) {
+            for index in inputs.indices { consume(URL(string: inputs[index], relativeTo: relative[index] ? base : nil)) }
+        }
+    }
+case ("url", "ada"), ("hostname", "ada"):
+    let ada = Ada()
+    let base = ada.parseBase(baseString)
+    // Each input's bytes, NUL-terminated, made once.
+    let inputs = entries.map { UnsafeBufferPointer(start: UnsafePointer(strdup($0.input)!).withMemoryRebound(to: UInt8.self, capacity: $0.input.utf8.count) { $0 }, count: $0.input.utf8.count) }
+    let relative = entries.map(\.relative)
+    let output = UnsafeMutableBufferPointer<CChar>.allocate(capacity: 512)
+    if workload == "hostname" {
+        run(inputs: inputs.count) {
+            for index in inputs.indices { consume(ada.hostname(inputs[index], base: relative[index] ? base : nil, into: output)) }
+        }
+    } else {
+        run(inputs: inputs.count) {
+            for index in inputs.indices { consume(ada.parse(inputs[index], base: relative[index] ? base : nil)) }
+        }
+    }
+case ("registrable", "webfence-host"):
+    let hosts = hostInputs.map { try! WebURL("https://\($0)/").host! }
+    let list = PublicSuffixList.bundled
+    run(inputs: hosts.count) { for host in hosts { consume(list.registrableDomain(of: host)) } }
+case ("registrable", "webfence-text"):
+    let hosts = hostInputs.map { try! WebURL("https://\($0)/").host!.description }
+    let list = PublicSuffixList.bundled
+    run(inputs: hosts.count) { for host in hosts { consume(list.registrableDomain(of: host)) } }
+case ("registrable", "libpsl"):
+    let hosts = hostInputs.map { try! WebURL("https://\($0)/").host!.description }
+    let strings = hosts.map { strdup($0)! }
+    let psl = LibPSL()
+    run(inputs: hosts.count) { for host in strings { consume(psl.registrableDomain(host)) } }
+case ("registrable", "naive"):
+    let hosts = hostInputs.map { try! WebURL("https://\($0)/").host!.description }
+    let naive = NaivePublicSuffixList(text: BenchmarkPaths.text(BenchmarkPaths.publicSuffixList))
+    run(inputs: hosts.count) { for host in hosts { consume(naive.registrableDomain(of: host)) } }
+default:
+    FileHandle.standardError.write(Data("unknown workload \(workload) \(implementation)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,569 @@
+/// The URLs most inputs are, parsed in one pass: a special URL other than `file:` written with its
+/// two slashes (`https://host:port/path?query#fragment`, with or without userinfo), and a reference
+/// relative to such a URL (`/path`, `../path`, `?query`, `#fragment`, `//host/path`).
+///
+/// It gives exactly what the state machine (`URLParser`) gives: the same steps, in the order the
+/// serializer writes them, without a state per byte. Anything else (other schemes, a missing or
+/// third slash, a host the URL parser refuses, an invalid port) makes it answer nil, and the state
+/// machine runs instead; so an error always comes from the state machine. The `url` fuzz target
+/// and the corpora compare the two.
+///
+/// The serialization is written into one buffer on the stack and becomes `href` in one step: the
+/// input string itself when nothing changed, or a single new string.
+struct SpecialURLParser {
+    private let input: UnsafeBufferPointer<UInt8>
+    private let base: WebURL?
+    private var position = 0
+    private let output: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var count = 0
+    private var offsets = WebURL.Offsets(
+        schemeEnd: 0, usernameStart: 0, usernameEnd: 0, passwordEnd: 0, pathStart: 0, queryStart: -1,
+        fragmentStart: -1, hasOpaquePath: false, isSpecial: true)
+    private var hostKind = WebURL.HostKind.domain
+    private var port: UInt16? = nil
+    private var defaultPort: UInt16? = nil
+
+    /// The URL, or nil when the input is not one of the shapes above. `original` is the input as a
+    /// string, when `input` is all of it.
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, base: WebURL?, original: String?) -> WebURL? {
+        // Percent-encoding at most triples a byte; an internationalized host that would not fit
+        // makes `write` refuse, and the state machine takes over.
+        let capacity = input.count * 3 + (base?.href.utf8.count ?? 0) + 16
+        var url: WebURL? = nil
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var parser = SpecialURLParser(input: input, base: base, output: start, capacity: capacity)
+            if parser.run() { url = parser.url(original: original) }
+        }
+        return url
+    }
+
+    private init(input: UnsafeBufferPointer<UInt8>, base: WebURL?, output: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.input = input
+        self.base = base
+        self.output = output
+        self.capacity = capacity
+    }
+
+    private func url(original: String?) -> WebURL {
+        let written = UnsafeBufferPointer(start: output, count: count)
+        let href: String
+        if let original, count == input.count, Self.equal(written, input) {
+            href = original
+        } else {
+            href = String(decoding: written, as: UTF8.self)
+        }
+        return WebURL(href: href, port: port, offsets: offsets, hostKind: hostKind)
+    }
+
+    /// Byte-wise equality, eight bytes at a time.
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count, let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == b.count }
+        let raw = (UnsafeRawPointer(pa), UnsafeRawPointer(pb))
+        var index = 0
+        while index + 8 <= a.count {
+            if raw.0.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                != raw.1.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            {
+                return false
+            }
+            index += 8
+        }
+        while index < a.count {
+            if pa[index] != pb[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    // MARK: - Shapes
+
+    /// What the input starts with.
+    private enum Scheme {
+        case special(SpecialScheme)
+        /// A scheme this parser leaves to the state machine.
+        case other
+        /// No scheme: a relative reference.
+        case none
+    }
+
+    private mutating func run() -> Bool {
+        switch scheme() {
+        case .special(let special):
+            // `scheme://`: the authority follows (a base does not matter then).
+            guard special != .file, position + 2 < input.count, input[position] == slash,
+                input[position + 1] == slash, !isSlash(input[position + 2])
+            else { return false }
+            writeScheme(UnsafeBufferPointer(rebasing: input[..<(position - 1)]), special)
+            position += 2
+            return authority() && pathQueryAndFragment()
+        case .other:
+            return false
+        case .none:
+            return relative()
+        }
+    }
+
+    /// A reference relative to a special, hierarchical base other than `file:`.
+    private mutating func relative() -> Bool {
+        guard let base, base.offsets.isSpecial, !base.offsets.hasOpaquePath, position < input.count else {
+            return false
+        }
+        let special = base.withBytes(0, base.offsets.schemeEnd) { SpecialScheme($0) }
+        guard let special, special != .file else { return false }
+        base.withBytes(0, base.offsets.schemeEnd) { writeScheme($0, special) }
+        let first = input[position]
+        if isSlash(first) {
+            if position + 1 < input.count, isSlash(input[position + 1]) {
+                // `//host/path`: a new authority.
+                guard input[position] == slash, input[position + 1] == slash, position + 2 < input.count,
+                    !isSlash(input[position + 2])
+                else { return false }
+                position += 2
+                return authority() && pathQueryAndFragment()
+            }
+            copyAuthority(of: base)
+            return pathQueryAndFragment()
+        }
+        copyAuthority(of: base)
+        offsets.pathStart = Int32(count)
+        if first == questionMark {
+            base.withBytes(base.offsets.pathStart, base.pathEnd) { write($0) }
+            return queryAndFragment()
+        }
+        if first == numberSign {
+            base.withBytes(base.offsets.pathStart, base.pathEnd) { write($0) }
+            if let query = base.queryRange {
+                offsets.queryStart = Int32(count)
+                write(questionMark)
+                base.withBytes(query.lowerBound, query.upperBound) { write($0) }
+            }
+            return queryAndFragment()
+        }
+        // A path relative to the base's directory: the base's path without its last segment.
+        base.withBytes(base.offsets.pathStart, base.pathEnd) { path in
+            write(UnsafeBufferPointer(rebasing: path[..<(path.lastIndex(of: slash) ?? 0)]))
+        }
+        return path(startingWithSegment: true) && queryAndFragment()
+    }
+
+    /// Reads a scheme and its `:` (§4.4 scheme start and scheme states). The lowercase letters of
+    /// a short scheme are packed into one number as they are read, so that recognising a special
+    /// scheme is one comparison.
+    private mutating func scheme() -> Scheme {
+        guard let first = input.first, ASCII.isAlpha(first) else { return .none }
+        var key = UInt64(first | 0x20)
+        var lettersOnly = true
+        var index = 1
+        while index < input.count {
+            let byte = input[index]
+            if byte == colon {
+                guard lettersOnly, index <= 5, let special = SpecialScheme(key: key) else { return .other }
+                position = index + 1
+                return .special(special)
+            }
+            if ASCII.isAlpha(byte) {
+                key = key << 8 | UInt64(byte | 0x20)
+            } else if ASCII.isDigit(byte) || byte == UInt8(ascii: "+") || byte == hyphen || byte == dot {
+                lettersOnly = false
+            } else {
+                return .none
+            }
+            index += 1
+        }
+        return .none
+    }
+
+    private mutating func writeScheme(_ scheme: UnsafeBufferPointer<UInt8>, _ special: SpecialScheme) {
+        for byte in scheme { write(ASCII.lowercased(byte)) }
+        offsets.schemeEnd = Int32(count)
+        write(colon)
+        defaultPort = special.defaultPort
+    }
+
+    // MARK: - Authority
+
+    /// Userinfo, host and port, up to the first `/`, `\`, `?` or `#`.
+    private mutating func authority() -> Bool {
+        write(slash)
+        write(slash)
+        let afterSlashes = Int32(count)
+        (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterSlashes, afterSlashes, afterSlashes)
+        return plainAuthority() || generalAuthority()
+    }
+
+    /// The common authority in one pass: an ASCII domain (lowercased as it is copied), maybe a port,
+    /// no userinfo. False, with nothing written, for anything else.
+    private mutating func plainAuthority() -> Bool {
+        let start = count
+        offsets.hostStart = Int32(start)
+        // Locals, so that the loop keeps them in registers.
+        let domainStop = URLHost.forbiddenDomainCodePoints
+        var index = position
+        var written = count
+        var labelStart = true
+        var lastByte: UInt8 = 0
+        while index < input.count {
+            let byte = input[index]
+            // Anything but a plain domain byte ends the fast path: a delimiter, `%`, non-ASCII.
+            if domainStop.contains(byte) { break }
+            // An `xn--` label needs IDNA's checks.
+            if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < input.count,
+                input[index + 1] | 0x20 == UInt8(ascii: "n"), input[index + 2] == hyphen, input[index + 3] == hyphen
+            {
+                return false
+            }
+            labelStart = byte == dot
+            if !labelStart { lastByte = byte }
+            output[written] = ASCII.lowercased(byte)
+            written += 1
+            index += 1
+        }
+        count = written
+        // The host ends at a delimiter or a port; userinfo, brackets and the rest take the general way.
+        let stop = index < input.count ? input[index] : slash
+        guard index > position, stop == slash || stop == backslash || stop == questionMark || stop == numberSign
+            || stop == colon
+        else {
+            count = start
+            return false
+        }
+        var end = index
+        if stop == colon {
+            end += 1
+            while end < input.count {
+                let byte = input[end]
+                if byte == slash || byte == backslash || byte == questionMark || byte == numberSign { break }
+                if byte == atSign {
+                    count = start
+                    return false
+                }
+                end += 1
+            }
+        }
+        // A host that ends in a number is an IPv4 address (or an error): only a last label made of
+        // hex digits (or `0x`) can be one.
+        hostKind = .domain
+        let host = UnsafeBufferPointer(start: output + start, count: count - start)
+        if ASCII.isHexDigit(lastByte) || lastByte | 0x20 == UInt8(ascii: "x"), IPv4Address.endsInANumber(host) {
+            count = start
+            guard case .success(let address) = IPv4Address.parse(host) else { return false }
+            hostKind = .ipv4(address)
+            address.withSerialization { _ = write($0) }
+        }
+        offsets.hostEnd = Int32(count)
+        if stop == colon {
+            guard let value = portNumber(index + 1..<end) else {
+                count = start
+                return false
+            }
+            if let value, value != defaultPort {
+                port = value
+                write(colon)
+                writeDecimal(value)
+            }
+        }
+        position = end
+        return true
+    }
+
+    /// Any other authority: userinfo, IDNA, IP addresses, percent-encoded hosts.
+    private mutating func generalAuthority() -> Bool {
+        var end = position
+        var lastAt = -1
+        while end < input.count {
+            let byte = input[end]
+            if byte == slash || byte == backslash || byte == questionMark || byte == numberSign { break }
+            if byte == atSign { lastAt = end }
+            end += 1
+        }
+        if lastAt >= 0 {
+            guard userinfo(position..<lastAt) else { return false }
+            position = lastAt + 1
+        }
+        // The port starts at the first `:` outside brackets.
+        var hostEnd = position
+        var insideBrackets = false
+        while hostEnd < end {
+            let byte = input[hostEnd]
+            if byte == colon, !insideBrackets { break }
+            if byte == openBracket { insideBrackets = true } else if byte == closeBracket { insideBrackets = false }
+            hostEnd += 1
+        }
+        guard hostEnd > position, host(position..<hostEnd) else { return false }
+        // An internationalized host can be longer than three times its input: what follows must
+        // still fit at three bytes per input byte.
+        guard count + (input.count - hostEnd) * 3 + 1 <= capacity else { return false }
+        if hostEnd < end {
+            guard let value = portNumber(hostEnd + 1..<end) else { return false }
+            if let value, value != defaultPort {
+                port = value
+                write(colon)
+                writeDecimal(value)
+            }
+        }
+        position = end
+        return true
+    }
+
+    /// Username and password, percent-encoded; `@` is written only when one is not empty.
+    private mutating func userinfo(_ range: Range<Int>) -> Bool {
+        var colonIndex = range.upperBound
+        for index in range where input[index] == colon {
+            colonIndex = index
+            break
+        }
+        // An earlier `@` belongs to the userinfo, as `%40`.
+        guard writeEncoded(range.lowerBound..<colonIndex, .userinfo) else { return false }
+        offsets.usernameEnd = Int32(count)
+        if colonIndex < range.upperBound, colonIndex + 1 < range.upperBound {
+            write(colon)
+            guard writeEncoded(colonIndex + 1..<range.upperBound, .userinfo) else { return false }
+        }
+        offsets.passwordEnd = Int32(count)
+        if offsets.passwordEnd > offsets.usernameStart { write(atSign) }
+        return true
+    }
+
+    /// A host: a plain ASCII domain lowercased as it is copied, anything else through the host parser.
+    private mutating func host(_ range: Range<Int>) -> Bool {
+        offsets.hostStart = Int32(count)
+        guard count + range.count <= capacity else { return false }
+        var plain = true
+        var labelStart = true
+        for index in range {
+            let byte = input[index]
+            guard byte < 0x80, byte != percentSign, !URLHost.isForbiddenDomainCodePoint(byte) else {
+                plain = false
+                break
+            }
+            if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < range.upperBound,
+                input[index + 1] | 0x20 == UInt8(ascii: "n"), input[index + 2] == hyphen, input[index + 3] == hyphen
+            {
+                plain = false
+                break
+            }
+            labelStart = byte == dot
+            output[count] = ASCII.lowercased(byte)
+            count += 1
+        }
+        if plain, !IPv4Address.endsInANumber(UnsafeBufferPointer(start: output + Int(offsets.hostStart), count: range.count)) {
+            hostKind = .domain
+            offsets.hostEnd = Int32(count)
+            return true
+        }
+        // IDNA, percent-encoding, an IPv4 or IPv6 address, or an error: the host parser decides.
+        count = Int(offsets.hostStart)
+        guard case .success(let parsed) = URLHost.parse(UnsafeBufferPointer(rebasing: input[range]), isOpaque: false),
+            parsed != .empty
+        else { return false }
+        hostKind = WebURL.HostKind(parsed)
+        var fits = true
+        switch parsed {
+        case .domain(let name), .opaque(let name): fits = name.withUTF8Bytes { write($0) }
+        case .ipv4(let address): address.withSerialization { fits = write($0) }
+        case .ipv6(let address):
+            fits = count + 41 <= capacity
+            if fits {
+                write(openBracket)
+                address.withSerialization { _ = write($0) }
+                write(closeBracket)
+            }
+        case .empty: break
+        }
+        offsets.hostEnd = Int32(count)
+        return fits
+    }
+
+    /// The port's digits as a number; nil for a port that is not one (the state machine reports
+    /// it), .some(nil) for an empty port.
+    private func portNumber(_ range: Range<Int>) -> UInt16?? {
+        guard !range.isEmpty else { return .some(nil) }
+        var value = 0
+        for index in range {
+            let byte = input[index]
+            guard ASCII.isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            if value > 65535 { return nil }
+        }
+        return .some(UInt16(value))
+    }
+
+    private mutating func copyAuthority(of base: WebURL) {
+        let shift = Int32(count) - (base.offsets.schemeEnd + 1)
+        base.withBytes(base.offsets.schemeEnd + 1, base.offsets.pathStart) { write($0) }
+        offsets.usernameStart = base.offsets.usernameStart + shift
+        offsets.usernameEnd = base.offsets.usernameEnd + shift
+        offsets.passwordEnd = base.offsets.passwordEnd + shift
+        offsets.hostStart = base.offsets.hostStart + shift
+        offsets.hostEnd = base.offsets.hostEnd + shift
+        hostKind = base.hostKind
+        port = base.port
+    }
+
+    // MARK: - Path, query, fragment
+
+    private mutating func pathQueryAndFragment() -> Bool {
+        offsets.pathStart = Int32(count)
+        if position < input.count, isSlash(input[position]) {
+            guard path(startingWithSegment: false) else { return false }
+        } else {
+            // A special URL's path is never empty.
+            write(slash)
+        }
+        return queryAndFragment()
+    }
+
+    /// Path segments up to `?`, `#` or the end, dot segments resolved (§4.4 path state). The input
+    /// is at a `/` or `\`, or at the first segment of a relative path when `startingWithSegment`.
+    private mutating func path(startingWithSegment: Bool) -> Bool {
+        var atSegment = startingWithSegment
+        while true {
+            if !atSegment { position += 1 }
+            atSegment = false
+            write(slash)
+            let segmentStart = count
+            // The segment's bytes, encoded; one test per byte finds both delimiters and bytes to
+            // encode. Locals, so that the loop keeps them in registers.
+            let stop = PercentEncodeSet.specialPathStop
+            var index = position
+            var written = count
+            while index < input.count {
+                let byte = input[index]
+                if stop.contains(byte) {
+                    if byte == slash || byte == backslash || byte == questionMark || byte == numberSign { break }
+                    // Tabs and newlines are removed from the input first: the state machine does that.
+                    if ASCII.isTabOrNewline(byte) { return false }
+                    output[written] = percentSign
+                    output[written + 1] = PercentEncoding.hexDigit(byte >> 4)
+                    output[written + 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                    written += 3
+                } else {
+                    output[written] = byte
+                    written += 1
+                }
+                index += 1
+            }
+            (position, count) = (index, written)
+            let atSeparator = position < input.count && isSlash(input[position])
+            let segment = UnsafeBufferPointer(start: output + segmentStart, count: count - segmentStart)
+            if URLParser.isDoubleDotSegment(segment) {
+                count = segmentStart - 1
+                shortenPath()
+                if !atSeparator { write(slash) }
+            } else if URLParser.isSingleDotSegment(segment) {
+                count = segmentStart - 1
+                if !atSeparator { write(slash) }
+            }
+            if !atSeparator { return true }
+        }
+    }
+
+    /// Drops the path's last segment.
+    private mutating func shortenPath() {
+        let start = Int(offsets.pathStart)
+        var index = count
+        while index > start {
+            index -= 1
+            if output[index] == slash {
+                count = index
+                return
+            }
+        }
+    }
+
+    private mutating func queryAndFragment() -> Bool {
+        if position < input.count, input[position] == questionMark {
+            offsets.queryStart = Int32(count)
+            write(questionMark)
+            position += 1
+            var end = position
+            while end < input.count, input[end] != numberSign { end += 1 }
+            guard writeEncoded(position..<end, .specialQuery) else { return false }
+            position = end
+        }
+        if position < input.count, input[position] == numberSign {
+            offsets.fragmentStart = Int32(count)
+            write(numberSign)
+            guard writeEncoded(position + 1..<input.count, .fragment) else { return false }
+            position = input.count
+        }
+        return true
+    }
+
+    // MARK: - Writing
+
+    @inline(__always)
+    private mutating func write(_ byte: UInt8) {
+        output[count] = byte
+        count += 1
+    }
+
+    /// Copies `bytes`; false when they do not fit.
+    @discardableResult
+    private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count + bytes.count <= capacity else { return false }
+        if let source = bytes.baseAddress { (output + count).update(from: source, count: bytes.count) }
+        count += bytes.count
+        return true
+    }
+
+    /// Copies input bytes, percent-encoding those in `set`; false when they do not fit, or hold a
+    /// tab or newline (the state machine removes those first).
+    private mutating func writeEncoded(_ range: Range<Int>, _ set: PercentEncodeSet) -> Bool {
+        guard count + range.count * 3 <= capacity else { return false }
+        var written = count
+        for index in range {
+            let byte = input[index]
+            if set.contains(byte) {
+                if ASCII.isTabOrNewline(byte) { return false }
+                output[written] = percentSign
+                output[written + 1] = PercentEncoding.hexDigit(byte >> 4)
+                output[written + 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                written += 3
+            } else {
+                output[written] = byte
+                written += 1
+            }
+        }
+        count = written
+        return true
+    }
+
+    @inline(__always)
+    private mutating func writeEncodedByte(_ byte: UInt8) {
+        write(percentSign)
+        write(PercentEncoding.hexDigit(byte >> 4))
+        write(PercentEncoding.hexDigit(byte & 0x0F))
+    }
+
+    private mutating func writeDecimal(_ value: UInt16) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0)
+        var remaining = value
+        var length = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[4 - length] = UInt8(remaining % 10) + 0x30
+                remaining /= 10
+                length += 1
+            } while remaining > 0
+            for index in (5 - length)..<5 { write(buffer[index]) }
+        }
+    }
+
+    @inline(__always)
+    private func isSlash(_ byte: UInt8) -> Bool { byte == slash || byte == backslash }
+}
+
+private let slash = UInt8(ascii: "/")
+private let backslash = UInt8(ascii: "\\")
+private let colon = UInt8(ascii: ":")
+private let questionMark = UInt8(ascii: "?")
+private let numberSign = UInt8(ascii: "#")
+private let atSign = UInt8(ascii: "@")
+private let percentSign = UInt8(ascii: "%")
+private let openBracket = UInt8(ascii: "[")
+private let closeBracket = UInt8(ascii: "]")
+private let hyphen = UInt8(ascii: "-")
+private let dot = UInt8(ascii: ".")
