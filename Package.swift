@@ -108,7 +108,14 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "WebAddressTests", dependencies: ["WebAddress"]),
+        // Every conformance corpus of WebAddress, with nothing but the standard library: shared by
+        // WebAddressTests (one Swift test per case) and webaddress-conformance, whose binary CI
+        // checks links neither Foundation nor ICU.
+        .target(name: "WebAddressConformance", dependencies: ["WebAddress", "StrictJSON"], path: "Tests/WebAddressConformance"),
+        .executableTarget(
+            name: "webaddress-conformance", dependencies: ["WebAddress", "WebAddressConformance"],
+            path: "Tests/WebAddressConformanceRunner"),
+        .testTarget(name: "WebAddressTests", dependencies: ["WebAddress", "WebAddressConformance"]),
         .testTarget(name: "AppBoundTests", dependencies: ["AppBound", "WebAddress"]),
         .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "WebAddress", "StrictJSON"]),
         // The local HTTPS server and test CA that the network tests share.

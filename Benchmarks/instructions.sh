@@ -55,8 +55,9 @@ if [ -z "$only" ] || [ "$only" = url ]; then
 fi
 if [ -z "$only" ] || [ "$only" = registrable ]; then
     echo "instructions per host, registrable domain of 50 hosts"
-    echo "| WebFence from a URLHost | WebFence from text | libpsl | naive Set<String> |"
-    echo "|---:|---:|---:|---:|"
-    printf '| %s | %s | %s | %s |\n' "$(per_input registrable webfence-host)" "$(per_input registrable webfence-text)" \
-        "$(per_input registrable libpsl)" "$(per_input registrable naive)"
+    echo "| WebFence from a URLHost | WebFence from text | libpsl, DAFSA | libpsl, list text | naive Set<String> |"
+    echo "|---:|---:|---:|---:|---:|"
+    printf '| %s | %s | %s | %s | %s |\n' "$(per_input registrable webfence-host)" \
+        "$(per_input registrable webfence-text)" "$(per_input registrable libpsl)" \
+        "$(per_input registrable libpsl-text)" "$(per_input registrable naive)"
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of WebFence's parsers with libFuzzer.
 #
-#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | json | scenario | aasa | pattern | rules | macho | zip
+#   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | idna | json | scenario | aasa | pattern | rules | macho | zip
 #                                  RUNS: default 1000000
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
@@ -58,7 +58,7 @@
 # or a leak.
 set -euo pipefail
 
-usage() { echo "usage: $0 url|host|json|scenario|aasa|pattern|rules|macho|zip [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 url|host|idna|json|scenario|aasa|pattern|rules|macho|zip [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 && $# -le 2 ]] || usage
 TARGET=$1
 RUNS=${2:-1000000}
@@ -70,6 +70,8 @@ FLAGS=()
 case "$TARGET" in
     url) TARGET_FILE=FuzzURL.swift KIND=single DICT=url.dict ;;
     host) TARGET_FILE=FuzzHost.swift KIND=single DICT=url.dict ;;
+    # ICU is the reference here, linked into this target alone (Linux toolchains ship it).
+    idna) TARGET_FILE=FuzzIDNA.swift KIND=single DICT=url.dict ;;
     json) TARGET_FILE=FuzzJSON.swift KIND=modules DICT=json.dict ;;
     scenario) TARGET_FILE=FuzzScenario.swift KIND=modules DICT=json.dict ;;
     aasa) TARGET_FILE=FuzzAASA.swift KIND=modules DICT=aasa.dict ;;
@@ -91,15 +93,16 @@ OUT="$FUZZ_DIR/.out"
 CORPUS="$FUZZ_DIR/corpus-$TARGET"
 BIN="$OUT/fuzz-$TARGET"
 LOG="$OUT/$TARGET.log"
-TESTDATA=${WEBFENCE_TESTDATA:-$ROOT/../shared/testdata/wpt}
+TESTDATA=${WEBFENCE_TESTDATA:-$ROOT/Tests/Corpora}/wpt
 mkdir -p "$OUT/artifacts" "$CORPUS"
 
 # --- Build (skipped when the binary is newer than every source) -------------------------------
 LINK=()
 if [[ "$(uname -s)" == Linux ]]; then
-    # ICU ships with the toolchain as lib_FoundationICU, beside the Swift runtime (swiftc adds that
-    # directory to the rpath). lld links ASan binaries without gold's "Cannot export" warnings.
-    LINK=(-l_FoundationICU)
+    # The idna target's reference, ICU, ships with the toolchain as lib_FoundationICU, beside the
+    # Swift runtime (swiftc adds that directory to the rpath); WebAddress itself needs no ICU.
+    # lld links ASan binaries without gold's "Cannot export" warnings.
+    if [[ $TARGET == idna ]]; then LINK=(-l_FoundationICU); fi
     if command -v ld.lld > /dev/null || [[ -x "$(dirname "$(readlink -f "$(command -v swiftc)")")/ld.lld" ]]; then
         LINK+=(-use-ld=lld)
     fi
@@ -115,7 +118,8 @@ is_stale() {
 }
 
 if [[ $KIND == single ]]; then
-    SOURCES=("$ROOT"/Sources/WebAddress/*.swift "$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzSupport.swift"
+    mapfile -t WEBADDRESS < <(find "$ROOT/Sources/WebAddress" -name '*.swift' | sort)
+    SOURCES=("${WEBADDRESS[@]}" "$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzSupport.swift"
         "$FUZZ_DIR/Targets/$TARGET_FILE")
     if is_stale "$BIN" "${SOURCES[@]}"; then
         echo "building $BIN ..." >&2
@@ -187,7 +191,8 @@ else
     build_module StrictJSON -- "$ROOT"/Sources/StrictJSON/*.swift
     FINDINGS=()
     if [[ $KIND != app ]]; then
-        build_module WebAddress -- "$ROOT"/Sources/WebAddress/*.swift
+        mapfile -t WEBADDRESS < <(find "$ROOT/Sources/WebAddress" -name '*.swift' | sort)
+        build_module WebAddress -- "${WEBADDRESS[@]}"
         # Findings (the linters' shared finding type) became a module of its own; older trees keep it
         # in AssociatedDomains and NavigationRules.
         if [[ -d "$ROOT/Sources/Findings" ]]; then
@@ -264,7 +269,7 @@ if target == "url":
     for entry in load("urltestdata.json"):
         seeds.add(entry["input"] + ("\n" + entry["base"] if entry.get("base") is not None else ""))
         seeds.add(entry["input"])
-elif target == "host":
+elif target in ("host", "idna"):
     urltests = load("urltestdata.json")
     for entry in load("toascii.json") + load("IdnaTestV2.json"):
         seeds.add(entry["input"])

@@ -5,6 +5,18 @@
 extension Fuzz {
     static func isASCII(_ string: String) -> Bool { string.utf8.allSatisfy { $0 < 0x80 } }
 
+    /// Two parses give the same URL in everything a caller can see and the offsets behind it, or
+    /// the same error.
+    static func sameParse(_ a: Result<WebURL, URLParseError>, _ b: Result<WebURL, URLParseError>) -> Bool {
+        switch (a, b) {
+        case (.success(let x), .success(let y)):
+            return x.href == y.href && x.offsets == y.offsets && x.hostKind == y.hostKind && x.port == y.port
+                && x.apiFields == y.apiFields
+        case (.failure(let x), .failure(let y)): return x == y
+        default: return false
+        }
+    }
+
     /// The invariants every successfully parsed URL must satisfy (URL Standard §4.4–§4.5, §6.1).
     /// `base` is the base URL the input was parsed against, if any.
     static func checkURL(_ url: WebURL, input: String, base: WebURL?) {

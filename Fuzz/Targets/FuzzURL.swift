@@ -4,7 +4,9 @@
 // newline (0x0A) is the URL input; the rest, if there is a newline, is the base URL. The parser
 // removes tabs and newlines anywhere in its input, so splitting on the first one loses nothing.
 //
-// Checks (see Fuzz.checkURL): no crash, no hang; for every URL that parses — the base on its own
+// Checks (see Fuzz.checkURL): no crash, no hang; the one-pass parser (SpecialURLParser) and the
+// state machine give the same URL (href, every field, host kind, port) or the same error; for every
+// URL that parses — the base on its own
 // and the input against it — href reparses to the same href and API fields, every API field is
 // ASCII, href starts with scheme + ":", and the PSL answers are suffixes of the host.
 
@@ -34,6 +36,13 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Fuzz.checkURL(parsed, input: baseText, base: nil)
         base = parsed
     }
+
+    // The one-pass parser and the state machine give the same URL, or the same error.
+    let result = URLParser.parse(input, base: base)
+    let reference = URLParser.parse(input, base: base, stateMachineOnly: true)
+    Fuzz.check(
+        Fuzz.sameParse(result, reference), "SpecialURLParser agrees with the state machine",
+        "input: \(input.debugDescription)\nbase: \(base?.href.debugDescription ?? "nil")\none pass: \(result)\nstate machine: \(reference)")
 
     if let url = try? WebURL(input, base: base) {
         Fuzz.checkURL(url, input: input, base: base)

@@ -19,7 +19,7 @@ public struct CookieFilter: Sendable {
     public func admits(cookieDomain domain: String) -> (admitted: Bool, rule: AppBoundRule) {
         guard isActive, let domains = app.domains else { return (true, .cookieFilteringOff) }
         let name = domain.hasPrefix(".") ? String(domain.dropFirst()) : domain
-        guard let host = (try? WebURL("https://\(name)/"))?.host, domains.containsRegistrableDomain(of: host) else {
+        guard let host = try? URLHost(name), domains.containsRegistrableDomain(of: host) else {
             return (false, .cookieDomainNotAppBound)
         }
         return (true, .cookieDomainAppBound)

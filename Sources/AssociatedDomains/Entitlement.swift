@@ -184,7 +184,7 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
             finding("entitlement.host.characters", .error, "the domain has characters a URL host cannot have")
             return nil
         }
-        let parsed = try? WebURL("https://\(host)/").host
+        let parsed = try? URLHost(host)
         switch parsed {
         case .ipv4?, .ipv6?:
             if modes.isEmpty {

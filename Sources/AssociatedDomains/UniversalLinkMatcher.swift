@@ -138,11 +138,24 @@ public struct LinkDomain: Sendable, Hashable, CustomStringConvertible {
     /// Parses `example.com`, `Bücher.example` or `example.com:8443`; nil for anything that is not
     /// a host (a scheme, a path, a user name, an empty string).
     public init?(_ text: String) {
-        guard !text.isEmpty, !text.contains(where: { "/?#@\\".contains($0) }),
-            let url = try? WebURL("https://\(text)/"), let host = url.host
-        else { return nil }
+        guard !text.isEmpty, !text.contains(where: { "/?#@\\".contains($0) }) else { return nil }
+        // The port follows the last `:` outside an IPv6 address's brackets, as in a URL's authority.
+        var hostText = Substring(text)
+        var port: UInt16? = nil
+        let closingBracket = text.lastIndex(of: "]")
+        if let colon = text.lastIndex(of: ":"), closingBracket.map({ colon > $0 }) ?? !text.hasPrefix("[") {
+            let digits = text[text.index(after: colon)...]
+            guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+            if !digits.isEmpty {
+                guard let value = UInt16(digits) else { return nil }
+                // 443 is https's default: a URL drops it, and so does this.
+                port = value == 443 ? nil : value
+            }
+            hostText = text[..<colon]
+        }
+        guard let host = try? URLHost(String(hostText)) else { return nil }
         self.host = host
-        self.port = url.port
+        self.port = port
     }
 
     /// The host of a URL already parsed (no second parse).

@@ -118,11 +118,8 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         }
         let hostText = isIPv6 && !body.hasPrefix("[") ? "[\(body)]" : String(body)
         let host: URLHost
-        switch WebURL.parse("https://\(hostText)/") {
-        case .success(let url):
-            guard let parsed = url.host, url.href == "https://\(parsed)/" else {
-                return refuse("notAHost", "\"\(text)\" is not a host")
-            }
+        switch URLHost.parse(hostText) {
+        case .success(let parsed):
             host = parsed
         case .failure(let error):
             return refuse("notAHost", "\"\(text)\" is not a host a browser would load (\(error.code): \(error))")

@@ -1,9 +1,9 @@
 /// The Public Suffix List (https://publicsuffix.org): which part of a domain is a public suffix
 /// (`com`, `co.uk`, `github.io`) and which is the registrable domain, or eTLD+1 (`example.co.uk`).
 ///
-/// Rules compile once into a `LabelTrie`. A lookup reads the host's labels from the right, one
-/// hash probe per label (a node's `*` child is kept on the node), and allocates nothing but its
-/// answer, so its cost depends on the host, not on the size of the list.
+/// Rules compile once into a `SuffixTable`. A lookup hashes the host's suffixes in one pass from
+/// the right, one probe per label, and allocates nothing but its answer, so its cost depends on the
+/// host, not on the size of the list.
 ///
 /// Decisions about odd inputs, all documented in docs/public-suffix-list.md:
 /// - IP addresses, single labels with no matching rule, and public suffixes themselves have no
@@ -30,14 +30,14 @@ public struct PublicSuffixList: Sendable {
         date: PublicSuffixListData.version, commit: PublicSuffixListData.commit, source: PublicSuffixListData.source
     )
 
-    private var trie: LabelTrie
+    private var table: SuffixTable
 
     /// Compiles rules given as the list's text for each section (one rule per line; blank lines and
     /// `//` comments allowed). Unicode rules are converted to ASCII with UTS #46.
     public init(icann: String, private privateRules: String = "") {
         // Each rule adds about one node: size the table once.
         let lines = icann.utf8.count(where: { $0 == 0x0A }) + privateRules.utf8.count(where: { $0 == 0x0A })
-        trie = LabelTrie(expectedNodes: lines + 64)
+        table = SuffixTable(expectedEntries: lines + 64)
         for (text, section) in [(icann, Section.icann), (privateRules, Section.private)] {
             // The list is ASCII but for its IDN rules, so lines are cut on bytes; a rule ends at the
             // first whitespace, as the list's format says.
@@ -56,9 +56,13 @@ public struct PublicSuffixList: Sendable {
         let labels = ascii.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard !labels.contains(where: \.isEmpty), !labels.dropFirst().contains(where: { $0.elementsEqual("*".utf8) })
         else { return }
-        var node = LabelTrie.root
-        for label in labels.reversed() { node = trie.child(of: node, insertingLabel: label) }
-        trie.setRule(LabelTrie.Rule(isException: isException, section: section), at: node)
+        // `*.K` is kept on K's entry; a lone `*` is the implicit rule.
+        if labels[0].elementsEqual("*".utf8) {
+            guard labels.count > 1, !isException else { return }
+            table.insert(Array(ascii.utf8.dropFirst(2)), kind: \.wildcard, section: section)
+        } else {
+            table.insert(Array(ascii.utf8), kind: isException ? \.exception : \.normal, section: section)
+        }
     }
 
     /// A rule's labels in ASCII: `公司.cn` → `xn--55qx5d.cn`; `*` labels stay as they are.
@@ -103,12 +107,19 @@ public struct PublicSuffixList: Sendable {
     /// below one of them has a registrable domain other than `domain`'s subdomains have. For code
     /// that must judge hosts against a domain without the list at hand (a page's script), once.
     public func rules(below domain: String) -> [String] {
-        var node = LabelTrie.root
-        for label in domain.lowercased().utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).reversed() {
-            guard let next = Array(label).withUnsafeBufferPointer({ trie.child(of: node, label: $0) }) else { return [] }
-            node = next
+        let domain = domain.lowercased()
+        let below = "." + domain
+        var found: [String] = []
+        for index in table.entries.indices {
+            let rules = table.entries[index].rules
+            guard rules != SuffixTable.Rules() else { continue }
+            let key = table.key(of: Int32(index))
+            let isBelow = key.hasSuffix(below)
+            if isBelow, rules.normal != nil { found.append(key) }
+            if isBelow, rules.exception != nil { found.append("!" + key) }
+            if isBelow || key == domain, rules.wildcard != nil { found.append("*." + key) }
         }
-        return trie.rules(below: node).map { ($0.rule.isException ? "!" : "") + $0.text }.sorted()
+        return found.sorted()
     }
 
     /// The registrable domain (eTLD+1) of a URL's host; nil for IP addresses, opaque and empty
@@ -138,10 +149,34 @@ public struct PublicSuffixList: Sendable {
 
     /// The registrable domain (eTLD+1) of a host written as text, ASCII or Unicode, in any case.
     public func registrableDomain(of host: String) -> String? {
-        // ASCII text is answered in its canonical (lowercase) form: the fast path applies.
+        // A plain ASCII domain is answered from its lowercase bytes, made on the stack; anything
+        // else (Unicode, `xn--`, a number, a forbidden character) goes through the host parser.
+        let plain: String?? = host.withUTF8Bytes { text in
+            guard !text.isEmpty, text.count <= 1024 else { return .none }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { lowercase -> String?? in
+                var labelStart = true
+                for index in 0..<text.count {
+                    let byte = text[index]
+                    if URLHost.forbiddenDomainCodePoints.contains(byte) { return .none }
+                    if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < text.count,
+                        text[index + 1] | 0x20 == UInt8(ascii: "n"), text[index + 2] == UInt8(ascii: "-"),
+                        text[index + 3] == UInt8(ascii: "-")
+                    {
+                        return .none
+                    }
+                    labelStart = byte == UInt8(ascii: ".")
+                    lowercase[index] = ASCII.lowercased(byte)
+                }
+                let bytes = UnsafeBufferPointer(lowercase)
+                // An IPv4 address, or no host at all: no registrable domain either way.
+                if IPv4Address.endsInANumber(bytes) { return .some(nil) }
+                guard let start = lookUp(bytes)?.registrableDomainStart else { return .some(nil) }
+                return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            }
+        }
+        if let plain { return plain }
         guard host.utf8.allSatisfy({ $0 < 0x80 }) else { return match(host)?.registrableDomain }
-        guard let parsed = Self.domain(host) else { return nil }
-        return registrableDomain(of: parsed)
+        return Self.domain(host).flatMap(registrableDomain(of:))
     }
 
     /// A host written as text, as a domain: nil for IP addresses, invalid hosts and text with `%`
@@ -154,7 +189,11 @@ public struct PublicSuffixList: Sendable {
     }
 
     /// The number of rules compiled (each section's rules, less any that could not be read).
-    var ruleCount: Int { trie.nodes.count(where: { $0.rule != nil }) }
+    var ruleCount: Int {
+        table.entries.reduce(0) { count, entry in
+            count + [entry.rules.normal, entry.rules.exception, entry.rules.wildcard].count(where: { $0 != nil })
+        }
+    }
 
     /// The public suffix and registrable domain of a host written as text (`WWW.Example.co.uk`,
     /// `食狮.公司.cn`, `xn--85x722f.xn--55qx5d.cn`), answered in the host's own form, lowercased.
@@ -182,12 +221,18 @@ public struct PublicSuffixList: Sendable {
         let registrable =
             lookup.registrableDomainStart == nil
             ? nil : named.suffix(lookup.suffixLength + 1).joined(separator: ".") + (trailingDot ? "." : "")
-        let rule = lookup.decidingNode.map { node in
-            (trie.nodes[Int(node)].rule?.isException == true ? "!" : "") + trie.text(at: node)
+        var rule = "*"
+        var section: Section? = nil
+        if let decision = lookup.decision {
+            let key = table.key(of: decision.entry)
+            let rules = table.entries[Int(decision.entry)].rules
+            switch decision.kind {
+            case .normal: (rule, section) = (key, rules.normal)
+            case .exception: (rule, section) = ("!" + key, rules.exception)
+            case .wildcard: (rule, section) = ("*." + key, rules.wildcard)
+            }
         }
-        return Match(
-            publicSuffix: suffix, registrableDomain: registrable, rule: rule ?? "*",
-            section: lookup.decidingNode.flatMap { trie.nodes[Int($0)].rule?.section })
+        return Match(publicSuffix: suffix, registrableDomain: registrable, rule: rule, section: section)
     }
 
     // MARK: - The lookup
@@ -197,9 +242,11 @@ public struct PublicSuffixList: Sendable {
         var suffixLength: Int
         /// The byte offset where the registrable domain starts; nil when there is none.
         var registrableDomainStart: Int?
-        /// The prevailing rule's node; nil for the implicit `*` rule.
-        var decidingNode: Int32?
+        /// The prevailing rule: its entry and which of the entry's rules; nil for the implicit `*`.
+        var decision: (entry: Int32, kind: RuleKind)?
     }
+
+    private enum RuleKind { case normal, exception, wildcard }
 
     /// The publicsuffix.org algorithm on an ASCII domain's bytes. Nil when a label is empty
     /// (one trailing dot excepted).
@@ -209,54 +256,58 @@ public struct PublicSuffixList: Sendable {
         if end > 1, bytes[end - 1] == dot { end -= 1 }
         guard end > 0 else { return nil }
 
-        // Walk the labels from the right. At each level the node's wildcard child (`*.ck`) and the
-        // child for the label itself (`ck` → `www`) may end a rule; the longest normal rule and the
-        // longest exception rule are remembered. Once the trie runs out, the walk only checks the
-        // remaining labels are not empty.
+        // Walk the labels from the right, hashing each suffix as it grows. At each depth the
+        // suffix's own entry may end a normal or an exception rule, and the shorter suffix's
+        // wildcard (`*.ck`) covers it; the longest of each kind is remembered. Once a suffix has no
+        // entry no longer one can, and the walk only checks the remaining labels are not empty.
         var depth = 0
-        var normal: (length: Int, node: Int32)? = nil
-        var exception: (length: Int, node: Int32)? = nil
-        var node: Int32? = LabelTrie.root
+        var normal: (length: Int, entry: Int32, kind: RuleKind)? = nil
+        var exception: (length: Int, entry: Int32)? = nil
+        var previous: Int32? = nil
+        var searching = true
+        var hash = SuffixTable.HashState()
         var labelEnd = end
         while true {
             var start = labelEnd
-            while start > 0, bytes[start - 1] != dot { start -= 1 }
+            while start > 0, bytes[start - 1] != dot {
+                start -= 1
+                if searching { hash.add(bytes[start]) }
+            }
             guard start < labelEnd else { return nil }  // an empty label
             depth += 1
-            if let parent = node {
-                if let wildcard = trie.wildcardChild(of: parent), let rule = trie.nodes[Int(wildcard)].rule,
-                    !rule.isException, depth > normal?.length ?? 0
-                {
-                    normal = (depth, wildcard)
+            if searching {
+                if let previous, table.entries[Int(previous)].rules.wildcard != nil, depth > normal?.length ?? 0 {
+                    normal = (depth, previous, .wildcard)
                 }
-                node = trie.child(of: parent, label: UnsafeBufferPointer(rebasing: bytes[start..<labelEnd]))
-                if let child = node, let rule = trie.nodes[Int(child)].rule {
-                    if rule.isException {
-                        if depth > exception?.length ?? 0 { exception = (depth, child) }
-                    } else if depth > normal?.length ?? 0 {
-                        normal = (depth, child)
-                    }
+                if let entry = table.find(UnsafeBufferPointer(rebasing: bytes[start..<end]), hash: hash.value) {
+                    let rules = table.entries[Int(entry)].rules
+                    if rules.exception != nil, depth > exception?.length ?? 0 { exception = (depth, entry) }
+                    if rules.normal != nil, depth > normal?.length ?? 0 { normal = (depth, entry, .normal) }
+                    previous = entry
+                } else {
+                    searching = false
                 }
             }
             guard start > 0 else { break }
+            if searching { hash.add(dot) }
             labelEnd = start - 1
         }
 
         // An exception rule prevails, and its public suffix is the rule minus its leftmost label;
         // with no rule at all, the implicit `*` makes the last label the public suffix.
         let suffixLength: Int
-        let decidingNode: Int32?
+        let decision: (entry: Int32, kind: RuleKind)?
         if let exception {
-            (suffixLength, decidingNode) = (exception.length - 1, exception.node)
+            (suffixLength, decision) = (exception.length - 1, (exception.entry, .exception))
         } else if let normal {
-            (suffixLength, decidingNode) = (normal.length, normal.node)
+            (suffixLength, decision) = (normal.length, (normal.entry, normal.kind))
         } else {
-            (suffixLength, decidingNode) = (1, nil)
+            (suffixLength, decision) = (1, nil)
         }
         return Lookup(
             suffixLength: suffixLength,
             registrableDomainStart: depth > suffixLength ? Self.start(ofLabel: suffixLength, in: bytes, end: end) : nil,
-            decidingNode: decidingNode)
+            decision: decision)
     }
 
     /// Where the label at `depth` (0 = rightmost) of `bytes[..<end]` starts.

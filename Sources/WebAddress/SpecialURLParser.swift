@@ -186,10 +186,12 @@ struct SpecialURLParser {
 
     /// Userinfo, host and port, up to the first `/`, `\`, `?` or `#`.
     private mutating func authority() -> Bool {
+        // Without credentials the userinfo bounds sit after the scheme's colon, as the state
+        // machine leaves them.
+        let afterScheme = Int32(count)
+        (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterScheme, afterScheme, afterScheme)
         write(slash)
         write(slash)
-        let afterSlashes = Int32(count)
-        (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterSlashes, afterSlashes, afterSlashes)
         return plainAuthority() || generalAuthority()
     }
 
@@ -309,6 +311,8 @@ struct SpecialURLParser {
 
     /// Username and password, percent-encoded; `@` is written only when one is not empty.
     private mutating func userinfo(_ range: Range<Int>) -> Bool {
+        let start = Int32(count)
+        offsets.usernameStart = start
         var colonIndex = range.upperBound
         for index in range where input[index] == colon {
             colonIndex = index
@@ -322,7 +326,13 @@ struct SpecialURLParser {
             guard writeEncoded(colonIndex + 1..<range.upperBound, .userinfo) else { return false }
         }
         offsets.passwordEnd = Int32(count)
-        if offsets.passwordEnd > offsets.usernameStart { write(atSign) }
+        if offsets.passwordEnd > start {
+            write(atSign)
+        } else {
+            // No credentials after all (`https://:@host`): the bounds go back after the colon.
+            let afterScheme = offsets.schemeEnd + 1
+            (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterScheme, afterScheme, afterScheme)
+        }
         return true
     }
 

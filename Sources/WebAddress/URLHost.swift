@@ -36,6 +36,47 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    // MARK: - Parsing a host on its own
+
+    /// Parses `text` exactly as the URL parser parses a URL's host (§3.5): for a special URL
+    /// (`https:`) a domain goes through domain to ASCII (`Bücher.Example` → `xn--bcher-kva.example`),
+    /// a number such as `0x7f.1` is an IPv4 address and `[::1]` an IPv6 address; with `isOpaque`,
+    /// the host of a non-special URL (`myapp://Host`), kept as written. Percent-encoded text is
+    /// decoded first, as in a URL. No URL is built.
+    ///
+    ///     try URLHost("Bücher.example")          // .domain("xn--bcher-kva.example")
+    ///     try URLHost("0x7f.1")                  // .ipv4(127.0.0.1)
+    ///     URLHost.parse("evil.com/").failure     // .domainInvalidCodePoint
+    public init(_ text: String, isOpaque: Bool = false) throws(URLParseError) {
+        self = try Self.parse(text, isOpaque: isOpaque).get()
+    }
+
+    /// `init(_:isOpaque:)` with the failure as a value.
+    public static func parse(_ text: String, isOpaque: Bool = false) -> Result<URLHost, URLParseError> {
+        // A special URL's host is never empty (the URL parser reports host-missing).
+        if text.isEmpty, !isOpaque { return .failure(.hostMissing) }
+        return text.withUTF8Bytes { parse($0, isOpaque: isOpaque) }
+    }
+
+    /// The host as an address bar shows it, spoofing checks aside: a domain's labels in Unicode
+    /// (the URL Standard's domain to Unicode, UTS #46 ToUnicode with beStrict false), every other
+    /// host as `description` writes it.
+    public var unicodeDescription: String {
+        guard case .domain(let name) = self else { return description }
+        return UTS46.toUnicode(name, options: .urlStandard).domain
+    }
+
+    /// The registrable domain (eTLD+1) under the bundled Public Suffix List: `example.co.uk` for
+    /// `www.example.co.uk`; nil for IP addresses, opaque and empty hosts, public suffixes and
+    /// single labels with no rule. `PublicSuffixList.match(_:)` says which rule decided.
+    public var registrableDomain: String? { PublicSuffixList.bundled.registrableDomain(of: self) }
+
+    /// The public suffix under the bundled Public Suffix List (`co.uk`, `github.io`, or the last
+    /// label when no rule matches); nil for a host that is not a domain.
+    public var publicSuffix: String? { PublicSuffixList.bundled.match(self)?.publicSuffix }
+
+    // MARK: - The host parser
+
     /// The host parser (§3.5). `isOpaque` is true for non-special URLs.
     static func parse<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes, isOpaque: Bool)
         -> Result<URLHost, URLParseError> where Bytes.Index == Int

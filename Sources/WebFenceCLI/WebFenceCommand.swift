@@ -14,7 +14,7 @@ struct WebFenceCommand: AsyncParsableCommand {
             Exit status: 0 ran and every expectation held; 1 an expectation failed or an \
             error-level finding; 2 the input itself is unusable.
             """,
-        version: WebFenceVersion.current,
+        version: WebFenceVersion.description,
         subcommands: [TourCommand.self, SimulateCommand.self, RulesCommand.self, AASACommand.self, URLCommand.self, AuditCommand.self]
     )
 

@@ -120,3 +120,63 @@ struct HostTests {
         }
     }
 }
+
+/// The public host API: a host parsed on its own, as the URL parser parses it, without a URL.
+@Suite("URLHost on its own")
+struct HostAPITests {
+    @Test(
+        "it gives what the host of https://TEXT/ is, for every host of the mix",
+        arguments: [
+            "example.com", "EXAMPLE.com", "Bücher.example", "xn--bcher-kva.example", "0x7f.1", "127.0.0.1.", "[::1]",
+            "[2001:DB8::1]", "%65xample.com", "例え.テスト", "a..b", "localhost",
+        ])
+    func sameAsURL(_ text: String) throws {
+        #expect(try URLHost(text) == WebURL("https://\(text)/").host)
+    }
+
+    @Test("what the URL parser refuses, it refuses with the same error")
+    func refusals() {
+        for text in ["exa mple.com", "evil.com/", "a@b", "[::1", "1.2.3.4.5", "xn--a.com", "\u{200D}.example"] {
+            let alone = URLHost.parse(text)
+            let inURL = WebURL.parse("https://\(text)/")
+            guard case .failure(let hostError) = alone else {
+                Issue.record("\(text) parsed as a host: \(alone)")
+                continue
+            }
+            // A `/` or `@` ends the host inside a URL, so only characters the URL keeps compare.
+            if !text.contains("/"), !text.contains("@"), case .failure(let urlError) = inURL {
+                #expect(hostError == urlError, "\(text)")
+            }
+        }
+        #expect(URLHost.parse("") == .failure(.hostMissing))
+    }
+
+    @Test("isOpaque reads a non-special URL's host: case kept, no IDNA, percent-encoded")
+    func opaque() throws {
+        #expect(try URLHost("Host", isOpaque: true) == .opaque("Host"))
+        #expect(try URLHost("bücher", isOpaque: true) == .opaque("b%C3%BCcher"))
+        #expect(try URLHost("", isOpaque: true) == .empty)
+        #expect(throws: URLParseError.hostInvalidCodePoint) { try URLHost("a b", isOpaque: true) }
+    }
+
+    @Test("unicodeDescription shows a domain in Unicode and every other host as it is")
+    func unicode() throws {
+        #expect(try URLHost("xn--bcher-kva.example").unicodeDescription == "bücher.example")
+        #expect(try URLHost("XN--MNCHEN-3YA.de").unicodeDescription == "münchen.de")
+        #expect(try URLHost("example.com").unicodeDescription == "example.com")
+        #expect(try URLHost("[::1]").unicodeDescription == "[::1]")
+        #expect(try URLHost("0x7f.1").unicodeDescription == "127.0.0.1")
+    }
+
+    @Test("registrable domain and public suffix, from the bundled list")
+    func publicSuffixList() throws {
+        #expect(try URLHost("www.example.co.uk").registrableDomain == "example.co.uk")
+        #expect(try URLHost("www.example.co.uk").publicSuffix == "co.uk")
+        #expect(try URLHost("attacker.github.io").registrableDomain == "attacker.github.io")
+        #expect(try URLHost("co.uk").registrableDomain == nil)
+        #expect(try URLHost("co.uk").publicSuffix == "co.uk")
+        #expect(try URLHost("127.0.0.1").registrableDomain == nil)
+        #expect(try URLHost("127.0.0.1").publicSuffix == nil)
+        #expect(try URLHost("食狮.公司.cn").registrableDomain == "xn--85x722f.xn--55qx5d.cn")
+    }
+}

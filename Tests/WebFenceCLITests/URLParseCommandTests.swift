@@ -179,11 +179,14 @@ struct URLParseCommandTests {
 
 @Suite("webfence")
 struct WebFenceCommandTests {
-    @Test("--version prints the version")
+    @Test("--version prints the version, then the Unicode version and the Public Suffix List's date")
     func version() throws {
         let result = try WebFenceBinary.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.split(separator: ".").count == 3)
+        #expect(lines.contains("Unicode 16.0.0 (UTS #46 tables)"))
+        #expect(lines.contains { $0.hasPrefix("Public Suffix List 20") })
     }
 
     @Test("--help names the commands and the exit statuses")

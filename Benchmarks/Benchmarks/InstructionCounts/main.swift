@@ -4,7 +4,7 @@
 //
 //   InstructionCounts url webfence|foundation|ada ITERATIONS [GROUP]
 //   InstructionCounts hostname webfence|foundation|ada ITERATIONS [GROUP]
-//   InstructionCounts registrable webfence-host|webfence-text|libpsl|naive ITERATIONS
+//   InstructionCounts registrable webfence-host|webfence-text|libpsl|libpsl-text|naive ITERATIONS
 //
 // One iteration is one pass over the inputs (the 50 URLs of the mix, or those of one GROUP; the 50
 // hosts). It prints how many inputs one iteration has.
@@ -90,10 +90,10 @@ case ("registrable", "webfence-text"):
     let hosts = hostInputs.map { try! WebURL("https://\($0)/").host!.description }
     let list = PublicSuffixList.bundled
     run(inputs: hosts.count) { for host in hosts { consume(list.registrableDomain(of: host)) } }
-case ("registrable", "libpsl"):
+case ("registrable", "libpsl"), ("registrable", "libpsl-text"):
     let hosts = hostInputs.map { try! WebURL("https://\($0)/").host!.description }
     let strings = hosts.map { strdup($0)! }
-    let psl = LibPSL()
+    let psl = LibPSL(implementation == "libpsl" ? .dafsa : .text)
     run(inputs: hosts.count) { for host in strings { consume(psl.registrableDomain(host)) } }
 case ("registrable", "naive"):
     let hosts = hostInputs.map { try! WebURL("https://\($0)/").host!.description }

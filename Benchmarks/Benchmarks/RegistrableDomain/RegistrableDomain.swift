@@ -1,145 +1,15 @@
-// Registrable domain (eTLD+1) lookup: WebAddress's PublicSuffixList against the naive
-// implementation most code has.
+// Registrable domain (eTLD+1) lookup: WebAddress's PublicSuffixList beside libpsl (the C library
+// curl and wget use; the same list, in libpsl's DAFSA form and as text) and the naive
+// implementation most code has, in one run.
 //
-// One benchmark iteration is one pass over all hosts below (50), so "per op" in the results means
-// "per 50 lookups". Both implementations get the same canonical ASCII hosts, as a parsed URL
-// carries them; setup checks that both give the same answer for every host.
+// One benchmark iteration is one pass over the 50 hosts of BenchmarkSupport/Hosts.swift, so "per
+// op" in the results means "per 50 lookups". Every implementation gets the same canonical ASCII
+// hosts, as a parsed URL carries them; setup checks that all give the same answer for every host.
 
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import WebAddress
-
-/// Realistic hosts: plain and deep subdomains, multi-label suffixes, wildcard and exception rules,
-/// the private section, IDN hosts, unknown TLDs, single labels and public suffixes themselves.
-let hostInputs: [String] = [
-    // Plain and deep subdomains.
-    "www.example.com",
-    "example.com",
-    "mail.google.com",
-    "a.b.c.d.e.f.g.example.com",
-    "static.cdn.assets.eu-west.example.net",
-    "api.v2.service.example.io",
-    "www.example.de",
-    // Multi-label ICANN suffixes.
-    "news.bbc.co.uk",
-    "www.amazon.co.uk",
-    "co.uk",
-    "login.ox.ac.uk",
-    "shop.example.com.au",
-    "www.example.co.jp",
-    "foo.tokyo.jp",
-    "www.example.com.br",
-    "www.example.com.cn",
-    "school.k12.ca.us",
-    "www.gov.uk",
-    // Wildcard and exception rules.
-    "www.ck",
-    "foo.www.ck",
-    "bar.foo.ck",
-    "foo.ck",
-    "city.kawasaki.jp",
-    "x.city.kawasaki.jp",
-    "a.b.kawasaki.jp",
-    "city.kobe.jp",
-    "shop.foo.kobe.jp",
-    "ec2-1-2-3-4.us-east-2.compute.amazonaws.com",
-    // The private section.
-    "x.github.io",
-    "user.github.io",
-    "github.io",
-    "someone.blogspot.com",
-    "myapp.herokuapp.com",
-    "bucket.s3.amazonaws.com",
-    "example.appspot.com",
-    "site.netlify.app",
-    "project.vercel.app",
-    "foo.pages.dev",
-    "d111111abcdef8.cloudfront.net",
-    "myapp.azurewebsites.net",
-    "store.myshopify.com",
-    // Internationalised names, as a URL carries them (punycode).
-    "пример.рф",
-    "www.食狮.公司.cn",
-    "bücher.example.de",
-    // Unknown TLDs, single labels and internal names: the implicit `*` rule.
-    "example.local",
-    "printer.office.internal",
-    "myrouter.lan",
-    "a.b.example.test",
-    "localhost",
-    "intranet",
-]
-
-/// The straightforward implementation: every rule in a `Set<String>`, each suffix of the host
-/// tried from the longest down, built with joins and concatenation.
-struct NaivePublicSuffixList {
-    let rules: Set<String>
-
-    /// Reads the list's text (one rule per line, `//` comments). Unicode rules are stored in ASCII
-    /// (punycode), the form hosts arrive in; that conversion is load time, not lookup time.
-    init(text: String) {
-        var rules = Set<String>()
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let rule = line.split(whereSeparator: \.isWhitespace).first, !rule.hasPrefix("//") else {
-                continue
-            }
-            rules.insert(Self.ascii(String(rule)))
-        }
-        self.rules = rules
-    }
-
-    private static func ascii(_ rule: String) -> String {
-        if rule.utf8.allSatisfy({ $0 < 0x80 }) { return rule.lowercased() }
-        var prefix = ""
-        var name = Substring(rule)
-        if name.hasPrefix("!") {
-            prefix = "!"
-            name = name.dropFirst()
-        } else if name.hasPrefix("*.") {
-            prefix = "*."
-            name = name.dropFirst(2)
-        }
-        guard let url = try? WebURL("http://\(name)/"), case .domain(let ascii) = url.host else {
-            fatalError("NaivePublicSuffixList: rule \(rule) has no ASCII form")
-        }
-        return prefix + ascii
-    }
-
-    func registrableDomain(of host: String) -> String? {
-        let labels = host.split(separator: ".").map(String.init)
-        for i in 0..<labels.count {
-            let suffix = labels[i...].joined(separator: ".")
-            // An exception rule: the public suffix is the rule minus its first label.
-            if rules.contains("!" + suffix) {
-                return suffix
-            }
-            // A normal rule, or a wildcard one level up: `suffix` is the public suffix.
-            let parent = labels[(i + 1)...].joined(separator: ".")
-            if rules.contains(suffix) || (!parent.isEmpty && rules.contains("*." + parent)) {
-                return i == 0 ? nil : labels[(i - 1)...].joined(separator: ".")
-            }
-        }
-        // The implicit `*` rule: the last label is the public suffix.
-        return labels.count >= 2 ? labels.suffix(2).joined(separator: ".") : nil
-    }
-}
-
-/// The shared copy of the list, for the baseline (the bundled text is internal to WebAddress).
-func loadListText() -> String {
-    let relative = "../../shared/testdata/psl/public_suffix_list.dat"
-    let packageDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let candidates = [
-        URL(fileURLWithPath: relative),  // run from the Benchmarks package folder
-        packageDirectory.appendingPathComponent(relative).standardizedFileURL,
-    ]
-    for candidate in candidates {
-        if let text = try? String(contentsOf: candidate, encoding: .utf8) { return text }
-    }
-    fatalError(
-        "RegistrableDomain: cannot read the Public Suffix List at \(relative) (tried "
-            + candidates.map(\.path).joined(separator: ", ") + ")")
-}
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -158,19 +28,24 @@ let benchmarks: @Sendable () -> Void = {
     }
     let asciiHosts: [String] = hosts.map(\.description)
 
-    let naive = NaivePublicSuffixList(text: loadListText())
-    let bundled = PublicSuffixList.bundled  // builds the trie now, not in the first iteration
+    let naive = NaivePublicSuffixList(text: BenchmarkPaths.text(BenchmarkPaths.publicSuffixList))
+    let bundled = PublicSuffixList.bundled  // builds the table now, not in the first iteration
+    let libpsl = LibPSL(.dafsa)
+    let libpslText = LibPSL(.text)
+    let cHosts = asciiHosts.map { UnsafePointer(strdup($0)!) }
 
-    // The comparison is fair only if both answer the same.
+    // The comparison is fair only if all answer the same.
     for (host, ascii) in zip(hosts, asciiHosts) {
         let expected = bundled.registrableDomain(of: host)
-        let got = naive.registrableDomain(of: ascii)
-        precondition(
-            expected == got,
-            "RegistrableDomain: \(ascii): WebAddress says \(expected ?? "nil"), the baseline says \(got ?? "nil")")
-        precondition(
-            bundled.registrableDomain(of: ascii) == expected,
-            "RegistrableDomain: \(ascii): the String and Host lookups of WebAddress disagree")
+        for (name, got) in [
+            ("the baseline", naive.registrableDomain(of: ascii)), ("libpsl (DAFSA)", libpsl.registrableDomain(of: ascii)),
+            ("libpsl (text)", libpslText.registrableDomain(of: ascii)),
+            ("WebAddress from text", bundled.registrableDomain(of: ascii)),
+        ] {
+            precondition(
+                expected == got,
+                "RegistrableDomain: \(ascii): WebAddress says \(expected ?? "nil"), \(name) says \(got ?? "nil")")
+        }
     }
 
     Benchmark("Registrable domain of 50 hosts: PublicSuffixList.bundled") { benchmark in
@@ -186,6 +61,22 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             for host in asciiHosts {
                 blackHole(bundled.registrableDomain(of: host))
+            }
+        }
+    }
+
+    Benchmark("Registrable domain of 50 hosts: libpsl, DAFSA (peer)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for host in cHosts {
+                blackHole(libpsl.registrableDomain(host))
+            }
+        }
+    }
+
+    Benchmark("Registrable domain of 50 hosts: libpsl, list as text (peer)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for host in cHosts {
+                blackHole(libpslText.registrableDomain(host))
             }
         }
     }

@@ -142,7 +142,7 @@ enum Punycode {
     }
 
     /// RFC 3492 §6.3 as written: one pass over the label per distinct code point.
-    private static func encodeShort(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout [UInt8])
+    static func encodeShort(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout [UInt8])
         -> Bool
     {
         var n = initialN
@@ -177,7 +177,7 @@ enum Punycode {
 
     /// The same output as `encodeShort` in O(n log n): the code points are visited in order of
     /// value, then position, and a Fenwick tree counts how many smaller ones come before each.
-    private static func encodeLong(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout [UInt8])
+    static func encodeLong(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout [UInt8])
         -> Bool
     {
         let nonBasic = label.count - basicCount

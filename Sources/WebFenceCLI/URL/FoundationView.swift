@@ -32,7 +32,7 @@ struct FoundationView {
         guard let url, let scheme = url.scheme?.lowercased() else { return nil }
         var host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         // The same IPv6 address can be written many ways; compare the canonical form.
-        if host.contains(":"), let canonical = try? WebURL("http://[\(host)]/").host?.description {
+        if host.contains(":"), let canonical = try? URLHost("[\(host)]").description {
             host = canonical
         }
         return (scheme, host, url.port ?? WebURL.defaultPort(forScheme: scheme).map(Int.init))

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WebAddress
+import WebAddressConformance
 
 /// One line of Unicode's NormalizationTest.txt whose code points were all assigned by the Unicode
 /// version of WebAddress's tables: NFC must give `c2` for c1, c2 and c3, and `c4` for c4 and c5.
@@ -17,7 +18,7 @@ struct NormalizationTestCase: Sendable, CustomTestStringConvertible {
 
     /// The lines that apply to the tables' Unicode version, and the code points Part 1 lists.
     static let loaded: (cases: [NormalizationTestCase], partOne: Set<UInt32>) = {
-        guard let text = Corpora.text("unicode/NormalizationTest.txt"), let ages = Corpora.text("unicode/DerivedAge.txt")
+        guard let text = CorpusFiles.text("unicode/NormalizationTest.txt"), let ages = CorpusFiles.text("unicode/DerivedAge.txt")
         else { return ([], []) }
         let assigned = AssignedCodePoints(derivedAge: ages, version: UTS46.unicodeVersion)
         var cases: [NormalizationTestCase] = []
@@ -105,7 +106,7 @@ struct NormalizationTestTests {
     /// Part 1's rule for every other code point: X == NFC(X).
     @Test("every assigned code point Part 1 does not list is its own NFC")
     func unlisted() {
-        guard let ages = Corpora.text("unicode/DerivedAge.txt") else { return }
+        guard let ages = CorpusFiles.text("unicode/DerivedAge.txt") else { return }
         let assigned = AssignedCodePoints(derivedAge: ages, version: UTS46.unicodeVersion)
         let listed = NormalizationTestCase.loaded.partOne
         var checked = 0
@@ -123,7 +124,7 @@ struct NormalizationTestTests {
     func summary() {
         let failed = Self.cases.filter { $0.mismatch() != nil }.count
         print("NormalizationTest.txt (NFC, Unicode \(UTS46.unicodeVersion) characters): \(Self.cases.count - failed) of \(Self.cases.count) lines pass")
-        #expect(Self.cases.count > 15000, "NormalizationTest.txt not found under \(Corpora.directory.path)")
+        #expect(Self.cases.count > 15000, "NormalizationTest.txt not found under \(CorpusFiles.directory)")
         #expect(failed == 0)
     }
 }
