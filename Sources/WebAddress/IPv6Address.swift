@@ -3,8 +3,10 @@
 /// of two or more zero pieces compressed.
 public struct IPv6Address: Hashable, Sendable, CustomStringConvertible {
     /// Pieces 0–3 and 4–7, each most significant first: no array, so an address costs no allocation.
-    private let high: UInt64
-    private let low: UInt64
+    let high: UInt64
+    let low: UInt64
+
+    init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
 
     public init?(pieces: [UInt16]) {
         guard pieces.count == 8 else { return nil }

@@ -23,6 +23,8 @@ struct SpecialURLParser {
     private var hostKind = WebURL.HostKind.domain
     private var port: UInt16? = nil
     private var defaultPort: UInt16? = nil
+    /// The scheme is special: `\\` separates path segments, the host is a domain or an address.
+    private var isSpecial = true
 
     /// The URL, or nil when the input is not one of the shapes above. `original` is the input as a
     /// string, when `input` is all of it.
@@ -82,7 +84,7 @@ struct SpecialURLParser {
     /// What the input starts with.
     private enum Scheme {
         case special(SpecialScheme)
-        /// A scheme this parser leaves to the state machine.
+        /// Any other scheme (`mailto`, `data`, `myapp`).
         case other
         /// No scheme: a relative reference.
         case none
@@ -90,19 +92,81 @@ struct SpecialURLParser {
 
     private mutating func run() -> Bool {
         switch scheme() {
+        case .special(.file):
+            return file()
         case .special(let special):
             // `scheme://`: the authority follows (a base does not matter then).
-            guard special != .file, position + 2 < input.count, input[position] == slash,
-                input[position + 1] == slash, !isSlash(input[position + 2])
-            else { return false }
+            guard hasTwoSlashes() else { return false }
             writeScheme(UnsafeBufferPointer(rebasing: input[..<(position - 1)]), special)
             position += 2
             return authority() && pathQueryAndFragment()
         case .other:
-            return false
+            return nonSpecial()
         case .none:
             return relative()
         }
+    }
+
+    /// `//` and then not a third slash (§4.4: more slashes, or backslashes, are the state machine's).
+    private func hasTwoSlashes() -> Bool {
+        position + 2 < input.count && input[position] == slash && input[position + 1] == slash
+            && input[position + 2] != slash && input[position + 2] != backslash
+    }
+
+    /// A non-special URL: `myapp://host/path` (an opaque host), or an opaque path (`mailto:x`,
+    /// `data:...`, `about:blank`). `sc:/path`, a path with no host, is the state machine's.
+    private mutating func nonSpecial() -> Bool {
+        isSpecial = false
+        writeScheme(UnsafeBufferPointer(rebasing: input[..<(position - 1)]), nil)
+        offsets.isSpecial = false
+        if position + 1 < input.count, input[position] == slash, input[position + 1] == slash {
+            position += 2
+            return authority() && pathQueryAndFragment()
+        }
+        if position < input.count, input[position] == slash { return false }
+        return opaquePath() && queryAndFragment()
+    }
+
+    /// `file:///path`, the path without a Windows drive letter (whose quirks are the state
+    /// machine's, as are a host and any other number of slashes).
+    private mutating func file() -> Bool {
+        guard position + 2 < input.count, input[position] == slash, input[position + 1] == slash,
+            input[position + 2] == slash
+        else { return false }
+        // A drive letter can only be a segment holding `:` or `|`.
+        for index in position..<input.count {
+            let byte = input[index]
+            if byte == colon || byte == UInt8(ascii: "|") { return false }
+            if byte == questionMark || byte == numberSign { break }
+        }
+        writeScheme(UnsafeBufferPointer(rebasing: input[..<(position - 1)]), .file)
+        let afterScheme = Int32(count)
+        (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterScheme, afterScheme, afterScheme)
+        write(slash)
+        write(slash)
+        (offsets.hostStart, offsets.hostEnd) = (Int32(count), Int32(count))
+        hostKind = .empty
+        position += 2
+        return pathQueryAndFragment()
+    }
+
+    /// An opaque path (§4.4 opaque path state): C0 controls and non-ASCII encoded; spaces right
+    /// before a query or fragment dropped (docs/decisions.md D6).
+    private mutating func opaquePath() -> Bool {
+        let afterScheme = Int32(count)
+        (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterScheme, afterScheme, afterScheme)
+        (offsets.hostStart, offsets.hostEnd) = (0, 0)
+        hostKind = .none
+        offsets.pathStart = afterScheme
+        offsets.hasOpaquePath = true
+        var end = position
+        while end < input.count, input[end] != questionMark, input[end] != numberSign { end += 1 }
+        guard writeEncoded(position..<end, .c0Control) else { return false }
+        position = end
+        if position < input.count {
+            while count > Int(offsets.pathStart), output[count - 1] == UInt8(ascii: " ") { count -= 1 }
+        }
+        return true
     }
 
     /// A reference relative to a special, hierarchical base other than `file:`.
@@ -159,8 +223,8 @@ struct SpecialURLParser {
         while index < input.count {
             let byte = input[index]
             if byte == colon {
-                guard lettersOnly, index <= 5, let special = SpecialScheme(key: key) else { return .other }
                 position = index + 1
+                guard lettersOnly, index <= 5, let special = SpecialScheme(key: key) else { return .other }
                 return .special(special)
             }
             if ASCII.isAlpha(byte) {
@@ -175,11 +239,11 @@ struct SpecialURLParser {
         return .none
     }
 
-    private mutating func writeScheme(_ scheme: UnsafeBufferPointer<UInt8>, _ special: SpecialScheme) {
+    private mutating func writeScheme(_ scheme: UnsafeBufferPointer<UInt8>, _ special: SpecialScheme?) {
         for byte in scheme { write(ASCII.lowercased(byte)) }
         offsets.schemeEnd = Int32(count)
         write(colon)
-        defaultPort = special.defaultPort
+        defaultPort = special?.defaultPort
     }
 
     // MARK: - Authority
@@ -192,7 +256,7 @@ struct SpecialURLParser {
         (offsets.usernameStart, offsets.usernameEnd, offsets.passwordEnd) = (afterScheme, afterScheme, afterScheme)
         write(slash)
         write(slash)
-        return plainAuthority() || generalAuthority()
+        return (isSpecial && plainAuthority()) || generalAuthority()
     }
 
     /// The common authority in one pass: an ASCII domain (lowercased as it is copied), maybe a port,
@@ -276,13 +340,15 @@ struct SpecialURLParser {
         var lastAt = -1
         while end < input.count {
             let byte = input[end]
-            if byte == slash || byte == backslash || byte == questionMark || byte == numberSign { break }
+            if byte == slash || (isSpecial && byte == backslash) || byte == questionMark || byte == numberSign { break }
             if byte == atSign { lastAt = end }
             end += 1
         }
         if lastAt >= 0 {
             guard userinfo(position..<lastAt) else { return false }
             position = lastAt + 1
+            // What follows the userinfo is most often a plain host.
+            if isSpecial, plainAuthority() { return true }
         }
         // The port starts at the first `:` outside brackets.
         var hostEnd = position
@@ -293,7 +359,11 @@ struct SpecialURLParser {
             if byte == openBracket { insideBrackets = true } else if byte == closeBracket { insideBrackets = false }
             hostEnd += 1
         }
-        guard hostEnd > position, host(position..<hostEnd) else { return false }
+        // Only a non-special URL may have an empty host, and then neither userinfo nor a port.
+        if hostEnd == position {
+            guard !isSpecial, lastAt < 0, hostEnd == end else { return false }
+        }
+        guard host(position..<hostEnd) else { return false }
         // An internationalized host can be longer than three times its input: what follows must
         // still fit at three bytes per input byte.
         guard count + (input.count - hostEnd) * 3 + 1 <= capacity else { return false }
@@ -336,54 +406,18 @@ struct SpecialURLParser {
         return true
     }
 
-    /// A host: a plain ASCII domain lowercased as it is copied, anything else through the host parser.
+    /// A host through the host parser (§3.5): IDNA, percent-encoding, an IP address, an opaque
+    /// host, written straight into the buffer; false on any error, which the state machine then
+    /// reports, or when an internationalized host does not fit.
     private mutating func host(_ range: Range<Int>) -> Bool {
         offsets.hostStart = Int32(count)
-        guard count + range.count <= capacity else { return false }
-        var plain = true
-        var labelStart = true
-        for index in range {
-            let byte = input[index]
-            guard byte < 0x80, byte != percentSign, !URLHost.isForbiddenDomainCodePoint(byte) else {
-                plain = false
-                break
-            }
-            if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < range.upperBound,
-                input[index + 1] | 0x20 == UInt8(ascii: "n"), input[index + 2] == hyphen, input[index + 3] == hyphen
-            {
-                plain = false
-                break
-            }
-            labelStart = byte == dot
-            output[count] = ASCII.lowercased(byte)
-            count += 1
-        }
-        if plain, !IPv4Address.endsInANumber(UnsafeBufferPointer(start: output + Int(offsets.hostStart), count: range.count)) {
-            hostKind = .domain
-            offsets.hostEnd = Int32(count)
-            return true
-        }
-        // IDNA, percent-encoding, an IPv4 or IPv6 address, or an error: the host parser decides.
-        count = Int(offsets.hostStart)
-        guard case .success(let parsed) = URLHost.parse(UnsafeBufferPointer(rebasing: input[range]), isOpaque: false),
-            parsed != .empty
-        else { return false }
-        hostKind = WebURL.HostKind(parsed)
-        var fits = true
-        switch parsed {
-        case .domain(let name), .opaque(let name): fits = name.withUTF8Bytes { write($0) }
-        case .ipv4(let address): address.withSerialization { fits = write($0) }
-        case .ipv6(let address):
-            fits = count + 41 <= capacity
-            if fits {
-                write(openBracket)
-                address.withSerialization { _ = write($0) }
-                write(closeBracket)
-            }
-        case .empty: break
-        }
+        var sink = BufferSink(start: output, capacity: capacity, count: count)
+        let parsed = URLHost.serialize(UnsafeBufferPointer(rebasing: input[range]), isOpaque: !isSpecial, into: &sink)
+        guard case .success(let kind) = parsed, !sink.overflowed else { return false }
+        count = sink.count
+        hostKind = kind
         offsets.hostEnd = Int32(count)
-        return fits
+        return true
     }
 
     /// The port's digits as a number; nil for a port that is not one (the state machine reports
@@ -418,7 +452,7 @@ struct SpecialURLParser {
         offsets.pathStart = Int32(count)
         if position < input.count, isSlash(input[position]) {
             guard path(startingWithSegment: false) else { return false }
-        } else {
+        } else if isSpecial {
             // A special URL's path is never empty.
             write(slash)
         }
@@ -436,13 +470,14 @@ struct SpecialURLParser {
             let segmentStart = count
             // The segment's bytes, encoded; one test per byte finds both delimiters and bytes to
             // encode. Locals, so that the loop keeps them in registers.
-            let stop = PercentEncodeSet.specialPathStop
+            let stop = isSpecial ? PercentEncodeSet.specialPathStop : PercentEncodeSet.pathStop
+            let separator = isSpecial ? backslash : slash
             var index = position
             var written = count
             while index < input.count {
                 let byte = input[index]
                 if stop.contains(byte) {
-                    if byte == slash || byte == backslash || byte == questionMark || byte == numberSign { break }
+                    if byte == slash || byte == separator || byte == questionMark || byte == numberSign { break }
                     // Tabs and newlines are removed from the input first: the state machine does that.
                     if ASCII.isTabOrNewline(byte) { return false }
                     output[written] = percentSign
@@ -490,7 +525,7 @@ struct SpecialURLParser {
             position += 1
             var end = position
             while end < input.count, input[end] != numberSign { end += 1 }
-            guard writeEncoded(position..<end, .specialQuery) else { return false }
+            guard writeEncoded(position..<end, isSpecial ? .specialQuery : .query) else { return false }
             position = end
         }
         if position < input.count, input[position] == numberSign {
@@ -563,7 +598,7 @@ struct SpecialURLParser {
     }
 
     @inline(__always)
-    private func isSlash(_ byte: UInt8) -> Bool { byte == slash || byte == backslash }
+    private func isSlash(_ byte: UInt8) -> Bool { byte == slash || (isSpecial && byte == backslash) }
 }
 
 private let slash = UInt8(ascii: "/")
@@ -577,3 +612,40 @@ private let openBracket = UInt8(ascii: "[")
 private let closeBracket = UInt8(ascii: "]")
 private let hyphen = UInt8(ascii: "-")
 private let dot = UInt8(ascii: ".")
+
+/// The parser's buffer as an `ASCIISink`: writes past its capacity are dropped and remembered.
+private struct BufferSink: ASCIISink {
+    let start: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    var count: Int
+    var overflowed = false
+
+    init(start: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int) {
+        (self.start, self.capacity, self.count) = (start, capacity, count)
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        guard count < capacity else {
+            overflowed = true
+            return
+        }
+        start[count] = byte
+        count += 1
+    }
+
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard count + bytes.count <= capacity, let source = bytes.baseAddress else {
+            overflowed = overflowed || !bytes.isEmpty
+            return
+        }
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func truncate(to count: Int) { self.count = count }
+
+    func withBytes<Result>(from first: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: start + first, count: count - first))
+    }
+}

@@ -81,33 +81,59 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
     static func parse<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes, isOpaque: Bool)
         -> Result<URLHost, URLParseError> where Bytes.Index == Int
     {
-        if input.first == UInt8(ascii: "[") {
-            guard input.count >= 2, input.last == UInt8(ascii: "]") else { return .failure(.ipv6Unclosed) }
-            return IPv6Address.parse(input.dropFirst().dropLast()).map(URLHost.ipv6)
+        var text: [UInt8] = []
+        return serialize(input, isOpaque: isOpaque, into: &text).map { kind in
+            kind.host(text: String(decoding: text, as: UTF8.self)) ?? .empty
         }
-        if isOpaque { return parseOpaque(input) }
-        if let plain = parsePlainASCIIDomain(input) { return plain }
-        let domain = input.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(input) : Array(input)
-        // Percent-decoding may have left a plain ASCII domain: the shortcut applies to it too.
-        if let plain = parsePlainASCIIDomain(domain) { return plain }
-        var asciiDomain: [UInt8] = []
-        let errors = domain.withUnsafeBufferPointer {
-            UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &asciiDomain)
-        }
-        guard errors.isEmpty else { return .failure(.domainToASCII(errors)) }
-        // An empty result is a domain-to-ASCII failure (the standard's step after ToASCII).
-        guard !asciiDomain.isEmpty else { return .failure(.domainToASCII(.emptyDomain)) }
-        guard !asciiDomain.contains(where: isForbiddenDomainCodePoint) else { return .failure(.domainInvalidCodePoint) }
-        if IPv4Address.endsInANumber(asciiDomain) { return IPv4Address.parse(asciiDomain).map(URLHost.ipv4) }
-        return .success(.domain(String(decoding: asciiDomain, as: UTF8.self)))
     }
 
-    /// The standard's shortcut for the common case, in one pass and without copying: an ASCII
-    /// domain with no `%` and no `xn--` label only needs lowercasing. Nil when the shortcut does
+    /// The host parser (§3.5), writing the host as the host serializer writes it (§3.6; an IPv6
+    /// address in brackets) to `output`, and answering its kind; on failure nothing is left written.
+    static func serialize<Bytes: RandomAccessCollection<UInt8>>(
+        _ input: Bytes, isOpaque: Bool, into output: inout some ASCIISink
+    ) -> Result<WebURL.HostKind, URLParseError> where Bytes.Index == Int {
+        if input.first == UInt8(ascii: "[") {
+            guard input.count >= 2, input.last == UInt8(ascii: "]") else { return .failure(.ipv6Unclosed) }
+            return IPv6Address.parse(input.dropFirst().dropLast()).map { address in
+                output.append(UInt8(ascii: "["))
+                address.withSerialization { output.append(contentsOf: $0) }
+                output.append(UInt8(ascii: "]"))
+                return .ipv6(address)
+            }
+        }
+        if isOpaque { return serializeOpaque(input, into: &output) }
+        if let plain = serializePlainASCIIDomain(input, into: &output) { return plain }
+        let start = output.count
+        let errors: IDNAFailure
+        if input.contains(UInt8(ascii: "%")) {
+            let decoded = PercentEncoding.decode(input)
+            // Percent-decoding may have left a plain ASCII domain: the shortcut applies to it too.
+            if let plain = serializePlainASCIIDomain(decoded, into: &output) { return plain }
+            errors = decoded.withUnsafeBufferPointer { UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &output) }
+        } else {
+            errors =
+                input.withContiguousStorageIfAvailable { UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &output) }
+                ?? Array(input).withUnsafeBufferPointer {
+                    UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &output)
+                }
+        }
+        let result: Result<WebURL.HostKind, URLParseError> = output.withBytes(from: start) { ascii in
+            guard errors.isEmpty else { return .failure(.domainToASCII(errors)) }
+            // An empty result is a domain-to-ASCII failure (the standard's step after ToASCII).
+            guard !ascii.isEmpty else { return .failure(.domainToASCII(.emptyDomain)) }
+            guard !ascii.contains(where: isForbiddenDomainCodePoint) else { return .failure(.domainInvalidCodePoint) }
+            if IPv4Address.endsInANumber(ascii) { return IPv4Address.parse(ascii).map(WebURL.HostKind.ipv4) }
+            return .success(.domain)
+        }
+        return finish(result, from: start, in: &output)
+    }
+
+    /// The standard's shortcut for the common case, in one pass: an ASCII domain with no `%` and
+    /// no `xn--` label only needs lowercasing. Nil, with nothing written, when the shortcut does
     /// not apply and the full path must run.
-    private static func parsePlainASCIIDomain<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes)
-        -> Result<URLHost, URLParseError>? where Bytes.Index == Int
-    {
+    private static func serializePlainASCIIDomain<Bytes: RandomAccessCollection<UInt8>>(
+        _ input: Bytes, into output: inout some ASCIISink
+    ) -> Result<WebURL.HostKind, URLParseError>? where Bytes.Index == Int {
         guard !input.isEmpty else { return nil }
         var labelStart = true
         var forbidden = false
@@ -125,19 +151,48 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
         }
         if forbidden { return .failure(.domainInvalidCodePoint) }
         // The IPv4 parser reads `0X` and hex digits in either case.
-        if IPv4Address.endsInANumber(input) { return IPv4Address.parse(input).map(URLHost.ipv4) }
-        let name = String(unsafeUninitializedCapacity: input.count) { output in
-            for (offset, byte) in input.enumerated() { output[offset] = ASCII.lowercased(byte) }
-            return input.count
+        if IPv4Address.endsInANumber(input) {
+            return IPv4Address.parse(input).map { address in
+                address.withSerialization { output.append(contentsOf: $0) }
+                return .ipv4(address)
+            }
         }
-        return .success(.domain(name))
+        for byte in input { output.append(ASCII.lowercased(byte)) }
+        return .success(.domain)
+    }
+
+    /// An IPv4 result is written as its serialization; a failure leaves nothing written.
+    private static func finish(
+        _ result: Result<WebURL.HostKind, URLParseError>, from start: Int, in output: inout some ASCIISink
+    ) -> Result<WebURL.HostKind, URLParseError> {
+        switch result {
+        case .failure:
+            output.truncate(to: start)
+        case .success(let kind):
+            if case .ipv4(let address)? = kind.host(text: "") {
+                output.truncate(to: start)
+                address.withSerialization { output.append(contentsOf: $0) }
+            }
+        }
+        return result
     }
 
     /// The opaque-host parser (§3.5).
-    private static func parseOpaque(_ input: some Collection<UInt8>) -> Result<URLHost, URLParseError> {
+    private static func serializeOpaque(_ input: some Collection<UInt8>, into output: inout some ASCIISink)
+        -> Result<WebURL.HostKind, URLParseError>
+    {
         guard !input.contains(where: isForbiddenHostCodePoint) else { return .failure(.hostInvalidCodePoint) }
-        let encoded = PercentEncoding.encode(input, set: .c0Control)
-        return .success(encoded.isEmpty ? .empty : .opaque(encoded))
+        guard !input.isEmpty else { return .success(.empty) }
+        for byte in input {
+            if PercentEncodeSet.c0Control.contains(byte) {
+                output.append(UInt8(ascii: "%"))
+                output.append(PercentEncoding.hexDigit(byte >> 4))
+                output.append(PercentEncoding.hexDigit(byte & 0x0F))
+            } else {
+                output.append(byte)
+            }
+        }
+        return .success(.opaque)
     }
 
     /// Forbidden host code points (§3.1).

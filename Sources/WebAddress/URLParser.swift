@@ -61,7 +61,10 @@ struct URLParser {
         // A native string, so that `href`, when it is the input itself, slices in constant time.
         var native = input
         native.makeContiguousUTF8()
-        let result = native.utf8.withContiguousStorageIfAvailable { utf8 in
+        let original = native
+        // `withUTF8` returns the closure's result itself (not an optional of it, which the compiler
+        // copies through generic code): on a native string it reads the bytes in place.
+        return native.withUTF8 { utf8 in
             // Steps 1–2: strip leading and trailing C0 controls and spaces, remove tabs and newlines.
             var start = 0
             var end = utf8.count
@@ -70,14 +73,14 @@ struct URLParser {
             let trimmed = UnsafeBufferPointer(rebasing: utf8[start..<end])
             // The common shapes first, in one pass (it declines inputs with tabs or newlines).
             if !stateMachineOnly,
-                let url = SpecialURLParser.parse(trimmed, base: base, original: trimmed.count == utf8.count ? native : nil)
+                let url = SpecialURLParser.parse(trimmed, base: base, original: trimmed.count == utf8.count ? original : nil)
             {
                 return Result<WebURL, URLParseError>.success(url)
             }
             guard trimmed.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 var parser = URLParser(input: trimmed, base: base)
                 // Most URLs are already in their serialized form: then the input is the href.
-                return parser.run(reusing: trimmed.count == utf8.count ? native : nil)
+                return parser.run(reusing: trimmed.count == utf8.count ? original : nil)
             }
             let filtered = trimmed.filter { !ASCII.isTabOrNewline($0) }
             return filtered.withUnsafeBufferPointer { bytes in
@@ -85,8 +88,6 @@ struct URLParser {
                 return parser.run(reusing: nil)
             }
         }
-        // A native string always has contiguous UTF-8 storage.
-        return result ?? .failure(.tooLong)
     }
 
     private init(input: UnsafeBufferPointer<UInt8>, base: WebURL?) {

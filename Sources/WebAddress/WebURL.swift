@@ -38,10 +38,24 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The host without its text: the text of a domain or an opaque host is read from `href`.
-    enum HostKind: Hashable, Sendable {
-        case none, empty, domain, opaque
-        case ipv4(IPv4Address)
-        case ipv6(IPv6Address)
+    /// Plain integers rather than an enum with payloads, so that a `WebURL` is a string and trivial
+    /// values, which the compiler copies and destroys without calling generic code.
+    struct HostKind: Hashable, Sendable, CustomStringConvertible {
+        private let tag: UInt8
+        /// An IPv6 address's two words, or an IPv4 address in `low`.
+        private let high: UInt64
+        private let low: UInt64
+
+        private init(tag: UInt8, high: UInt64 = 0, low: UInt64 = 0) {
+            (self.tag, self.high, self.low) = (tag, high, low)
+        }
+
+        static let none = HostKind(tag: 0)
+        static let empty = HostKind(tag: 1)
+        static let domain = HostKind(tag: 2)
+        static let opaque = HostKind(tag: 3)
+        static func ipv4(_ address: IPv4Address) -> HostKind { HostKind(tag: 4, low: UInt64(address.value)) }
+        static func ipv6(_ address: IPv6Address) -> HostKind { HostKind(tag: 5, high: address.high, low: address.low) }
 
         init(_ host: URLHost?) {
             switch host {
@@ -53,6 +67,20 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
             case .ipv6(let address)?: self = .ipv6(address)
             }
         }
+
+        /// The host, given the text of a domain or opaque host.
+        func host(text: @autoclosure () -> String) -> URLHost? {
+            switch tag {
+            case 1: .empty
+            case 2: .domain(text())
+            case 3: .opaque(text())
+            case 4: .ipv4(IPv4Address(UInt32(truncatingIfNeeded: low)))
+            case 5: .ipv6(IPv6Address(high: high, low: low))
+            default: nil
+            }
+        }
+
+        var description: String { host(text: "…").map { "\($0)" } ?? "none" }
     }
 
     init(href: String, port: UInt16?, offsets: Offsets, hostKind: HostKind) {
@@ -66,16 +94,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     public var scheme: String { string(0, offsets.schemeEnd) }
 
     /// Nil for URLs such as `mailto:x` or `sc:/path` that have no authority.
-    public var host: URLHost? {
-        switch hostKind {
-        case .none: nil
-        case .empty: .empty
-        case .domain: .domain(string(offsets.hostStart, offsets.hostEnd))
-        case .opaque: .opaque(string(offsets.hostStart, offsets.hostEnd))
-        case .ipv4(let address): .ipv4(address)
-        case .ipv6(let address): .ipv6(address)
-        }
-    }
+    public var host: URLHost? { hostKind.host(text: string(offsets.hostStart, offsets.hostEnd)) }
 
     /// Parses `input` as the URL Standard's API does (`new URL(input, base)`), against `base` when given.
     public init(_ input: String, base: WebURL? = nil) throws(URLParseError) {

@@ -35,6 +35,7 @@ struct PercentEncodingTests {
         #expect(PercentEncodeSet.specialQuery == query.adding("'"))
         #expect(PercentEncodeSet.path == path)
         #expect(PercentEncodeSet.userinfo == userinfo)
+        #expect(PercentEncodeSet.pathStop == path.adding("/"))
         #expect(PercentEncodeSet.specialPathStop == path.adding("/\\"))
     }
 

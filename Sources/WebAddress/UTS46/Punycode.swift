@@ -128,7 +128,7 @@ enum Punycode {
 
     /// Appends the Punycode of `label` (without `xn--`) to `output`. False when it cannot be
     /// encoded: a surrogate, or an overflow (only a label of tens of thousands of code points).
-    static func encode(_ label: UnsafeBufferPointer<UInt32>, appendingTo output: inout [UInt8]) -> Bool {
+    static func encode(_ label: UnsafeBufferPointer<UInt32>, appendingTo output: inout some ASCIISink) -> Bool {
         var basicCount = 0
         for codePoint in label where codePoint < 0x80 {
             output.append(UInt8(truncatingIfNeeded: codePoint))
@@ -142,7 +142,7 @@ enum Punycode {
     }
 
     /// RFC 3492 §6.3 as written: one pass over the label per distinct code point.
-    static func encodeShort(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout [UInt8])
+    static func encodeShort(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout some ASCIISink)
         -> Bool
     {
         var n = initialN
@@ -177,7 +177,7 @@ enum Punycode {
 
     /// The same output as `encodeShort` in O(n log n): the code points are visited in order of
     /// value, then position, and a Fenwick tree counts how many smaller ones come before each.
-    static func encodeLong(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout [UInt8])
+    static func encodeLong(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout some ASCIISink)
         -> Bool
     {
         let nonBasic = label.count - basicCount
@@ -229,7 +229,7 @@ enum Punycode {
     // MARK: - Shared arithmetic
 
     /// A generalized variable-length integer (RFC 3492 §3.3), appended as digits.
-    private static func writeNumber(_ value: UInt32, bias: UInt32, to output: inout [UInt8]) {
+    private static func writeNumber(_ value: UInt32, bias: UInt32, to output: inout some ASCIISink) {
         var q = value
         var k = base
         while true {

@@ -94,13 +94,13 @@ public enum UTS46 {
 
     /// ToASCII of UTF-8 bytes, appending the result to `output`, even when there are errors (then it
     /// is what UTS #46 would output had it not failed). Returns the errors.
-    static func toASCII(utf8 domain: UnsafeBufferPointer<UInt8>, options: Options, appendingTo output: inout [UInt8])
+    static func toASCII(utf8 domain: UnsafeBufferPointer<UInt8>, options: Options, appendingTo output: inout some ASCIISink)
         -> IDNAFailure
     {
         CodePoints.fromUTF8(domain) { toASCII($0, options: options, appendingTo: &output) }
     }
 
-    static func toASCII(_ domain: UnsafeBufferPointer<UInt32>, options: Options, appendingTo output: inout [UInt8])
+    static func toASCII(_ domain: UnsafeBufferPointer<UInt32>, options: Options, appendingTo output: inout some ASCIISink)
         -> IDNAFailure
     {
         process(domain, options: options) { processed, processingErrors in
@@ -115,10 +115,8 @@ public enum UTS46 {
                 }
                 output.append(UInt8(ascii: "."))
             }
-            output.removeLast()
-            if options.verifyDNSLength {
-                errors.formUnion(output[start...].withUnsafeBufferPointer(dnsLengthErrors))
-            }
+            output.truncate(to: output.count - 1)
+            if options.verifyDNSLength { errors.formUnion(output.withBytes(from: start, dnsLengthErrors)) }
             return errors
         }
     }
