@@ -161,7 +161,7 @@ struct SpecialURLParser {
         offsets.hasOpaquePath = true
         var end = position
         while end < input.count, input[end] != questionMark, input[end] != numberSign { end += 1 }
-        guard writeEncoded(position..<end, .c0Control) else { return false }
+        guard writeEncoded(position..<end, ByteClasses.c0Control) else { return false }
         position = end
         if position < input.count {
             while count > Int(offsets.pathStart), output[count - 1] == UInt8(ascii: " ") { count -= 1 }
@@ -264,28 +264,45 @@ struct SpecialURLParser {
     private mutating func plainAuthority() -> Bool {
         let start = count
         offsets.hostStart = Int32(start)
-        // Locals, so that the loop keeps them in registers.
-        let domainStop = URLHost.forbiddenDomainCodePoints
+        // Locals, so that the loop keeps them in registers; one table load per byte.
+        let out = output
         var index = position
         var written = count
-        var labelStart = true
-        var lastByte: UInt8 = 0
-        while index < input.count {
-            let byte = input[index]
-            // Anything but a plain domain byte ends the fast path: a delimiter, `%`, non-ASCII.
-            if domainStop.contains(byte) { break }
-            // An `xn--` label needs IDNA's checks.
-            if labelStart, byte | 0x20 == UInt8(ascii: "x"), index + 3 < input.count,
-                input[index + 1] | 0x20 == UInt8(ascii: "n"), input[index + 2] == hyphen, input[index + 3] == hyphen
-            {
-                return false
+        var labelStart = position
+        let finished: Bool = ByteClasses.host.withUnsafeBufferPointer { classes in
+            while index < input.count {
+                let byte = input[index]
+                switch classes[Int(byte)] {
+                case ByteClasses.Host.copy:
+                    out[written] = byte
+                case ByteClasses.Host.uppercase:
+                    out[written] = byte | 0x20
+                case ByteClasses.Host.dot:
+                    out[written] = byte
+                    labelStart = index &+ 1
+                case ByteClasses.Host.x:
+                    // An `xn--` label needs IDNA's checks.
+                    if index == labelStart, index &+ 3 < input.count, input[index &+ 1] | 0x20 == UInt8(ascii: "n"),
+                        input[index &+ 2] == hyphen, input[index &+ 3] == hyphen
+                    {
+                        return false
+                    }
+                    out[written] = byte | 0x20
+                default:
+                    // Anything but a plain domain byte ends the fast path: a delimiter, `%`, non-ASCII.
+                    return true
+                }
+                written &+= 1
+                index &+= 1
             }
-            labelStart = byte == dot
-            if !labelStart { lastByte = byte }
-            output[written] = ASCII.lowercased(byte)
-            written += 1
-            index += 1
+            return true
         }
+        guard finished else { return false }
+        // The last byte of the last label that is not empty: only one that is a hex digit (or the
+        // `x` of `0x`) can end a number.
+        var last = written &- 1
+        if last > start, out[last] == dot { last &-= 1 }
+        let lastByte = last >= start ? out[last] : 0
         count = written
         // The host ends at a delimiter or a port; userinfo, brackets and the rest take the general way.
         let stop = index < input.count ? input[index] : slash
@@ -389,11 +406,11 @@ struct SpecialURLParser {
             break
         }
         // An earlier `@` belongs to the userinfo, as `%40`.
-        guard writeEncoded(range.lowerBound..<colonIndex, .userinfo) else { return false }
+        guard writeEncoded(range.lowerBound..<colonIndex, ByteClasses.userinfo) else { return false }
         offsets.usernameEnd = Int32(count)
         if colonIndex < range.upperBound, colonIndex + 1 < range.upperBound {
             write(colon)
-            guard writeEncoded(colonIndex + 1..<range.upperBound, .userinfo) else { return false }
+            guard writeEncoded(colonIndex + 1..<range.upperBound, ByteClasses.userinfo) else { return false }
         }
         offsets.passwordEnd = Int32(count)
         if offsets.passwordEnd > start {
@@ -460,62 +477,74 @@ struct SpecialURLParser {
     }
 
     /// Path segments up to `?`, `#` or the end, dot segments resolved (§4.4 path state). The input
-    /// is at a `/` or `\`, or at the first segment of a relative path when `startingWithSegment`.
+    /// is at a `/` (or `\` in a special URL), or at the first segment of a relative path when
+    /// `startingWithSegment`. False for a tab or newline, which the state machine removes first.
     private mutating func path(startingWithSegment: Bool) -> Bool {
-        var atSegment = startingWithSegment
-        while true {
-            if !atSegment { position += 1 }
-            atSegment = false
-            write(slash)
-            let segmentStart = count
-            // The segment's bytes, encoded; one test per byte finds both delimiters and bytes to
-            // encode. Locals, so that the loop keeps them in registers.
-            let stop = isSpecial ? PercentEncodeSet.specialPathStop : PercentEncodeSet.pathStop
-            let separator = isSpecial ? backslash : slash
-            var index = position
-            var written = count
-            while index < input.count {
-                let byte = input[index]
-                if stop.contains(byte) {
-                    if byte == slash || byte == separator || byte == questionMark || byte == numberSign { break }
-                    // Tabs and newlines are removed from the input first: the state machine does that.
-                    if ASCII.isTabOrNewline(byte) { return false }
-                    output[written] = percentSign
-                    output[written + 1] = PercentEncoding.hexDigit(byte >> 4)
-                    output[written + 2] = PercentEncoding.hexDigit(byte & 0x0F)
-                    written += 3
-                } else {
-                    output[written] = byte
-                    written += 1
+        // Locals, so that the loops keep them in registers; one table load per byte finds both
+        // delimiters and bytes to encode.
+        let out = output
+        let pathStart = Int(offsets.pathStart)
+        let special = isSpecial
+        var index = position
+        var written = count
+        let table = special ? ByteClasses.specialPath : ByteClasses.nonSpecialPath
+        let completed: Bool = table.withUnsafeBufferPointer { classes in
+            var atSegment = startingWithSegment
+            while true {
+                if !atSegment { index &+= 1 }
+                atSegment = false
+                out[written] = slash
+                written &+= 1
+                let segmentStart = written
+                var delimiter: UInt8 = 0
+                scan: while index < input.count {
+                    let byte = input[index]
+                    switch classes[Int(byte)] {
+                    case ByteClasses.Path.copy:
+                        out[written] = byte
+                        written &+= 1
+                    case ByteClasses.Path.encode:
+                        out[written] = percentSign
+                        out[written &+ 1] = PercentEncoding.hexDigit(byte >> 4)
+                        out[written &+ 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                        written &+= 3
+                    case ByteClasses.Path.delimiter:
+                        delimiter = byte
+                        break scan
+                    default:
+                        return false
+                    }
+                    index &+= 1
                 }
-                index += 1
+                let atSeparator = delimiter == slash || (special && delimiter == backslash)
+                let segment = UnsafeBufferPointer(start: out + segmentStart, count: written &- segmentStart)
+                if URLParser.isDoubleDotSegment(segment) {
+                    // Drop the segment and the one before it (shorten the path).
+                    written = segmentStart &- 1
+                    var cut = written
+                    while cut > pathStart {
+                        cut &-= 1
+                        if out[cut] == slash {
+                            written = cut
+                            break
+                        }
+                    }
+                    if !atSeparator {
+                        out[written] = slash
+                        written &+= 1
+                    }
+                } else if URLParser.isSingleDotSegment(segment) {
+                    written = segmentStart &- 1
+                    if !atSeparator {
+                        out[written] = slash
+                        written &+= 1
+                    }
+                }
+                if !atSeparator { return true }
             }
-            (position, count) = (index, written)
-            let atSeparator = position < input.count && isSlash(input[position])
-            let segment = UnsafeBufferPointer(start: output + segmentStart, count: count - segmentStart)
-            if URLParser.isDoubleDotSegment(segment) {
-                count = segmentStart - 1
-                shortenPath()
-                if !atSeparator { write(slash) }
-            } else if URLParser.isSingleDotSegment(segment) {
-                count = segmentStart - 1
-                if !atSeparator { write(slash) }
-            }
-            if !atSeparator { return true }
         }
-    }
-
-    /// Drops the path's last segment.
-    private mutating func shortenPath() {
-        let start = Int(offsets.pathStart)
-        var index = count
-        while index > start {
-            index -= 1
-            if output[index] == slash {
-                count = index
-                return
-            }
-        }
+        (position, count) = (index, written)
+        return completed
     }
 
     private mutating func queryAndFragment() -> Bool {
@@ -525,13 +554,13 @@ struct SpecialURLParser {
             position += 1
             var end = position
             while end < input.count, input[end] != numberSign { end += 1 }
-            guard writeEncoded(position..<end, isSpecial ? .specialQuery : .query) else { return false }
+            guard writeEncoded(position..<end, isSpecial ? ByteClasses.specialQuery : ByteClasses.query) else { return false }
             position = end
         }
         if position < input.count, input[position] == numberSign {
             offsets.fragmentStart = Int32(count)
             write(numberSign)
-            guard writeEncoded(position + 1..<input.count, .fragment) else { return false }
+            guard writeEncoded(position + 1..<input.count, ByteClasses.fragment) else { return false }
             position = input.count
         }
         return true
@@ -554,26 +583,32 @@ struct SpecialURLParser {
         return true
     }
 
-    /// Copies input bytes, percent-encoding those in `set`; false when they do not fit, or hold a
-    /// tab or newline (the state machine removes those first).
-    private mutating func writeEncoded(_ range: Range<Int>, _ set: PercentEncodeSet) -> Bool {
+    /// Copies input bytes, percent-encoding those its table (`ByteClasses`) marks; false when they
+    /// do not fit, or hold a tab or newline (the state machine removes those first).
+    private mutating func writeEncoded(_ range: Range<Int>, _ table: [UInt8]) -> Bool {
         guard count + range.count * 3 <= capacity else { return false }
+        let out = output
         var written = count
-        for index in range {
-            let byte = input[index]
-            if set.contains(byte) {
-                if ASCII.isTabOrNewline(byte) { return false }
-                output[written] = percentSign
-                output[written + 1] = PercentEncoding.hexDigit(byte >> 4)
-                output[written + 2] = PercentEncoding.hexDigit(byte & 0x0F)
-                written += 3
-            } else {
-                output[written] = byte
-                written += 1
+        let completed: Bool = table.withUnsafeBufferPointer { classes in
+            for index in range {
+                let byte = input[index]
+                switch classes[Int(byte)] {
+                case ByteClasses.Encoding.copy:
+                    out[written] = byte
+                    written &+= 1
+                case ByteClasses.Encoding.encode:
+                    out[written] = percentSign
+                    out[written &+ 1] = PercentEncoding.hexDigit(byte >> 4)
+                    out[written &+ 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                    written &+= 3
+                default:
+                    return false
+                }
             }
+            return true
         }
         count = written
-        return true
+        return completed
     }
 
     @inline(__always)

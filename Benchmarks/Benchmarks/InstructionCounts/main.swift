@@ -7,7 +7,8 @@
 //   InstructionCounts registrable webfence-host|webfence-text|libpsl|libpsl-text|naive ITERATIONS
 //
 // One iteration is one pass over the inputs (the 50 URLs of the mix, or those of one GROUP; the 50
-// hosts). It prints how many inputs one iteration has.
+// hosts). GROUP is a group's name (MixEntry.Group) or `#N`, the mix's N-th input alone. It prints
+// how many inputs one iteration has.
 
 import BenchmarkSupport
 import Foundation
@@ -27,8 +28,14 @@ guard arguments.count >= 4, let iterations = Int(arguments[3]) else {
     exit(2)
 }
 let (workload, implementation) = (arguments[1], arguments[2])
-let group = arguments.count > 4 ? MixEntry.Group(rawValue: arguments[4]) : nil
-let entries = urlMix.filter { group == nil || $0.group == group }
+// GROUP is a group's name, or `#N` for the mix's N-th input alone.
+let selection = arguments.count > 4 ? arguments[4] : nil
+let entries: [MixEntry] =
+    if let selection, selection.hasPrefix("#"), let index = Int(selection.dropFirst()) {
+        [urlMix[index]]
+    } else {
+        urlMix.filter { entry in selection.map { entry.group.rawValue == $0 } ?? true }
+    }
 
 /// Runs `body` once to warm up, then `iterations` times.
 func run(inputs: Int, _ body: () -> Void) {
