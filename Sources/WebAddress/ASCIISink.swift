@@ -18,9 +18,3 @@ extension Array: ASCIISink where Element == UInt8 {
         withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 }
-
-extension ASCIISink {
-    mutating func append(contentsOf bytes: some Sequence<UInt8>) {
-        for byte in bytes { append(byte) }
-    }
-}

@@ -240,9 +240,16 @@ struct SpecialURLParser {
     }
 
     private mutating func writeScheme(_ scheme: UnsafeBufferPointer<UInt8>, _ special: SpecialScheme?) {
-        for byte in scheme { write(ASCII.lowercased(byte)) }
-        offsets.schemeEnd = Int32(count)
-        write(colon)
+        // A local cursor: stores through the pointer would otherwise reload `count` each time.
+        let out = output
+        var written = count
+        for byte in scheme {
+            out[written] = ASCII.lowercased(byte)
+            written &+= 1
+        }
+        offsets.schemeEnd = Int32(written)
+        out[written] = colon
+        count = written &+ 1
         defaultPort = special?.defaultPort
     }
 
@@ -269,7 +276,8 @@ struct SpecialURLParser {
         var index = position
         var written = count
         var labelStart = position
-        let finished: Bool = ByteClasses.host.withUnsafeBufferPointer { classes in
+        let classes = ByteClasses.host
+        let finished: Bool = {
             while index < input.count {
                 let byte = input[index]
                 switch classes[Int(byte)] {
@@ -296,7 +304,7 @@ struct SpecialURLParser {
                 index &+= 1
             }
             return true
-        }
+        }()
         guard finished else { return false }
         // The last byte of the last label that is not empty: only one that is a hex digit (or the
         // `x` of `0x`) can end a number.
@@ -353,13 +361,23 @@ struct SpecialURLParser {
 
     /// Any other authority: userinfo, IDNA, IP addresses, percent-encoded hosts.
     private mutating func generalAuthority() -> Bool {
+        // One pass finds the authority's end, its last `@`, and the first `:` outside brackets
+        // after that `@`, where the port starts.
+        let classes = isSpecial ? ByteClasses.specialAuthority : ByteClasses.nonSpecialAuthority
         var end = position
         var lastAt = -1
-        while end < input.count {
-            let byte = input[end]
-            if byte == slash || (isSpecial && byte == backslash) || byte == questionMark || byte == numberSign { break }
-            if byte == atSign { lastAt = end }
-            end += 1
+        var portColon = -1
+        var insideBrackets = false
+        scan: while end < input.count {
+            switch classes[Int(input[end])] {
+            case ByteClasses.Authority.delimiter: break scan
+            case ByteClasses.Authority.atSign: (lastAt, portColon, insideBrackets) = (end, -1, false)
+            case ByteClasses.Authority.colon: if portColon < 0, !insideBrackets { portColon = end }
+            case ByteClasses.Authority.openBracket: insideBrackets = true
+            case ByteClasses.Authority.closeBracket: insideBrackets = false
+            default: break
+            }
+            end &+= 1
         }
         if lastAt >= 0 {
             guard userinfo(position..<lastAt) else { return false }
@@ -367,15 +385,7 @@ struct SpecialURLParser {
             // What follows the userinfo is most often a plain host.
             if isSpecial, plainAuthority() { return true }
         }
-        // The port starts at the first `:` outside brackets.
-        var hostEnd = position
-        var insideBrackets = false
-        while hostEnd < end {
-            let byte = input[hostEnd]
-            if byte == colon, !insideBrackets { break }
-            if byte == openBracket { insideBrackets = true } else if byte == closeBracket { insideBrackets = false }
-            hostEnd += 1
-        }
+        let hostEnd = portColon >= 0 ? portColon : end
         // Only a non-special URL may have an empty host, and then neither userinfo nor a port.
         if hostEnd == position {
             guard !isSpecial, lastAt < 0, hostEnd == end else { return false }
@@ -487,8 +497,8 @@ struct SpecialURLParser {
         let special = isSpecial
         var index = position
         var written = count
-        let table = special ? ByteClasses.specialPath : ByteClasses.nonSpecialPath
-        let completed: Bool = table.withUnsafeBufferPointer { classes in
+        let classes = special ? ByteClasses.specialPath : ByteClasses.nonSpecialPath
+        let completed: Bool = {
             var atSegment = startingWithSegment
             while true {
                 if !atSegment { index &+= 1 }
@@ -542,7 +552,7 @@ struct SpecialURLParser {
                 }
                 if !atSeparator { return true }
             }
-        }
+        }()
         (position, count) = (index, written)
         return completed
     }
@@ -585,11 +595,11 @@ struct SpecialURLParser {
 
     /// Copies input bytes, percent-encoding those its table (`ByteClasses`) marks; false when they
     /// do not fit, or hold a tab or newline (the state machine removes those first).
-    private mutating func writeEncoded(_ range: Range<Int>, _ table: [UInt8]) -> Bool {
+    private mutating func writeEncoded(_ range: Range<Int>, _ classes: ByteClasses.Table) -> Bool {
         guard count + range.count * 3 <= capacity else { return false }
         let out = output
         var written = count
-        let completed: Bool = table.withUnsafeBufferPointer { classes in
+        let completed: Bool = {
             for index in range {
                 let byte = input[index]
                 switch classes[Int(byte)] {
@@ -606,7 +616,7 @@ struct SpecialURLParser {
                 }
             }
             return true
-        }
+        }()
         count = written
         return completed
     }

@@ -121,7 +121,10 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
             guard errors.isEmpty else { return .failure(.domainToASCII(errors)) }
             // An empty result is a domain-to-ASCII failure (the standard's step after ToASCII).
             guard !ascii.isEmpty else { return .failure(.domainToASCII(.emptyDomain)) }
-            guard !ascii.contains(where: isForbiddenDomainCodePoint) else { return .failure(.domainInvalidCodePoint) }
+            let classes = ByteClasses.host
+            guard !ascii.contains(where: { classes[Int($0)] == ByteClasses.Host.stop }) else {
+                return .failure(.domainInvalidCodePoint)
+            }
             if IPv4Address.endsInANumber(ascii) { return IPv4Address.parse(ascii).map(WebURL.HostKind.ipv4) }
             return .success(.domain)
         }

@@ -110,7 +110,10 @@ public enum UTS46 {
                 if label.allSatisfy({ $0 < 0x80 }) {
                     for codePoint in label { output.append(UInt8(truncatingIfNeeded: codePoint)) }
                 } else {
-                    output.append(contentsOf: "xn--".utf8)
+                    output.append(UInt8(ascii: "x"))
+                    output.append(UInt8(ascii: "n"))
+                    output.append(UInt8(ascii: "-"))
+                    output.append(UInt8(ascii: "-"))
                     if !Punycode.encode(label, appendingTo: &output) { errors.insert(.punycodeEncoding) }
                 }
                 output.append(UInt8(ascii: "."))
