@@ -46,7 +46,8 @@ private func icu(_ input: [UInt8], _ conversion: Conversion) -> (output: [UInt8]
     while true {
         var status = U_ZERO_ERROR
         var info = UIDNAInfo(
-            size: Int16(MemoryLayout<UIDNAInfo>.size), isTransitionalDifferent: 0, reservedB3: 0, errors: 0, reservedI2: 0,
+            size: Int16(MemoryLayout<UIDNAInfo>.size), isTransitionalDifferent: 0, reservedB3: 0, errors: 0,
+            reservedI2: 0,
             reservedI3: 0)
         var output = [CChar](repeating: 0, count: capacity)
         let length = input.withUnsafeBufferPointer { source in
@@ -84,7 +85,9 @@ public func fuzzIDNA(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let swiftResult = try? swift.get()
         Fuzz.check(
             swiftResult == icuResult, "ToASCII: Swift and ICU agree",
-            "Swift: \(swift)\nICU: \(icuResult.map { $0.debugDescription } ?? "errors \(String(reference.errors, radix: 16))")")
+            "Swift: \(swift)\nICU: "
+                + (icuResult.map { $0.debugDescription } ?? "errors \(String(reference.errors, radix: 16))")
+        )
     }
 
     // ToUnicode.

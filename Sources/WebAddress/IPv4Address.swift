@@ -9,8 +9,10 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
 
     /// The four bytes, most significant first.
     public var octets: (UInt8, UInt8, UInt8, UInt8) {
-        (UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
-         UInt8(truncatingIfNeeded: value))
+        (
+            UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
+            UInt8(truncatingIfNeeded: value)
+        )
     }
 
     /// Dotted decimal, the IPv4 serializer of the standard.

@@ -111,7 +111,9 @@ enum ASCII {
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     @inline(__always) static func isAlphanumeric(_ b: UInt8) -> Bool { isAlpha(b) || isDigit(b) }
-    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
+    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool {
+        isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66)
+    }
     @inline(__always) static func lowercased(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
 
     @inline(__always)

@@ -314,8 +314,9 @@ struct SpecialURLParser {
         count = written
         // The host ends at a delimiter or a port; userinfo, brackets and the rest take the general way.
         let stop = index < input.count ? input[index] : slash
-        guard index > position, stop == slash || stop == backslash || stop == questionMark || stop == numberSign
-            || stop == colon
+        guard index > position,
+            stop == slash || stop == backslash || stop == questionMark || stop == numberSign
+                || stop == colon
         else {
             count = start
             return false
@@ -564,7 +565,9 @@ struct SpecialURLParser {
             position += 1
             var end = position
             while end < input.count, input[end] != numberSign { end += 1 }
-            guard writeEncoded(position..<end, isSpecial ? ByteClasses.specialQuery : ByteClasses.query) else { return false }
+            guard writeEncoded(position..<end, isSpecial ? ByteClasses.specialQuery : ByteClasses.query) else {
+                return false
+            }
             position = end
         }
         if position < input.count, input[position] == numberSign {

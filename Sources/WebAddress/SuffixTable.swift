@@ -47,7 +47,9 @@ struct SuffixTable: Sendable {
                 guard start == 0 || bytes[start - 1] == UInt8(ascii: ".") else { continue }
                 let index = entry(for: UnsafeBufferPointer(rebasing: bytes[start...]))
                 // The first rule listed wins, as the list is read top to bottom.
-                if start == 0, entries[index].rules[keyPath: kind] == nil { entries[index].rules[keyPath: kind] = section }
+                if start == 0, entries[index].rules[keyPath: kind] == nil {
+                    entries[index].rules[keyPath: kind] = section
+                }
             }
         }
     }
@@ -90,7 +92,10 @@ struct SuffixTable: Sendable {
                         if candidate < 0 { return nil }
                         let entry = entries[Int(candidate)]
                         if entry.hash == hash, Int(entry.keyLength) == key.count,
-                            Self.equal(key, UnsafeBufferPointer(rebasing: arena[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyLength)]))
+                            Self.equal(
+                                key,
+                                UnsafeBufferPointer(
+                                    rebasing: arena[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyLength)]))
                         {
                             return candidate
                         }

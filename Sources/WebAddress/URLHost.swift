@@ -78,7 +78,9 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
     // MARK: - The host parser
 
     /// The host parser (§3.5). `isOpaque` is true for non-special URLs.
-    static func parse<Bytes: RandomAccessCollection<UInt8>>(_ input: Bytes, isOpaque: Bool)
+    static func parse<Bytes: RandomAccessCollection<UInt8>>(
+        _ input: Bytes, isOpaque: Bool
+    )
         -> Result<URLHost, URLParseError> where Bytes.Index == Int
     {
         var text: [UInt8] = []
@@ -109,10 +111,14 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
             let decoded = PercentEncoding.decode(input)
             // Percent-decoding may have left a plain ASCII domain: the shortcut applies to it too.
             if let plain = serializePlainASCIIDomain(decoded, into: &output) { return plain }
-            errors = decoded.withUnsafeBufferPointer { UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &output) }
+            errors = decoded.withUnsafeBufferPointer {
+                UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &output)
+            }
         } else {
             errors =
-                input.withContiguousStorageIfAvailable { UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &output) }
+                input.withContiguousStorageIfAvailable {
+                    UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &output)
+                }
                 ?? Array(input).withUnsafeBufferPointer {
                     UTS46.toASCII(utf8: $0, options: .urlStandard, appendingTo: &output)
                 }
@@ -181,7 +187,9 @@ public enum URLHost: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The opaque-host parser (§3.5).
-    private static func serializeOpaque(_ input: some Collection<UInt8>, into output: inout some ASCIISink)
+    private static func serializeOpaque(
+        _ input: some Collection<UInt8>, into output: inout some ASCIISink
+    )
         -> Result<WebURL.HostKind, URLParseError>
     {
         guard !input.contains(where: isForbiddenHostCodePoint) else { return .failure(.hostInvalidCodePoint) }

@@ -73,7 +73,8 @@ struct URLParser {
             let trimmed = UnsafeBufferPointer(rebasing: utf8[start..<end])
             // The common shapes first, in one pass (it declines inputs with tabs or newlines).
             if !stateMachineOnly,
-                let url = SpecialURLParser.parse(trimmed, base: base, original: trimmed.count == utf8.count ? original : nil)
+                let url = SpecialURLParser.parse(
+                    trimmed, base: base, original: trimmed.count == utf8.count ? original : nil)
             {
                 return Result<WebURL, URLParseError>.success(url)
             }
@@ -295,9 +296,10 @@ struct URLParser {
                 pointer = bufferStart - 1
                 state = .host
             } else {
-                pointer = endOfRun(from: pointer) {
-                    $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || isSlash($0)
-                } - 1
+                pointer =
+                    endOfRun(from: pointer) {
+                        $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || isSlash($0)
+                    } - 1
             }
 
         case .host:
@@ -314,10 +316,11 @@ struct URLParser {
             } else if let c, c == UInt8(ascii: "[") || c == UInt8(ascii: "]") {
                 insideBrackets = c == UInt8(ascii: "[")
             } else {
-                pointer = endOfRun(from: pointer) {
-                    $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
-                        || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || isSlash($0)
-                } - 1
+                pointer =
+                    endOfRun(from: pointer) {
+                        $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+                            || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || isSlash($0)
+                    } - 1
             }
 
         case .port:
@@ -459,7 +462,8 @@ struct URLParser {
                 if c == UInt8(ascii: "?") { startQuery() } else { startFragment() }
             } else if c != nil {
                 let end = endOfRun(from: pointer) { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
-                output.appendPercentEncoded(contentsOf: UnsafeBufferPointer(rebasing: input[pointer..<end]), in: .c0Control)
+                output.appendPercentEncoded(
+                    contentsOf: UnsafeBufferPointer(rebasing: input[pointer..<end]), in: .c0Control)
                 pointer = end - 1
             }
 
@@ -637,7 +641,8 @@ struct URLParser {
     /// ASCII alphanumerics, `+`, `-` and `.`: what a scheme is made of after its first letter.
     @inline(__always)
     private static func isSchemeCodePoint(_ byte: UInt8) -> Bool {
-        ASCII.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        ASCII.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".")
     }
 
     /// An ASCII letter followed by `:` or `|`.
@@ -653,7 +658,8 @@ struct URLParser {
     }
 
     /// `.` or `%2e`, ASCII case-insensitively.
-    static func isSingleDotSegment<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+    static func isSingleDotSegment<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool
+    where Bytes.Index == Int {
         let i = bytes.startIndex
         switch bytes.count {
         case 1: return bytes[i] == UInt8(ascii: ".")
@@ -663,19 +669,22 @@ struct URLParser {
     }
 
     /// `..`, `.%2e`, `%2e.` or `%2e%2e`, ASCII case-insensitively.
-    static func isDoubleDotSegment<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+    static func isDoubleDotSegment<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool
+    where Bytes.Index == Int {
         let dot = UInt8(ascii: ".")
         let i = bytes.startIndex
         switch bytes.count {
         case 2: return bytes[i] == dot && bytes[i + 1] == dot
         case 4:
-            return (bytes[i] == dot && isEncodedDot(bytes, at: i + 1)) || (isEncodedDot(bytes, at: i) && bytes[i + 3] == dot)
+            return (bytes[i] == dot && isEncodedDot(bytes, at: i + 1))
+                || (isEncodedDot(bytes, at: i) && bytes[i + 3] == dot)
         case 6: return isEncodedDot(bytes, at: i) && isEncodedDot(bytes, at: i + 3)
         default: return false
         }
     }
 
-    private static func isEncodedDot<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int) -> Bool where Bytes.Index == Int {
+    private static func isEncodedDot<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int) -> Bool
+    where Bytes.Index == Int {
         bytes[i] == UInt8(ascii: "%") && bytes[i + 1] == UInt8(ascii: "2") && bytes[i + 2] | 0x20 == UInt8(ascii: "e")
     }
 }

@@ -95,7 +95,9 @@ public struct UnicodeIdnaTestCase: ConformanceCase {
         let expectedUnicode = String(decoding: toUnicode, as: UTF16.self)
         if unicode.domain != expectedUnicode {
             problems.append(
-                "ToUnicode: expected \"\(escapedForDisplay(expectedUnicode))\", got \"\(escapedForDisplay(unicode.domain))\"")
+                "ToUnicode: expected \"\(escapedForDisplay(expectedUnicode))\", "
+                    + "got \"\(escapedForDisplay(unicode.domain))\""
+            )
         }
         problems += Self.compare("ToUnicode", got: unicode.errors, expected: toUnicodeStatus)
         for (name, transitional, expected, status) in [

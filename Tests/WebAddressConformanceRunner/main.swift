@@ -18,7 +18,8 @@ var reports = [
     CorpusReport(name: "PSL test_psl.txt", cases: PublicSuffixCheck.all),
 ]
 if !UnicodeIdnaTestCase.all.isEmpty {
-    reports.append(CorpusReport(name: "Unicode IdnaTestV2.txt (ToUnicode, ToASCII-N, ToASCII-T)", cases: UnicodeIdnaTestCase.all))
+    reports.append(
+        CorpusReport(name: "Unicode IdnaTestV2.txt (ToUnicode, ToASCII-N, ToASCII-T)", cases: UnicodeIdnaTestCase.all))
 }
 
 print("WebAddress conformance, Unicode \(UTS46.unicodeVersion), corpora in \(CorpusFiles.directory)")
@@ -26,7 +27,9 @@ var failed = false
 for report in reports {
     print("\(report.name): \(report.passed) of \(report.total) pass")
     for failure in report.failures where verbose || failure.knownGap == nil {
-        print("  ✘ \(failure.case): \(failure.problems.joined(separator: "; "))" + (failure.knownGap.map { " (known: \($0))" } ?? ""))
+        print(
+            "  ✘ \(failure.case): \(failure.problems.joined(separator: "; "))"
+                + (failure.knownGap.map { " (known: \($0))" } ?? ""))
     }
     failed = failed || report.total == 0 || report.unexpected > 0
 }

@@ -53,8 +53,10 @@ struct HostTests {
 
     @Test(
         "IPv6: malformed addresses fail",
-        arguments: ["[::1", "[:1]", "[1::2::3]", "[1:2:3:4:5:6:7:8:9]", "[1:2:3]", "[::1%25eth0]", "[::1.2.3]",
-            "[::1.2.3.256]", "[::01.2.3.4]", "[g::1]"])
+        arguments: [
+            "[::1", "[:1]", "[1::2::3]", "[1:2:3:4:5:6:7:8:9]", "[1:2:3]", "[::1%25eth0]", "[::1.2.3]",
+            "[::1.2.3.256]", "[::01.2.3.4]", "[g::1]",
+        ])
     func ipv6Failures(_ text: String) {
         #expect(throws: URLParseError.self) { try host(text) }
     }

@@ -24,7 +24,8 @@ import WebAddress
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let iterations = Int(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: InstructionCounts url|hostname|registrable IMPLEMENTATION ITERATIONS [GROUP]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: InstructionCounts url|hostname|registrable IMPLEMENTATION ITERATIONS [GROUP]\n".utf8))
     exit(2)
 }
 let (workload, implementation) = (arguments[1], arguments[2])
@@ -66,23 +67,34 @@ case ("url", "foundation"), ("hostname", "foundation"):
     let relative = entries.map(\.relative)
     if workload == "hostname" {
         run(inputs: inputs.count) {
-            for index in inputs.indices { consume(URL(string: inputs[index], relativeTo: relative[index] ? base : nil)?.host) }
+            for index in inputs.indices {
+                consume(URL(string: inputs[index], relativeTo: relative[index] ? base : nil)?.host)
+            }
         }
     } else {
         run(inputs: inputs.count) {
-            for index in inputs.indices { consume(URL(string: inputs[index], relativeTo: relative[index] ? base : nil)) }
+            for index in inputs.indices {
+                consume(URL(string: inputs[index], relativeTo: relative[index] ? base : nil))
+            }
         }
     }
 case ("url", "ada"), ("hostname", "ada"):
     let ada = Ada()
     let base = ada.parseBase(baseString)
     // Each input's bytes, NUL-terminated, made once.
-    let inputs = entries.map { UnsafeBufferPointer(start: UnsafePointer(strdup($0.input)!).withMemoryRebound(to: UInt8.self, capacity: $0.input.utf8.count) { $0 }, count: $0.input.utf8.count) }
+    let inputs = entries.map {
+        UnsafeBufferPointer(
+            start: UnsafePointer(strdup($0.input)!).withMemoryRebound(to: UInt8.self, capacity: $0.input.utf8.count) {
+                $0
+            }, count: $0.input.utf8.count)
+    }
     let relative = entries.map(\.relative)
     let output = UnsafeMutableBufferPointer<CChar>.allocate(capacity: 512)
     if workload == "hostname" {
         run(inputs: inputs.count) {
-            for index in inputs.indices { consume(ada.hostname(inputs[index], base: relative[index] ? base : nil, into: output)) }
+            for index in inputs.indices {
+                consume(ada.hostname(inputs[index], base: relative[index] ? base : nil, into: output))
+            }
         }
     } else {
         run(inputs: inputs.count) {

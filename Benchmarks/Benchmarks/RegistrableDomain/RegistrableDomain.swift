@@ -38,7 +38,8 @@ let benchmarks: @Sendable () -> Void = {
     for (host, ascii) in zip(hosts, asciiHosts) {
         let expected = bundled.registrableDomain(of: host)
         for (name, got) in [
-            ("the baseline", naive.registrableDomain(of: ascii)), ("libpsl (DAFSA)", libpsl.registrableDomain(of: ascii)),
+            ("the baseline", naive.registrableDomain(of: ascii)),
+            ("libpsl (DAFSA)", libpsl.registrableDomain(of: ascii)),
             ("libpsl (text)", libpslText.registrableDomain(of: ascii)),
             ("WebAddress from text", bundled.registrableDomain(of: ascii)),
         ] {

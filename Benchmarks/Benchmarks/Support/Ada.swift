@@ -5,7 +5,8 @@ import Foundation
 public final class Ada: @unchecked Sendable {
     private typealias ParseBase = @convention(c) (UnsafePointer<CChar>?, Int) -> UnsafeMutableRawPointer?
     private typealias Parse = @convention(c) (UnsafePointer<CChar>?, Int, UnsafeRawPointer?) -> Int
-    private typealias Hostname = @convention(c) (UnsafePointer<CChar>?, Int, UnsafeRawPointer?, UnsafeMutablePointer<CChar>?, Int) -> Int
+    private typealias Hostname =
+        @convention(c) (UnsafePointer<CChar>?, Int, UnsafeRawPointer?, UnsafeMutablePointer<CChar>?, Int) -> Int
 
     private let parseBaseFunction: ParseBase
     private let parseFunction: Parse
@@ -39,7 +40,9 @@ public final class Ada: @unchecked Sendable {
 
     /// The hostname of `input` copied into `output`: its length, or nil.
     @inline(__always)
-    public func hostname(_ input: UnsafeBufferPointer<UInt8>, base: UnsafeRawPointer?, into output: UnsafeMutableBufferPointer<CChar>)
+    public func hostname(
+        _ input: UnsafeBufferPointer<UInt8>, base: UnsafeRawPointer?, into output: UnsafeMutableBufferPointer<CChar>
+    )
         -> Int?
     {
         let length = input.withMemoryRebound(to: CChar.self) {

@@ -10,7 +10,8 @@ public final class LibPSL: @unchecked Sendable {
     }
 
     private typealias LoadFile = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
-    private typealias RegistrableDomain = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
+    private typealias RegistrableDomain =
+        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafePointer<CChar>?
 
     private let context: OpaquePointer
     private let registrableDomainFunction: RegistrableDomain
@@ -24,7 +25,8 @@ public final class LibPSL: @unchecked Sendable {
         }
         let path =
             form == .dafsa
-            ? BenchmarkPaths.peers.appendingPathComponent("public_suffix_list.dafsa").path : BenchmarkPaths.publicSuffixList.path
+            ? BenchmarkPaths.peers.appendingPathComponent("public_suffix_list.dafsa").path
+            : BenchmarkPaths.publicSuffixList.path
         let loadFile = unsafeBitCast(load, to: LoadFile.self)
         guard let context = path.withCString(loadFile) else {
             fatalError("libpsl cannot load \(path): run Benchmarks/Peers/build.sh")

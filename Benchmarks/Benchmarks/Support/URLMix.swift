@@ -12,7 +12,12 @@ public struct MixEntry: Sendable {
 
     /// The kinds of input, reported separately by the instruction counts.
     public enum Group: String, CaseIterable, Sendable {
-        case plain, queryAndFragment = "query+fragment", idn, ipAddress = "ip", relative, userinfo, long, otherSchemes = "other"
+        case plain
+        case queryAndFragment = "query+fragment"
+        case idn
+        case ipAddress = "ip"
+        case relative, userinfo, long
+        case otherSchemes = "other"
     }
 }
 
@@ -23,7 +28,9 @@ public let urlMix: [MixEntry] = [
     .init(input: "https://example.org", relative: false, group: .plain),
     .init(input: "https://en.wikipedia.org/wiki/Public_Suffix_List", relative: false, group: .plain),
     .init(input: "https://developer.apple.com/documentation/webkit/wkwebview", relative: false, group: .plain),
-    .init(input: "https://github.com/apple/swift-nio/blob/main/Sources/NIOCore/Channel.swift", relative: false, group: .plain),
+    .init(
+        input: "https://github.com/apple/swift-nio/blob/main/Sources/NIOCore/Channel.swift", relative: false,
+        group: .plain),
     .init(input: "http://localhost:8080/api/v1/health", relative: false, group: .plain),
     .init(input: "https://EXAMPLE.COM/Mixed/Case/Path", relative: false, group: .plain),
     .init(input: "https://example.com:443/default-port", relative: false, group: .plain),
@@ -31,18 +38,25 @@ public let urlMix: [MixEntry] = [
     .init(input: "https://m.facebook.com/login.php", relative: false, group: .plain),
     // Query and fragment.
     .init(input: "https://news.ycombinator.com/item?id=38412345", relative: false, group: .queryAndFragment),
-    .init(input: "https://shop.example.co.uk/search?q=red+shoes&size=42&sort=price_asc#results", relative: false, group: .queryAndFragment),
+    .init(
+        input: "https://shop.example.co.uk/search?q=red+shoes&size=42&sort=price_asc#results", relative: false,
+        group: .queryAndFragment),
     .init(input: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s", relative: false, group: .queryAndFragment),
     .init(
-        input: "https://docs.swift.org/swift-book/documentation/the-swift-programming-language/closures#Escaping-Closures",
+        input:
+            "https://docs.swift.org/swift-book/documentation/the-swift-programming-language/closures#Escaping-Closures",
         relative: false, group: .queryAndFragment),
-    .init(input: "https://example.com/?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale#top", relative: false, group: .queryAndFragment),
+    .init(
+        input: "https://example.com/?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale#top",
+        relative: false, group: .queryAndFragment),
     .init(input: "https://app.example.com/#/dashboard/settings?tab=profile", relative: false, group: .queryAndFragment),
     .init(
         input: "https://accounts.google.com/o/oauth2/v2/auth?client_id=123.apps.googleusercontent.com"
             + "&redirect_uri=https%3A%2F%2Fapp.example.com%2Fcallback&response_type=code&scope=openid%20email",
         relative: false, group: .queryAndFragment),
-    .init(input: "https://www.bing.com/search?q=swift+url+parser&form=QBLH&sp=-1", relative: false, group: .queryAndFragment),
+    .init(
+        input: "https://www.bing.com/search?q=swift+url+parser&form=QBLH&sp=-1", relative: false,
+        group: .queryAndFragment),
     // Internationalised hosts (UTS #46), and one already in punycode.
     .init(input: "https://bücher.example/katalog", relative: false, group: .idn),
     .init(input: "https://münchen.de/rathaus", relative: false, group: .idn),
@@ -71,9 +85,12 @@ public let urlMix: [MixEntry] = [
     .init(input: "ftp://anonymous@ftp.example.org/pub/file.tar.gz", relative: false, group: .userinfo),
     .init(input: "https://alice@mail.example.com/inbox", relative: false, group: .userinfo),
     // Long paths and long queries.
-    .init(input: "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@6.5.1/css/all.min.css", relative: false, group: .long),
     .init(
-        input: "https://storage.googleapis.com/bucket-name/very/long/path/to/some/deeply/nested/object/with/many/segments/"
+        input: "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@6.5.1/css/all.min.css", relative: false,
+        group: .long),
+    .init(
+        input:
+            "https://storage.googleapis.com/bucket-name/very/long/path/to/some/deeply/nested/object/with/many/segments/"
             + "file-name-2024-01-01T00-00-00Z.json?X-Goog-Algorithm=GOOG4-RSA-SHA256"
             + "&X-Goog-Credential=abc%2F20240101%2Fauto%2Fstorage%2Fgoog4_request&X-Goog-Date=20240101T000000Z",
         relative: false, group: .long),
@@ -81,7 +98,9 @@ public let urlMix: [MixEntry] = [
         input: "https://www.amazon.co.uk/Some-Product-Name-With-Many-Words/dp/B0ABCDEF12/ref=sr_1_3"
             + "?crid=2ABC&keywords=product&qid=1700000000&sprefix=prod%2Caps%2C120&sr=8-3",
         relative: false, group: .long),
-    .init(input: "https://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/index.html", relative: false, group: .long),
+    .init(
+        input: "https://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/index.html", relative: false,
+        group: .long),
     // Other schemes an in-app web view meets.
     .init(input: "file:///Users/me/Documents/report.pdf", relative: false, group: .otherSchemes),
     .init(input: "mailto:someone@example.com?subject=Hello", relative: false, group: .otherSchemes),

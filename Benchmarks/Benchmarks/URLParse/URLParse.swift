@@ -38,7 +38,9 @@ let benchmarks: @Sendable () -> Void = {
         return UnsafeBufferPointer(bytes)
     }
     for index in inputs.indices {
-        precondition(ada.parse(adaInputs[index], base: relative[index] ? adaBase : nil) != nil, "URLParse: ada rejects \(inputs[index])")
+        precondition(
+            ada.parse(adaInputs[index], base: relative[index] ? adaBase : nil) != nil,
+            "URLParse: ada rejects \(inputs[index])")
     }
 
     Benchmark("Parse 50 URLs: WebURL") { benchmark in

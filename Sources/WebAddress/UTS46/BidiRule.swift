@@ -1,6 +1,7 @@
 /// The Bidi_Class values of Unicode, numbered as ICU's `UCharDirection` (the table's encoding).
 enum BidiClass: UInt8, Sendable {
-    case l = 0, r, en, es, et, an, cs, b, s, ws, on, lre, lro, al, rle, rlo, pdf, nsm, bn, fsi, lri, rli, pdi
+    case l = 0
+    case r, en, es, et, an, cs, b, s, ws, on, lre, lro, al, rle, rlo, pdf, nsm, bn, fsi, lri, rli, pdi
 
     /// R, AL or AN: a character that makes a domain name a Bidi domain name (RFC 5893 §1.4).
     var isRightToLeft: Bool { self == .r || self == .al || self == .an }

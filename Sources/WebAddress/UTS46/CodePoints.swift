@@ -2,7 +2,9 @@
 enum CodePoints {
     /// Decodes UTF-8 as the Encoding Standard's UTF-8 decoder does: each ill-formed sequence (its
     /// maximal subpart) becomes one U+FFFD. Calls `body` with the code points.
-    static func fromUTF8<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt32>) -> Result)
+    static func fromUTF8<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt32>) -> Result
+    )
         -> Result
     {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(bytes.count, 1)) { output in
@@ -64,7 +66,9 @@ enum CodePoints {
     }
 
     /// Decodes UTF-16, keeping a lone surrogate as its own value (UTS #46 then finds it disallowed).
-    static func fromUTF16<Result>(_ units: some Collection<UInt16>, _ body: (UnsafeBufferPointer<UInt32>) -> Result)
+    static func fromUTF16<Result>(
+        _ units: some Collection<UInt16>, _ body: (UnsafeBufferPointer<UInt32>) -> Result
+    )
         -> Result
     {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(units.count, 1)) { output in

@@ -79,7 +79,9 @@ enum NFC {
 
     /// Appends `codePoint`, moving it before the non-starters of a higher class that end the text.
     @inline(__always)
-    private static func appendOrdered(_ codePoint: UInt32, to output: UnsafeMutableBufferPointer<UInt32>, count: inout Int) {
+    private static func appendOrdered(
+        _ codePoint: UInt32, to output: UnsafeMutableBufferPointer<UInt32>, count: inout Int
+    ) {
         let combiningClass = codePoint < 0x300 ? 0 : tables.info(codePoint).combiningClass
         var index = count
         if combiningClass != 0 {

@@ -142,7 +142,9 @@ enum Punycode {
     }
 
     /// RFC 3492 §6.3 as written: one pass over the label per distinct code point.
-    static func encodeShort(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout some ASCIISink)
+    static func encodeShort(
+        _ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout some ASCIISink
+    )
         -> Bool
     {
         var n = initialN
@@ -177,7 +179,9 @@ enum Punycode {
 
     /// The same output as `encodeShort` in O(n log n): the code points are visited in order of
     /// value, then position, and a Fenwick tree counts how many smaller ones come before each.
-    static func encodeLong(_ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout some ASCIISink)
+    static func encodeLong(
+        _ label: UnsafeBufferPointer<UInt32>, basicCount: Int, output: inout some ASCIISink
+    )
         -> Bool
     {
         let nonBasic = label.count - basicCount
@@ -272,7 +276,9 @@ enum Punycode {
 
     @inline(__always)
     private static func digit(_ value: UInt32) -> UInt8 {
-        value < 26 ? UInt8(truncatingIfNeeded: value) + UInt8(ascii: "a") : UInt8(truncatingIfNeeded: value - 26) + UInt8(ascii: "0")
+        value < 26
+            ? UInt8(truncatingIfNeeded: value) + UInt8(ascii: "a")
+            : UInt8(truncatingIfNeeded: value - 26) + UInt8(ascii: "0")
     }
 }
 

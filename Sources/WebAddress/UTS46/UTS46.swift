@@ -75,7 +75,9 @@ public enum UTS46 {
 
     /// ToASCII of UTF-16 text, lone surrogates included (they are disallowed), as JavaScript and
     /// `NSString` hold it.
-    public static func toASCII(utf16 domain: some Collection<UInt16>, options: Options = .urlStandard)
+    public static func toASCII(
+        utf16 domain: some Collection<UInt16>, options: Options = .urlStandard
+    )
         -> Result<String, IDNAFailure>
     {
         CodePoints.fromUTF16(domain) { codePoints in
@@ -94,13 +96,17 @@ public enum UTS46 {
 
     /// ToASCII of UTF-8 bytes, appending the result to `output`, even when there are errors (then it
     /// is what UTS #46 would output had it not failed). Returns the errors.
-    static func toASCII(utf8 domain: UnsafeBufferPointer<UInt8>, options: Options, appendingTo output: inout some ASCIISink)
+    static func toASCII(
+        utf8 domain: UnsafeBufferPointer<UInt8>, options: Options, appendingTo output: inout some ASCIISink
+    )
         -> IDNAFailure
     {
         CodePoints.fromUTF8(domain) { toASCII($0, options: options, appendingTo: &output) }
     }
 
-    static func toASCII(_ domain: UnsafeBufferPointer<UInt32>, options: Options, appendingTo output: inout some ASCIISink)
+    static func toASCII(
+        _ domain: UnsafeBufferPointer<UInt32>, options: Options, appendingTo output: inout some ASCIISink
+    )
         -> IDNAFailure
     {
         process(domain, options: options) { processed, processingErrors in
@@ -151,7 +157,9 @@ public enum UTS46 {
     }
 
     /// ToUnicode of UTF-16 text, lone surrogates included.
-    public static func toUnicode(utf16 domain: some Collection<UInt16>, options: Options = .urlStandard)
+    public static func toUnicode(
+        utf16 domain: some Collection<UInt16>, options: Options = .urlStandard
+    )
         -> UnicodeDomain
     {
         CodePoints.fromUTF16(domain) { toUnicode($0, options: options) }
@@ -249,7 +257,8 @@ public enum UTS46 {
             if NFC.isQuickCheckYes(text) { return convertAndValidate(text, options: options, body) }
             return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: NFC.decomposedLength(text)) { normalized in
                 let normalizedCount = NFC.normalize(text, into: normalized)
-                return convertAndValidate(UnsafeBufferPointer(rebasing: normalized[..<normalizedCount]), options: options, body)
+                return convertAndValidate(
+                    UnsafeBufferPointer(rebasing: normalized[..<normalizedCount]), options: options, body)
             }
         }
     }
@@ -310,7 +319,9 @@ public enum UTS46 {
     }
 
     /// The validity criteria of §4.1 for one label (CheckBidi aside: it needs the whole domain).
-    private static func validityErrors(_ label: UnsafeBufferPointer<UInt32>, decoded: Bool, options: Options)
+    private static func validityErrors(
+        _ label: UnsafeBufferPointer<UInt32>, decoded: Bool, options: Options
+    )
         -> IDNAFailure
     {
         guard let first = label.first, let last = label.last else { return [] }
@@ -325,7 +336,9 @@ public enum UTS46 {
             if label.contains(UInt32(UInt8(ascii: "."))) { errors.insert(.labelHasDot) }
         }
         if options.checkHyphens {
-            if label.count >= 4, label[2] == hyphen, label[3] == hyphen { errors.insert(.hyphenInThirdAndFourthPositions) }
+            if label.count >= 4, label[2] == hyphen, label[3] == hyphen {
+                errors.insert(.hyphenInThirdAndFourthPositions)
+            }
             if first == hyphen || last == hyphen { errors.insert(.leadingOrTrailingHyphen) }
         }
         if first >= 0x300, tables.info(first).isMark { errors.insert(.leadingCombiningMark) }

@@ -69,11 +69,14 @@ struct UnicodeTables: @unchecked Sendable {
 
     /// Decodes base64 text (line breaks ignored) of little-endian values into a buffer that is
     /// never freed. The text is generated and checked by the tests, so it is always well formed.
-    private static func decode<Value: FixedWidthInteger>(_ text: StaticString, count: Int)
+    private static func decode<Value: FixedWidthInteger>(
+        _ text: StaticString, count: Int
+    )
         -> UnsafeBufferPointer<Value>
     {
         let width = MemoryLayout<Value>.size
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count * width, alignment: MemoryLayout<Value>.alignment)
+        let bytes = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: count * width, alignment: MemoryLayout<Value>.alignment)
         bytes.initializeMemory(as: UInt8.self, repeating: 0)
         var written = 0
         var accumulator: UInt32 = 0
@@ -110,12 +113,14 @@ struct CodePointInfo {
 
     /// The code point's status in the IDNA Mapping Table (UTS #46 §5).
     enum Status: UInt8 {
-        case valid = 0, mapped, deviation, ignored, disallowed
+        case valid = 0
+        case mapped, deviation, ignored, disallowed
     }
 
     /// The Joining_Type property, for CheckJoiners (RFC 5892 Appendix A.1).
     enum JoiningType: UInt8 {
-        case nonJoining = 0, leftJoining, rightJoining, dualJoining, transparent, joinCausing
+        case nonJoining = 0
+        case leftJoining, rightJoining, dualJoining, transparent, joinCausing
     }
 
     @inline(__always) var status: Status { Status(rawValue: UInt8(truncatingIfNeeded: bits & 0x7)) ?? .disallowed }

@@ -1,7 +1,7 @@
 import Testing
+import WebAddressConformance
 
 @testable import WebAddress
-import WebAddressConformance
 
 /// One line of Unicode's NormalizationTest.txt whose code points were all assigned by the Unicode
 /// version of WebAddress's tables: NFC must give `c2` for c1, c2 and c3, and `c4` for c4 and c5.
@@ -12,13 +12,15 @@ struct NormalizationTestCase: Sendable, CustomTestStringConvertible {
     let columns: [[UInt32]]
 
     var testDescription: String {
-        "line \(line): " + columns.prefix(5).map { $0.map { String($0, radix: 16, uppercase: true) }.joined(separator: " ") }
+        "line \(line): "
+            + columns.prefix(5).map { $0.map { String($0, radix: 16, uppercase: true) }.joined(separator: " ") }
             .joined(separator: "; ")
     }
 
     /// The lines that apply to the tables' Unicode version, and the code points Part 1 lists.
     static let loaded: (cases: [NormalizationTestCase], partOne: Set<UInt32>) = {
-        guard let text = CorpusFiles.text("unicode/NormalizationTest.txt"), let ages = CorpusFiles.text("unicode/DerivedAge.txt")
+        guard let text = CorpusFiles.text("unicode/NormalizationTest.txt"),
+            let ages = CorpusFiles.text("unicode/DerivedAge.txt")
         else { return ([], []) }
         let assigned = AssignedCodePoints(derivedAge: ages, version: UTS46.unicodeVersion)
         var cases: [NormalizationTestCase] = []
@@ -49,9 +51,15 @@ struct NormalizationTestCase: Sendable, CustomTestStringConvertible {
     /// What went wrong, or nil.
     func mismatch() -> String? {
         let (c1, c2, c3, c4, c5) = (columns[0], columns[1], columns[2], columns[3], columns[4])
-        for (name, source, expected) in [("c1", c1, c2), ("c2", c2, c2), ("c3", c3, c2), ("c4", c4, c4), ("c5", c5, c4)] {
+        for (name, source, expected) in [
+            ("c1", c1, c2), ("c2", c2, c2), ("c3", c3, c2), ("c4", c4, c4), ("c5", c5, c4),
+        ] {
             let got = Self.nfc(source)
-            if got != expected { return "NFC(\(name)) is \(got.map { String($0, radix: 16) }), not \(expected.map { String($0, radix: 16) })" }
+            if got != expected {
+                return
+                    "NFC(\(name)) is \(got.map { String($0, radix: 16) }), "
+                    + "not \(expected.map { String($0, radix: 16) })"
+            }
             let isNormalized = source.withUnsafeBufferPointer(NFC.isNormalized)
             if isNormalized != (source == expected) { return "isNormalized(\(name)) is \(isNormalized)" }
         }
@@ -86,9 +94,11 @@ struct NormalizationTestChunk: Sendable, CustomTestStringConvertible {
     let cases: ArraySlice<NormalizationTestCase>
     var testDescription: String { "lines \(cases.first?.line ?? 0)–\(cases.last?.line ?? 0)" }
 
-    static let all: [NormalizationTestChunk] = stride(from: 0, to: NormalizationTestCase.loaded.cases.count, by: 250).map {
-        NormalizationTestChunk(cases: NormalizationTestCase.loaded.cases[$0..<min($0 + 250, NormalizationTestCase.loaded.cases.count)])
-    }
+    static let all: [NormalizationTestChunk] = stride(from: 0, to: NormalizationTestCase.loaded.cases.count, by: 250)
+        .map {
+            NormalizationTestChunk(
+                cases: NormalizationTestCase.loaded.cases[$0..<min($0 + 250, NormalizationTestCase.loaded.cases.count)])
+        }
 }
 
 @Suite("Unicode NormalizationTest.txt (NFC, lines of characters assigned by the tables' version)")
@@ -116,14 +126,20 @@ struct NormalizationTestTests {
             checked += 1
             if NormalizationTestCase.nfc([codePoint]) != [codePoint] { wrong.append(codePoint) }
         }
-        print("NormalizationTest.txt Part 1 complement: \(checked - wrong.count) of \(checked) code points are their own NFC")
+        print(
+            "NormalizationTest.txt Part 1 complement: \(checked - wrong.count) of \(checked) code points "
+                + "are their own NFC"
+        )
         #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
     }
 
     @Test("summary: every applicable line passes")
     func summary() {
         let failed = Self.cases.filter { $0.mismatch() != nil }.count
-        print("NormalizationTest.txt (NFC, Unicode \(UTS46.unicodeVersion) characters): \(Self.cases.count - failed) of \(Self.cases.count) lines pass")
+        print(
+            "NormalizationTest.txt (NFC, Unicode \(UTS46.unicodeVersion) characters): "
+                + "\(Self.cases.count - failed) of \(Self.cases.count) lines pass"
+        )
         #expect(Self.cases.count > 15000, "NormalizationTest.txt not found under \(CorpusFiles.directory)")
         #expect(failed == 0)
     }
