@@ -70,3 +70,31 @@ struct UTS46Tests {
         #expect(failure.description.contains("(V7)"))
     }
 }
+
+@Suite("NFC")
+struct NFCTests {
+    /// A long run of marks takes the counting sort; it must order as a stable sort by combining
+    /// class. The base (U+4E00) and these marks compose with nothing, so NFC only orders.
+    @Test("canonical ordering of long runs of marks", arguments: [33, 500, 5_000])
+    func longRuns(_ length: Int) {
+        var generator = SeededGenerator(seed: 0xA11CE)
+        let marks: [UInt32] = [0x0301, 0x0316, 0x0334, 0x05B0, 0x0345, 0x0302, 0x1DCE]
+        let run = (0..<length).map { _ in marks[Int(generator.next() % UInt64(marks.count))] }
+        let sorted = run.enumerated()
+            .sorted {
+                let (a, b) = (
+                    UnicodeTables.shared.info($0.element).combiningClass,
+                    UnicodeTables.shared.info($1.element).combiningClass
+                )
+                return a != b ? a < b : $0.offset < $1.offset
+            }
+            .map(\.element)
+        let text: [UInt32] = [0x4E00] + run
+        let normalized = text.withUnsafeBufferPointer { source in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: NFC.decomposedLength(source)) { output in
+                Array(output[..<NFC.normalize(source, into: output)])
+            }
+        }
+        #expect(normalized == [0x4E00] + sorted)
+    }
+}

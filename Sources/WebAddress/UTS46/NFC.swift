@@ -54,7 +54,7 @@ enum NFC {
     /// Writes NFC(`text`) to `output` (room for `decomposedLength(text)`) and returns its length.
     static func normalize(_ text: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt32>) -> Int {
         var count = 0
-        // Canonical decomposition, with canonical ordering as each code point arrives.
+        // Canonical decomposition.
         for codePoint in text {
             if codePoint &- sBase < sCount {
                 let index = codePoint - sBase
@@ -69,31 +69,64 @@ enum NFC {
             }
             let info = tables.info(codePoint)
             if info.hasDecomposition {
-                for part in tables.decomposition(of: info) { appendOrdered(part, to: output, count: &count) }
+                for part in tables.decomposition(of: info) {
+                    output[count] = part
+                    count += 1
+                }
             } else {
-                appendOrdered(codePoint, to: output, count: &count)
+                output[count] = codePoint
+                count += 1
             }
         }
+        orderCanonically(UnsafeMutableBufferPointer(rebasing: output[..<count]))
         return compose(output, count: count)
     }
 
-    /// Appends `codePoint`, moving it before the non-starters of a higher class that end the text.
-    @inline(__always)
-    private static func appendOrdered(
-        _ codePoint: UInt32, to output: UnsafeMutableBufferPointer<UInt32>, count: inout Int
-    ) {
-        let combiningClass = codePoint < 0x300 ? 0 : tables.info(codePoint).combiningClass
-        var index = count
-        if combiningClass != 0 {
-            while index > 0 {
-                let previousClass = tables.info(output[index - 1]).combiningClass
-                guard previousClass > combiningClass else { break }
-                output[index] = output[index - 1]
+    /// Canonical ordering (UAX #15 §3.11 D109): each run of non-starters sorted by combining class,
+    /// stably. A short run by insertion; a long one (an attacker's host of a million marks) by
+    /// counting its classes, so that ordering stays linear.
+    private static func orderCanonically(_ text: UnsafeMutableBufferPointer<UInt32>) {
+        var index = 0
+        while index < text.count {
+            guard text[index] >= 0x300, tables.info(text[index]).combiningClass != 0 else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < text.count, text[end] >= 0x300, tables.info(text[end]).combiningClass != 0 { end += 1 }
+            let run = UnsafeMutableBufferPointer(rebasing: text[index..<end])
+            if run.count <= 32 { insertionSort(run) } else { countingSort(run) }
+            index = end
+        }
+    }
+
+    private static func insertionSort(_ run: UnsafeMutableBufferPointer<UInt32>) {
+        for position in 1..<max(run.count, 1) {
+            let codePoint = run[position]
+            let combiningClass = tables.info(codePoint).combiningClass
+            var index = position
+            while index > 0, tables.info(run[index - 1]).combiningClass > combiningClass {
+                run[index] = run[index - 1]
                 index -= 1
             }
+            run[index] = codePoint
         }
-        output[index] = codePoint
-        count += 1
+    }
+
+    private static func countingSort(_ run: UnsafeMutableBufferPointer<UInt32>) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 257) { starts in
+            starts.initialize(repeating: 0)
+            for codePoint in run { starts[Int(tables.info(codePoint).combiningClass) + 1] += 1 }
+            for combiningClass in 1...256 { starts[combiningClass] += starts[combiningClass - 1] }
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: run.count) { sorted in
+                for codePoint in run {
+                    let combiningClass = Int(tables.info(codePoint).combiningClass)
+                    sorted[starts[combiningClass]] = codePoint
+                    starts[combiningClass] += 1
+                }
+                for index in run.indices { run[index] = sorted[index] }
+            }
+        }
     }
 
     /// Canonical composition in place (UAX #15 §3.11 D117); returns the new length.
