@@ -14,13 +14,14 @@ version, date). PyPI is reachable from every build machine; unicode.org and GitH
 is why the WPT files and IdnaTestV2.txt are taken from a folder or file you name.
 
 Versions are pinned here and must move together with the code they test:
-- the Public Suffix List tests come from the same publicsuffixlist release as the bundled list
-  (Scripts/update-public-suffix-list.py);
+- the Public Suffix List tests come from the publicsuffixlist release the bundled list comes from
+  (Scripts/update-public-suffix-list.py records it in PublicSuffixListData.swift);
 - the Unicode files match the Unicode version of Scripts/generate-uts46-tables.py.
 """
 
 import ast
 import glob
+import re
 import json
 import os
 import shutil
@@ -32,7 +33,14 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "Tests", "Corpora")
 
-PUBLICSUFFIXLIST = "publicsuffixlist==1.1.2.20261023"
+def bundled_publicsuffixlist():
+    """The publicsuffixlist release the bundled list comes from (PublicSuffixListData.swift's source)."""
+    path = os.path.join(ROOT, "Sources", "WebAddress", "PublicSuffixListData.swift")
+    with open(path, encoding="utf-8") as source:
+        match = re.search(r'static let source = "PyPI publicsuffixlist-([^-"]+)-', source.read())
+    if not match:
+        sys.exit("cannot read the bundled list's release from %s" % path)
+    return "publicsuffixlist==" + match.group(1)
 # NormalizationTest.txt of a newer Unicode version is valid for older data on every line whose code
 # points were all assigned by then (the Normalization Stability Policy); DerivedAge.txt says which.
 PYUNORMALIZE = "pyunormalize==18.0.0"
@@ -66,7 +74,7 @@ def write(relative, data):
 
 def refresh_psl():
     with tempfile.TemporaryDirectory() as tmp:
-        archive, name = sdist(PUBLICSUFFIXLIST, tmp)
+        archive, name = sdist(bundled_publicsuffixlist(), tmp)
         write("psl/public_suffix_list.dat", member(archive, "publicsuffixlist/public_suffix_list.dat"))
         write("psl/test_psl.txt", member(archive, "publicsuffixlist/test_psl.txt"))
         print("source: PyPI %s" % name)
