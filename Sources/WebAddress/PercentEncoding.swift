@@ -34,11 +34,6 @@ struct PercentEncodeSet: Sendable, Equatable {
     static let specialQuery = PercentEncodeSet(low: 0x5000_008D_FFFF_FFFF, high: 0x8000_0000_0000_0000)
     /// Query set plus ?, ^, `, {, }.
     static let path = PercentEncodeSet(low: 0xD000_000D_FFFF_FFFF, high: 0xA800_0001_4000_0000)
-    /// Path set plus /: where a non-special URL's path segment stops or needs encoding, so that the
-    /// one-pass parser tests each byte once.
-    static let pathStop = PercentEncodeSet(low: 0xD000_800D_FFFF_FFFF, high: 0xA800_0001_4000_0000)
-    /// Path set plus / and \: the same for a special URL.
-    static let specialPathStop = PercentEncodeSet(low: 0xD000_800D_FFFF_FFFF, high: 0xA800_0001_5000_0000)
     /// Path set plus /, :, ;, =, @, [, \, ], |.
     static let userinfo = PercentEncodeSet(low: 0xFC00_800D_FFFF_FFFF, high: 0xB800_0001_7800_0001)
 }

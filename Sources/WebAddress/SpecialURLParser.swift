@@ -1,15 +1,20 @@
-/// The URLs most inputs are, parsed in one pass: a special URL other than `file:` written with its
-/// two slashes (`https://host:port/path?query#fragment`, with or without userinfo), and a reference
-/// relative to such a URL (`/path`, `../path`, `?query`, `#fragment`, `//host/path`).
+/// The URLs most inputs are, parsed in one pass (decision D64): a special URL written with its two
+/// slashes (`https://host:port/path?query#fragment`, with or without userinfo), a reference relative
+/// to such a URL (`/path`, `../path`, `?query`, `#fragment`, `//host/path`), a non-special URL with
+/// an opaque host (`myapp://host/path`) or an opaque path (`mailto:x`, `data:...`), and `file:///`
+/// with no Windows drive letter.
 ///
 /// It gives exactly what the state machine (`URLParser`) gives: the same steps, in the order the
-/// serializer writes them, without a state per byte. Anything else (other schemes, a missing or
-/// third slash, a host the URL parser refuses, an invalid port) makes it answer nil, and the state
-/// machine runs instead; so an error always comes from the state machine. The `url` fuzz target
-/// and the corpora compare the two.
+/// serializer writes them, without a state per byte. Anything else (a missing or third slash, a
+/// drive letter, a tab or newline, a host the URL parser refuses, an invalid port) makes it answer
+/// nil, and the state machine runs instead; so an error always comes from the state machine. The
+/// tests and the `url` fuzz target compare the two.
 ///
-/// The serialization is written into one buffer on the stack and becomes `href` in one step: the
-/// input string itself when nothing changed, or a single new string.
+/// The serialization is written into one buffer (`withUnsafeTemporaryAllocation`: on the stack
+/// when it is small) of three bytes per input byte plus the base, and becomes `href` in one step:
+/// the input string itself when nothing changed, or a single new string. Every write of something
+/// whose length is not bounded by the input's (a base's component, an internationalized host, an
+/// address's serialization) is checked, and declines when it would not fit.
 struct SpecialURLParser {
     private let input: UnsafeBufferPointer<UInt8>
     private let base: WebURL?
@@ -187,28 +192,28 @@ struct SpecialURLParser {
                 position += 2
                 return authority() && pathQueryAndFragment()
             }
-            copyAuthority(of: base)
-            return pathQueryAndFragment()
+            return copyAuthority(of: base) && pathQueryAndFragment()
         }
-        copyAuthority(of: base)
+        guard copyAuthority(of: base) else { return false }
         offsets.pathStart = Int32(count)
         if first == questionMark {
-            base.withBytes(base.offsets.pathStart, base.pathEnd) { write($0) }
+            guard base.withBytes(base.offsets.pathStart, base.pathEnd, { write($0) }) else { return false }
             return queryAndFragment()
         }
         if first == numberSign {
-            base.withBytes(base.offsets.pathStart, base.pathEnd) { write($0) }
+            guard base.withBytes(base.offsets.pathStart, base.pathEnd, { write($0) }) else { return false }
             if let query = base.queryRange {
                 offsets.queryStart = Int32(count)
                 write(questionMark)
-                base.withBytes(query.lowerBound, query.upperBound) { write($0) }
+                guard base.withBytes(query.lowerBound, query.upperBound, { write($0) }) else { return false }
             }
             return queryAndFragment()
         }
         // A path relative to the base's directory: the base's path without its last segment.
-        base.withBytes(base.offsets.pathStart, base.pathEnd) { path in
+        let directory = base.withBytes(base.offsets.pathStart, base.pathEnd) { path in
             write(UnsafeBufferPointer(rebasing: path[..<(path.lastIndex(of: slash) ?? 0)]))
         }
+        guard directory else { return false }
         return path(startingWithSegment: true) && queryAndFragment()
     }
 
@@ -342,7 +347,7 @@ struct SpecialURLParser {
             count = start
             guard case .success(let address) = IPv4Address.parse(host) else { return false }
             hostKind = .ipv4(address)
-            address.withSerialization { _ = write($0) }
+            guard address.withSerialization({ write($0) }) else { return false }
         }
         offsets.hostEnd = Int32(count)
         if stop == colon {
@@ -462,9 +467,10 @@ struct SpecialURLParser {
         return .some(UInt16(value))
     }
 
-    private mutating func copyAuthority(of base: WebURL) {
+    /// The base's userinfo, host and port, as they are written in it.
+    private mutating func copyAuthority(of base: WebURL) -> Bool {
         let shift = Int32(count) - (base.offsets.schemeEnd + 1)
-        base.withBytes(base.offsets.schemeEnd + 1, base.offsets.pathStart) { write($0) }
+        guard base.withBytes(base.offsets.schemeEnd + 1, base.offsets.pathStart, { write($0) }) else { return false }
         offsets.usernameStart = base.offsets.usernameStart + shift
         offsets.usernameEnd = base.offsets.usernameEnd + shift
         offsets.passwordEnd = base.offsets.passwordEnd + shift
@@ -472,6 +478,7 @@ struct SpecialURLParser {
         offsets.hostEnd = base.offsets.hostEnd + shift
         hostKind = base.hostKind
         port = base.port
+        return true
     }
 
     // MARK: - Path, query, fragment
@@ -523,6 +530,7 @@ struct SpecialURLParser {
                         delimiter = byte
                         break scan
                     default:
+                        // ByteClasses.Path.tabOrNewline: the state machine removes those first.
                         return false
                     }
                     index &+= 1
@@ -581,14 +589,15 @@ struct SpecialURLParser {
 
     // MARK: - Writing
 
+    /// A byte whose room the capacity already accounts for (three per input byte).
     @inline(__always)
     private mutating func write(_ byte: UInt8) {
+        assert(count < capacity, "the one-pass parser's buffer is sized for every byte it writes")
         output[count] = byte
         count += 1
     }
 
     /// Copies `bytes`; false when they do not fit.
-    @discardableResult
     private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard count + bytes.count <= capacity else { return false }
         if let source = bytes.baseAddress { (output + count).update(from: source, count: bytes.count) }
@@ -615,6 +624,7 @@ struct SpecialURLParser {
                     out[written &+ 2] = PercentEncoding.hexDigit(byte & 0x0F)
                     written &+= 3
                 default:
+                    // ByteClasses.Encoding.tabOrNewline: the state machine removes those first.
                     return false
                 }
             }
@@ -622,13 +632,6 @@ struct SpecialURLParser {
         }()
         count = written
         return completed
-    }
-
-    @inline(__always)
-    private mutating func writeEncodedByte(_ byte: UInt8) {
-        write(percentSign)
-        write(PercentEncoding.hexDigit(byte >> 4))
-        write(PercentEncoding.hexDigit(byte & 0x0F))
     }
 
     private mutating func writeDecimal(_ value: UInt16) {
@@ -656,8 +659,6 @@ private let questionMark = UInt8(ascii: "?")
 private let numberSign = UInt8(ascii: "#")
 private let atSign = UInt8(ascii: "@")
 private let percentSign = UInt8(ascii: "%")
-private let openBracket = UInt8(ascii: "[")
-private let closeBracket = UInt8(ascii: "]")
 private let hyphen = UInt8(ascii: "-")
 private let dot = UInt8(ascii: ".")
 

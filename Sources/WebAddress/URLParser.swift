@@ -431,16 +431,30 @@ struct URLParser {
             let start = segmentStart ?? openSegment()
             if c == nil || isSlash(c) || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
                 segmentStart = nil
-                let segment = output[start...]
-                if Self.isDoubleDotSegment(segment) {
+                // The segment is classified before `output` changes: a slice of it kept alive across
+                // the change would make every `.` segment copy the whole buffer (quadratic time).
+                enum Kind { case doubleDot, singleDot, driveLetter, other }
+                let kind: Kind = output.withUnsafeBufferPointer { written in
+                    let segment = UnsafeBufferPointer(rebasing: written[start...])
+                    if Self.isDoubleDotSegment(segment) { return .doubleDot }
+                    if Self.isSingleDotSegment(segment) { return .singleDot }
+                    if special == .file, start - 1 == offsets.pathStart, Self.isWindowsDriveLetter(segment) {
+                        return .driveLetter
+                    }
+                    return .other
+                }
+                switch kind {
+                case .doubleDot:
                     output.removeSubrange((start - 1)...)
                     shortenPath()
                     if !isSlash(c) { output.append(UInt8(ascii: "/")) }
-                } else if Self.isSingleDotSegment(segment) {
+                case .singleDot:
                     output.removeSubrange((start - 1)...)
                     if !isSlash(c) { output.append(UInt8(ascii: "/")) }
-                } else if special == .file, start - 1 == offsets.pathStart, Self.isWindowsDriveLetter(segment) {
+                case .driveLetter:
                     output[start + 1] = UInt8(ascii: ":")
+                case .other:
+                    break
                 }
                 if c == UInt8(ascii: "?") {
                     startQuery()

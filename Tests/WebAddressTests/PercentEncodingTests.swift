@@ -35,8 +35,6 @@ struct PercentEncodingTests {
         #expect(PercentEncodeSet.specialQuery == query.adding("'"))
         #expect(PercentEncodeSet.path == path)
         #expect(PercentEncodeSet.userinfo == userinfo)
-        #expect(PercentEncodeSet.pathStop == path.adding("/"))
-        #expect(PercentEncodeSet.specialPathStop == path.adding("/\\"))
     }
 
     @Test("every byte above U+007E is in every set")

@@ -89,3 +89,25 @@ struct SpecialURLParserTests {
         #expect(difference == nil, "\(difference ?? "")")
     }
 }
+
+/// Long inputs in the shapes that once made the state machine quadratic (every `.` segment copied
+/// the whole buffer): they must parse, and to the same URL as the one-pass parser where it applies.
+@Suite("Long inputs")
+struct LongInputTests {
+    static let length = 200_000
+
+    @Test(
+        "dot segments by the hundred thousand",
+        arguments: [
+            "file:///C:/" + String(repeating: "a", count: length) + String(repeating: "/.", count: length / 2),
+            "https://h/\t" + String(repeating: "a", count: length) + String(repeating: "/.", count: length / 2),
+            "https://h/\t" + String(repeating: "a/", count: length / 4) + String(repeating: "../", count: length / 6),
+            "https://h/" + String(repeating: "a/", count: length / 4) + String(repeating: "../", count: length / 6),
+        ])
+    func dotSegments(_ input: String) throws {
+        let url = try WebURL(input)
+        #expect(url.pathname.hasPrefix("/"))
+        let reference = URLParser.parse(input, base: nil, stateMachineOnly: true)
+        #expect((try? reference.get())?.href == url.href)
+    }
+}

@@ -98,3 +98,23 @@ struct NFCTests {
         #expect(normalized == [0x4E00] + sorted)
     }
 }
+
+@Suite("UTS #46 bounds")
+struct UTS46BoundsTests {
+    @Test("a domain too long to process fails closed, with its own error (D69)")
+    func tooLong() throws {
+        let expanding = String(repeating: "\u{FDFA}", count: UTS46.maximumMappedLength / 18 + 1)
+        #expect(UTS46.toASCII(expanding) == .failure(.tooLong))
+        #expect(UTS46.toUnicode(expanding).errors == .tooLong)
+        let huge = String(repeating: "ü", count: UTS46.maximumInputLength / 2 + 1)
+        #expect(UTS46.toASCII(huge) == .failure(.tooLong))
+        #expect(UTS46.toASCII(utf16: Array(huge.utf16)) == .failure(.tooLong))
+        #expect(throws: URLParseError.domainToASCII(.tooLong)) { try WebURL("https://\(expanding)/") }
+        // Just under the bound it is processed.
+        let longest = String(repeating: "\u{FDFA}", count: UTS46.maximumMappedLength / 18)
+        #expect(UTS46.toASCII(longest) != .failure(.tooLong))
+        // An ASCII host needs no IDNA and has no bound.
+        let ascii = String(repeating: "a", count: UTS46.maximumInputLength + 10) + ".example"
+        #expect(try WebURL("https://\(ascii)/").host == .domain(ascii))
+    }
+}

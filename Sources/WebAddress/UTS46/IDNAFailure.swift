@@ -1,7 +1,8 @@
 /// Why UTS #46 found a domain invalid: each bit is one of the errors UTS #46 processing records,
 /// named after the status codes of Unicode's conformance file IdnaTestV2.txt (`P4`, `V1`–`V7`, `U1`,
 /// `A3`, `A4_1`, `A4_2`, `B1`–`B6`, `C1`, `C2`, `X4_2`), plus the URL Standard's own check that the
-/// result is not empty. A plain bit set, so that a failure costs no allocation.
+/// result is not empty and WebAddress's bound on length. A plain bit set, so that a failure costs
+/// no allocation.
 public struct IDNAFailure: OptionSet, Error, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -46,6 +47,9 @@ public struct IDNAFailure: OptionSet, Error, Hashable, Sendable, CustomStringCon
     public static let emptyLabel = IDNAFailure(rawValue: 1 << 20)
     /// Not UTS #46: the URL Standard's domain to ASCII fails when the result is empty.
     public static let emptyDomain = IDNAFailure(rawValue: 1 << 21)
+    /// Not UTS #46: a domain longer than WebAddress processes (`UTS46.maximumInputLength` bytes,
+    /// or `UTS46.maximumMappedLength` code points after mapping; D69).
+    public static let tooLong = IDNAFailure(rawValue: 1 << 22)
 
     /// Every error of the Bidi Rule.
     public static let bidiRule: IDNAFailure = [
@@ -77,6 +81,7 @@ public struct IDNAFailure: OptionSet, Error, Hashable, Sendable, CustomStringCon
         (.zeroWidthJoiner, "C2", "a zero width joiner out of context"),
         (.emptyLabel, "X4_2", "an empty label"),
         (.emptyDomain, "URL", "the domain is empty"),
+        (.tooLong, "LIMIT", "the domain is too long to process (over 1 MiB, or 65,536 code points after mapping)"),
     ]
 
     /// The IdnaTestV2.txt status codes of these errors, e.g. `["V6", "B1"]`.

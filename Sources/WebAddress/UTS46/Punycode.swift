@@ -103,7 +103,7 @@ enum Punycode {
             } else {
                 // Replayed backwards, the last insertion's index is its final place among the
                 // slots still free; a Fenwick tree of free slots finds the k-th free one in log n.
-                let free = FenwickTree(ones: total)
+                let free = FenwickTree(count: total, allSet: true)
                 defer { free.deallocate() }
                 for j in stride(from: count - 1, through: 0, by: -1) {
                     let slot = free.findKth(Int(indexes[j]))
@@ -184,14 +184,23 @@ enum Punycode {
     )
         -> Bool
     {
-        let nonBasic = label.count - basicCount
-        // Positions of the non-basic code points, sorted by value then position.
-        var order = [Int]()
-        order.reserveCapacity(nonBasic)
-        for (position, codePoint) in label.enumerated() where codePoint >= 0x80 { order.append(position) }
-        order.sort { label[$0] != label[$1] ? label[$0] < label[$1] : $0 < $1 }
+        // The first step overflows for most labels that are too long to encode: check it before
+        // allocating anything.
+        var smallest = UInt32.max
+        for codePoint in label where codePoint >= 0x80 && codePoint < smallest { smallest = codePoint }
+        guard smallest != UInt32.max else { return true }
+        guard !(smallest - initialN).multipliedReportingOverflow(by: UInt32(basicCount) + 1).overflow else {
+            return false
+        }
+        // The non-basic code points by value, then position: one sort of packed keys.
+        var order = [UInt64]()
+        order.reserveCapacity(label.count - basicCount)
+        for (position, codePoint) in label.enumerated() where codePoint >= 0x80 {
+            order.append(UInt64(codePoint) << 32 | UInt64(position))
+        }
+        order.sort()
         // Positions holding a code point below the one being handled: the basic ones at first.
-        let below = FenwickTree(ones: 0, count: label.count)
+        let below = FenwickTree(count: label.count)
         defer { below.deallocate() }
         for (position, codePoint) in label.enumerated() where codePoint < 0x80 { below.add(1, at: position) }
 
@@ -201,7 +210,7 @@ enum Punycode {
         var handled = UInt32(basicCount)
         var index = 0
         while index < order.count {
-            let m = label[order[index]]
+            let m = UInt32(truncatingIfNeeded: order[index] >> 32)
             let (step, overflowStep) = (m - n).multipliedReportingOverflow(by: handled + 1)
             guard !overflowStep, let sum = delta.adding(step) else { return false }
             delta = sum
@@ -209,8 +218,8 @@ enum Punycode {
             // The occurrences of m, left to right; `previous` is where the last one was.
             var previous = -1
             let first = index
-            while index < order.count, label[order[index]] == m {
-                let position = order[index]
+            while index < order.count, UInt32(truncatingIfNeeded: order[index] >> 32) == m {
+                let position = Int(truncatingIfNeeded: order[index] & 0xFFFF_FFFF)
                 let smallerBetween = below.prefixSum(position) - below.prefixSum(previous)
                 guard let value = delta.adding(UInt32(smallerBetween)) else { return false }
                 writeNumber(value, bias: bias, to: &output)
@@ -225,7 +234,7 @@ enum Punycode {
             guard let tail = delta.adding(UInt32(after)), let next = tail.adding(1) else { return false }
             delta = next
             n += 1
-            for done in first..<index { below.add(1, at: order[done]) }
+            for done in first..<index { below.add(1, at: Int(truncatingIfNeeded: order[done] & 0xFFFF_FFFF)) }
         }
         return true
     }
@@ -293,28 +302,21 @@ extension UInt32 {
 
 /// A Fenwick (binary indexed) tree of counts over positions 0..<count, for Punycode's long labels.
 private struct FenwickTree {
-    private let tree: UnsafeMutableBufferPointer<Int>
-    private let values: UnsafeMutableBufferPointer<Int>
+    private let tree: UnsafeMutableBufferPointer<Int32>
 
-    /// `ones` positions set to 1 from the start (all of them, or none with `ones: 0`).
-    init(ones: Int, count: Int? = nil) {
-        let size = count ?? ones
-        tree = .allocate(capacity: size + 1)
-        values = .allocate(capacity: max(size, 1))
+    /// Every position 0, or 1 with `allSet`.
+    init(count: Int, allSet: Bool = false) {
+        tree = .allocate(capacity: count + 1)
         tree.initialize(repeating: 0)
-        values.initialize(repeating: 0)
-        if ones > 0 {
-            for position in 0..<ones { add(1, at: position) }
+        if allSet {
+            // Each node holds the count of its range: its lowest set bit.
+            for index in 1..<tree.count { tree[index] = Int32(index & -index) }
         }
     }
 
-    func deallocate() {
-        tree.deallocate()
-        values.deallocate()
-    }
+    func deallocate() { tree.deallocate() }
 
-    func add(_ amount: Int, at position: Int) {
-        values[position] += amount
+    func add(_ amount: Int32, at position: Int) {
         var index = position + 1
         while index < tree.count {
             tree[index] += amount
@@ -322,14 +324,15 @@ private struct FenwickTree {
         }
     }
 
-    func isSet(_ position: Int) -> Bool { values[position] > 0 }
+    /// Whether the count at `position` is not 0.
+    func isSet(_ position: Int) -> Bool { prefixSum(position) != prefixSum(position - 1) }
 
     /// The sum of positions 0...position (0 for position -1).
     func prefixSum(_ position: Int) -> Int {
         var sum = 0
         var index = position + 1
         while index > 0 {
-            sum += tree[index]
+            sum += Int(tree[index])
             index -= index & -index
         }
         return sum
@@ -343,9 +346,9 @@ private struct FenwickTree {
         while step * 2 < tree.count { step *= 2 }
         while step > 0 {
             let next = position + step
-            if next < tree.count, tree[next] < remaining {
+            if next < tree.count, Int(tree[next]) < remaining {
                 position = next
-                remaining -= tree[next]
+                remaining -= Int(tree[next])
             }
             step /= 2
         }

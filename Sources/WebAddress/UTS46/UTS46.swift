@@ -11,6 +11,12 @@ public enum UTS46 {
     /// The Unicode version of the tables: "16.0.0".
     public static let unicodeVersion = UTS46Data.unicodeVersion
 
+    /// The longest domain WebAddress processes, in UTF-8 bytes or UTF-16 units; a longer one fails
+    /// with `IDNAFailure.tooLong` (D69). No DNS name is longer than 253 bytes.
+    public static let maximumInputLength = 1 << 20
+    /// The most code points a domain may have after mapping, which can expand it 18 times (U+FDFA).
+    public static let maximumMappedLength = 1 << 16
+
     /// The processing flags of UTS #46 §4. IgnoreInvalidPunycode is always false: the URL Standard
     /// and the conformance file both set it so, and nothing here needs it (docs/decisions.md).
     public struct Options: Hashable, Sendable {
@@ -80,7 +86,8 @@ public enum UTS46 {
     )
         -> Result<String, IDNAFailure>
     {
-        CodePoints.fromUTF16(domain) { codePoints in
+        guard domain.count <= maximumInputLength else { return .failure(.tooLong) }
+        return CodePoints.fromUTF16(domain) { codePoints in
             var output: [UInt8] = []
             let errors = toASCII(codePoints, options: options, appendingTo: &output)
             return errors.isEmpty ? .success(String(decoding: output, as: UTF8.self)) : .failure(errors)
@@ -101,7 +108,8 @@ public enum UTS46 {
     )
         -> IDNAFailure
     {
-        CodePoints.fromUTF8(domain) { toASCII($0, options: options, appendingTo: &output) }
+        guard domain.count <= maximumInputLength else { return .tooLong }
+        return CodePoints.fromUTF8(domain) { toASCII($0, options: options, appendingTo: &output) }
     }
 
     static func toASCII(
@@ -153,7 +161,8 @@ public enum UTS46 {
 
     /// UTS #46 ToUnicode: the domain with every label in Unicode, and the errors found.
     public static func toUnicode(_ domain: String, options: Options = .urlStandard) -> UnicodeDomain {
-        domain.withUTF8Bytes { bytes in CodePoints.fromUTF8(bytes) { toUnicode($0, options: options) } }
+        guard domain.utf8.count <= maximumInputLength else { return UnicodeDomain(domain: "", errors: .tooLong) }
+        return domain.withUTF8Bytes { bytes in CodePoints.fromUTF8(bytes) { toUnicode($0, options: options) } }
     }
 
     /// ToUnicode of UTF-16 text, lone surrogates included.
@@ -162,7 +171,8 @@ public enum UTS46 {
     )
         -> UnicodeDomain
     {
-        CodePoints.fromUTF16(domain) { toUnicode($0, options: options) }
+        guard domain.count <= maximumInputLength else { return UnicodeDomain(domain: "", errors: .tooLong) }
+        return CodePoints.fromUTF16(domain) { toUnicode($0, options: options) }
     }
 
     static func toUnicode(_ domain: UnsafeBufferPointer<UInt32>, options: Options) -> UnicodeDomain {
@@ -198,7 +208,7 @@ public enum UTS46 {
         _ body: (UnsafeBufferPointer<UInt32>, IDNAFailure) -> Result
     ) -> Result {
         let tables = UnicodeTables.shared
-        // 1. Map.
+        // 1. Map. First the length, counted exactly as the second pass writes.
         var mappedLength = 0
         for codePoint in domain {
             if codePoint < 0x80 {
@@ -208,16 +218,24 @@ public enum UTS46 {
             let info = tables.info(codePoint)
             switch info.status {
             case .valid, .disallowed: mappedLength += 1
-            case .mapped where options.transitionalProcessing:
-                // A mapping can give a deviation (ẞ → ß), which transitional processing maps too.
+            case .deviation where !options.transitionalProcessing: mappedLength += 1
+            case .mapped, .deviation:
+                // In transitional processing a mapping can give a deviation (ẞ → ß), mapped too.
                 for target in tables.mapping(of: info) {
-                    let targetInfo = tables.info(target)
-                    mappedLength += targetInfo.status == .deviation ? targetInfo.mappingLength : 1
+                    let targetInfo = target < 0x80 ? nil : tables.info(target)
+                    if options.transitionalProcessing, let targetInfo, targetInfo.status == .deviation {
+                        mappedLength += targetInfo.mappingLength
+                    } else {
+                        mappedLength += 1
+                    }
                 }
-            case .mapped: mappedLength += info.mappingLength
-            case .deviation: mappedLength += options.transitionalProcessing ? info.mappingLength : 1
             case .ignored: break
             }
+        }
+        // Mappings expand up to 18 times (U+FDFA): a bound keeps time and memory in proportion to a
+        // domain that could be real (D69).
+        guard mappedLength <= maximumMappedLength else {
+            return body(UnsafeBufferPointer(start: nil, count: 0), .tooLong)
         }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(mappedLength, 1)) { mapped in
             var count = 0
