@@ -102,7 +102,8 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "RemoteRules",
+                "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules",
+                "RemoteRules",
                 "AppManifest", "AppBound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -111,7 +112,9 @@ let package = Package(
         // Every conformance corpus of WebAddress, with nothing but the standard library: shared by
         // WebAddressTests (one Swift test per case) and webaddress-conformance, whose binary CI
         // checks links neither Foundation nor ICU.
-        .target(name: "WebAddressConformance", dependencies: ["WebAddress", "StrictJSON"], path: "Tests/WebAddressConformance"),
+        .target(
+            name: "WebAddressConformance", dependencies: ["WebAddress", "StrictJSON"],
+            path: "Tests/WebAddressConformance"),
         .executableTarget(
             name: "webaddress-conformance", dependencies: ["WebAddress", "WebAddressConformance"],
             path: "Tests/WebAddressConformanceRunner"),

@@ -17,7 +17,8 @@ import WebFence
 
 let fixedURLs = [
     "https://example.com/", "https://example.com/buy/42", "https://example.com/help/website/x?articleNumber=1234#top",
-    "https://example.com/a%20b/%2F/caf%C3%A9?q=a%26b&q=&x#frag", "https://EXAMPLE.com//a//b/", "https://example.com/en_GB/taco",
+    "https://example.com/a%20b/%2F/caf%C3%A9?q=a%26b&q=&x#frag", "https://EXAMPLE.com//a//b/",
+    "https://example.com/en_GB/taco",
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -34,7 +35,8 @@ public func fuzzAASA(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let linted = AssociationFileLinter(appID: "ABCDE12345.com.example.app").lint(read.file, readFindings: read.findings)
     for finding in linted {
         Fuzz.check(finding.code.hasPrefix("aasa."), "finding codes start with aasa.", "finding: \(finding)")
-        Fuzz.check(finding.pointer.isEmpty || finding.pointer.hasPrefix("/"), "pointers start with /", "finding: \(finding)")
+        Fuzz.check(
+            finding.pointer.isEmpty || finding.pointer.hasPrefix("/"), "pointers start with /", "finding: \(finding)")
     }
 
     let matcher = UniversalLinkMatcher(read.file)
@@ -42,7 +44,8 @@ public func fuzzAASA(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var urls = fixedURLs
     for details in read.file.applinks?.details.prefix(4) ?? [] {
         for rule in details.rules.prefix(16) {
-            let path = (rule.fields.path ?? "/").replacingOccurrences(of: "*", with: "x").replacingOccurrences(of: "?", with: "y")
+            let path = (rule.fields.path ?? "/").replacingOccurrences(of: "*", with: "x").replacingOccurrences(
+                of: "?", with: "y")
             urls.append("https://example.com/" + path)
         }
     }
@@ -55,12 +58,14 @@ public func fuzzAASA(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             Fuzz.check(
                 quick.outcome == explained.outcome && quick.rule == explained.rule && quick.reason == explained.reason,
                 "the indexed walk decides as the full walk", "url: \(text)\nquick: \(quick)\nfull: \(explained)")
-            let expectedMisses = explained.rule?.index ?? (explained.reason == .noRuleMatched ? explained.misses.count : 0)
+            let expectedMisses =
+                explained.rule?.index ?? (explained.reason == .noRuleMatched ? explained.misses.count : 0)
             Fuzz.check(
                 explained.misses.count == expectedMisses
                     && explained.misses.enumerated().allSatisfy { $0.offset == $0.element.rule.index },
                 "explain lists every rule before the decision, in order", "url: \(text)\ndecision: \(explained)")
-            Fuzz.check(matcher.decide(url, domain: domain, appID: appID) == quick, "deciding is repeatable", "url: \(text)")
+            Fuzz.check(
+                matcher.decide(url, domain: domain, appID: appID) == quick, "deciding is repeatable", "url: \(text)")
             Fuzz.log("\(text) \(appID): \(quick)")
             _ = explained.misses.map(\.description)
         }

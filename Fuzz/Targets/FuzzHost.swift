@@ -26,7 +26,9 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for isOpaque in [false, true] {
         guard case .success(let host) = URLHost.parse(bytes[...], isOpaque: isOpaque) else { continue }
         let serialized = host.description
-        Fuzz.check(Fuzz.isASCII(serialized), "serialized host is ASCII", "isOpaque: \(isOpaque)\nhost: \(serialized.debugDescription)")
+        Fuzz.check(
+            Fuzz.isASCII(serialized), "serialized host is ASCII",
+            "isOpaque: \(isOpaque)\nhost: \(serialized.debugDescription)")
         let reparsed = URLHost.parse(Array(serialized.utf8)[...], isOpaque: isOpaque)
         // The empty host serializes to "", which the URL parser never hands to the host parser.
         if host != .empty {

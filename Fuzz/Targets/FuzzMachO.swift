@@ -63,12 +63,14 @@ func checkSlices(_ executable: MachOExecutable, _ bytes: [UInt8]) {
         Fuzz.check((1...30).contains(slices.count), "a universal file has 1 to 30 slices", context())
     } else {
         Fuzz.check(
-            slices.count == 1 && slices[0].offset == 0 && slices[0].size == bytes.count, "a thin file is one whole slice",
+            slices.count == 1 && slices[0].offset == 0 && slices[0].size == bytes.count,
+            "a thin file is one whole slice",
             context())
     }
     for slice in slices {
         Fuzz.check(
-            slice.offset >= 0 && slice.size >= 0 && slice.offset <= bytes.count && slice.size <= bytes.count - slice.offset,
+            slice.offset >= 0 && slice.size >= 0 && slice.offset <= bytes.count
+                && slice.size <= bytes.count - slice.offset,
             "a slice lies inside the file", context())
         Fuzz.check(!slice.architecture.isEmpty, "a slice has an architecture name", context())
         if let signature = slice.signature { checkSignature(signature) }
@@ -112,7 +114,8 @@ func checkSignature(_ signature: CodeSignature) {
 
 func checkDER(_ bytes: [UInt8]) {
     let first = DEREntitlements.decode(bytes, path: fuzzPath)
-    Fuzz.check(first == DEREntitlements.decode(bytes, path: fuzzPath), "decoding twice gives the same result", "\(first)")
+    Fuzz.check(
+        first == DEREntitlements.decode(bytes, path: fuzzPath), "decoding twice gives the same result", "\(first)")
     switch first {
     case .failure(let error):
         Fuzz.check(error.path == fuzzPath && !error.message.isEmpty, "a refusal says something", "\(error)")
@@ -149,18 +152,25 @@ public func fuzzMachOInitialize(_ argc: UnsafeMutableRawPointer?, _ argv: Unsafe
         "com.apple.security.application-groups": .array([.string("group.example")]), "n": .int(0),
     ])
     for architecture in MachOBuilder.Architecture.allCases {
-        for bigEndian in [false, true] { add { try small(architecture, CodeSignatureBuilder(), bigEndian: bigEndian).bytes() } }
+        for bigEndian in [false, true] {
+            add { try small(architecture, CodeSignatureBuilder(), bigEndian: bigEndian).bytes() }
+        }
     }
     for blobs in CodeSignatureBuilder.EntitlementBlobs.allCases {
         add { try small(.arm64, CodeSignatureBuilder(entitlements: nested, blobs: blobs)).bytes() }
     }
     add { try small(.arm64, nil).bytes() }
-    add { try small(.arm64, CodeSignatureBuilder(xml: .object(["a": .bool(false)]), der: .object(["a": .bool(true)]))).bytes() }
+    add {
+        try small(.arm64, CodeSignatureBuilder(xml: .object(["a": .bool(false)]), der: .object(["a": .bool(true)])))
+            .bytes()
+    }
     var old = CodeSignatureBuilder(identifier: "")
     old.codeDirectoryVersion = 0x20100
     add { try small(.armv7, old).bytes() }
     for format in [MachOBuilder.FatFormat.fat32, .fat64] {
-        let slices = [small(.armv7, CodeSignatureBuilder(blobs: .derOnly)), small(.arm64, CodeSignatureBuilder(blobs: .xmlOnly))]
+        let slices = [
+            small(.armv7, CodeSignatureBuilder(blobs: .derOnly)), small(.arm64, CodeSignatureBuilder(blobs: .xmlOnly)),
+        ]
         add { try MachOBuilder.fat(slices, format: format, alignment: 16) }
     }
     add { try DEREntitlementsEncoder.encode(CodeSignatureBuilder.sampleEntitlements) }

@@ -10,8 +10,9 @@
 // exactly when the reference does; path normalisation is idempotent and its result starts with `/`
 // or `*` and ends with `/` or `*` (for patterns of two or more characters).
 
-@testable import AssociatedDomains
 import WebFence
+
+@testable import AssociatedDomains
 
 let variables: [String: [String]] = ["v": ["a*", "b?", "", "c"], "w": ["x$(v)"], "e": []]
 
@@ -33,12 +34,16 @@ public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let expected = Reference(pattern: pattern, foldsCase: foldsCase).matches(subject)
     Fuzz.check(
         actual == expected, "the compiled pattern agrees with the reference",
-        "pattern: \(pattern.debugDescription) folds: \(foldsCase) kind: \(compiled.kind)\nsubject: \(subject)\ncompiled: \(actual), reference: \(expected)")
+        "pattern: \(pattern.debugDescription) folds: \(foldsCase) kind: \(compiled.kind)\nsubject: \(subject)\ncompiled: \(actual), reference: \(expected)"
+    )
 
     let normalised = PathNormalisation.pattern(pattern)
-    Fuzz.check(PathNormalisation.pattern(normalised) == normalised, "path normalisation is idempotent", "pattern: \(pattern.debugDescription) → \(normalised.debugDescription)")
+    Fuzz.check(
+        PathNormalisation.pattern(normalised) == normalised, "path normalisation is idempotent",
+        "pattern: \(pattern.debugDescription) → \(normalised.debugDescription)")
     if pattern.unicodeScalars.count >= 2 {
-        let first = normalised.unicodeScalars.first, last = normalised.unicodeScalars.last
+        let first = normalised.unicodeScalars.first
+        let last = normalised.unicodeScalars.last
         Fuzz.check(
             (first == "/" || first == "*") && (last == "/" || last == "*"), "a normalised pattern is bounded by / or *",
             "pattern: \(pattern.debugDescription) → \(normalised.debugDescription)")
@@ -50,7 +55,9 @@ public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// position): slow, and simple enough to trust.
 struct Reference {
     enum Piece {
-        case literal(UInt32), any, star, variable(String)
+        case literal(UInt32)
+        case any, star
+        case variable(String)
     }
 
     let pieces: [Piece]
@@ -104,9 +111,14 @@ struct Reference {
             result = t == subject.count
         } else {
             switch pieces[p] {
-            case .literal(let value): result = t < subject.count && fold(subject[t]) == fold(value) && match(pieces, p + 1, subject, t + 1, &memo)
+            case .literal(let value):
+                result =
+                    t < subject.count && fold(subject[t]) == fold(value) && match(pieces, p + 1, subject, t + 1, &memo)
             case .any: result = t < subject.count && match(pieces, p + 1, subject, t + 1, &memo)
-            case .star: result = match(pieces, p + 1, subject, t, &memo) || (t < subject.count && match(pieces, p, subject, t + 1, &memo))
+            case .star:
+                result =
+                    match(pieces, p + 1, subject, t, &memo)
+                    || (t < subject.count && match(pieces, p, subject, t + 1, &memo))
             case .variable(let name):
                 // Every way the variable can take subject[t..<end], then the rest.
                 result = (t...subject.count).contains { end in
@@ -133,9 +145,10 @@ struct Reference {
         case "xdigit": return one { digit($0) || (0x61...0x66).contains($0 | 0x20) }
         case "region", "lang":
             let codes = name == "region" ? ISOCodes.regions : ISOCodes.languages
-            return text.count == 2 && codes.contains { code in
-                zip(code.unicodeScalars, text).allSatisfy { fold($0.value) == fold($1) }
-            }
+            return text.count == 2
+                && codes.contains { code in
+                    zip(code.unicodeScalars, text).allSatisfy { fold($0.value) == fold($1) }
+                }
         default:
             return (variables[name] ?? []).contains { value in
                 var memo: [Int: Bool] = [:]

@@ -113,14 +113,16 @@ func checkLoading(_ json: String) -> NavigationRuleSet? {
         ruleSet = try NavigationRuleSet(json: json)
     } catch {
         Fuzz.check(lintHasError, "lint has an error when init(json:) throws", "error: \(error)\nlint: \(linted)")
-        Fuzz.check(error.findings == linted, "lint gives the refusal's findings", "error: \(error.findings)\nlint: \(linted)")
+        Fuzz.check(
+            error.findings == linted, "lint gives the refusal's findings", "error: \(error.findings)\nlint: \(linted)")
         Fuzz.check(!error.errors.isEmpty, "a refusal holds an error", "error: \(error.findings)")
         _ = error.description
         note("refused: \(error)")
         return nil
     }
     Fuzz.check(!lintHasError, "lint has no error when init(json:) loads", "lint: \(linted)")
-    Fuzz.check(ruleSet.findings == linted, "lint gives the loaded set's findings", "set: \(ruleSet.findings)\nlint: \(linted)")
+    Fuzz.check(
+        ruleSet.findings == linted, "lint gives the loaded set's findings", "set: \(ruleSet.findings)\nlint: \(linted)")
     for rule in ruleSet.rules {
         Fuzz.check(
             rule.pointer.hasPrefix("/\(rule.list.rawValue)/"), "a rule's pointer names its list",
@@ -138,7 +140,9 @@ func checkLoading(_ json: String) -> NavigationRuleSet? {
 func probeURLs(_ ruleSet: NavigationRuleSet) -> [String] {
     var urls: [String] = []
     for rule in ruleSet.rules.prefix(8) {
-        let scheme = ["https", "http", "wss", "ws"].first { SchemeSet(scheme: $0).map(rule.schemes.contains) ?? false } ?? "https"
+        let scheme =
+            ["https", "http", "wss", "ws"].first { SchemeSet(scheme: $0).map(rule.schemes.contains) ?? false }
+            ?? "https"
         let port = rule.ports?.first.map { ":\($0)" } ?? ""
         let path = (rule.paths?.first ?? "/") + "x"
         urls.append("\(scheme)://\(rule.host.anchor)\(port)\(path)")
@@ -177,16 +181,20 @@ func checkDecision(_ ruleSet: NavigationRuleSet, _ url: WebURL) {
                 || (main.reason == .allowedScheme && main.rulePointer?.hasPrefix("/allowSchemes/") == true),
             "an allow comes from /allow/ or /allowSchemes/", context)
     } else {
-        Fuzz.check(main.reason != .allowRule && main.reason != .allowedScheme, "only an allow has an allow reason", context)
+        Fuzz.check(
+            main.reason != .allowRule && main.reason != .allowedScheme, "only an allow has an allow reason", context)
     }
     if main.reason == .denyRule {
-        Fuzz.check(main.action == .cancel && main.rulePointer?.hasPrefix("/deny/") == true, "a deny cancels, from /deny/", context)
+        Fuzz.check(
+            main.action == .cancel && main.rulePointer?.hasPrefix("/deny/") == true, "a deny cancels, from /deny/",
+            context)
     }
 
     guard SchemeSet(scheme: url.scheme) != nil else {
         if ["about", "data", "blob", "javascript", "file"].contains(url.scheme) {
             Fuzz.check(
-                main.action == .allow ? main.reason == .allowedScheme : main.action == .cancel && main.reason == .nonNetworkScheme,
+                main.action == .allow
+                    ? main.reason == .allowedScheme : main.action == .cancel && main.reason == .nonNetworkScheme,
                 "non-network schemes are cancelled unless allowSchemes names them", context)
         }
         return
@@ -199,17 +207,22 @@ func checkDecision(_ ruleSet: NavigationRuleSet, _ url: WebURL) {
 
     let reference = Reference(ruleSet: ruleSet, url: url, host: host)
     let rulesAt = Dictionary(ruleSet.rules.map { ($0.pointer, $0) }, uniquingKeysWith: { a, _ in a })
-    let details = context + "\nreference: deny \(reference.denying.map(\.pointer)), allow \(reference.allowing.map(\.pointer))"
+    let details =
+        context + "\nreference: deny \(reference.denying.map(\.pointer)), allow \(reference.allowing.map(\.pointer))"
     if !reference.denying.isEmpty {
         Fuzz.check(main.reason == .denyRule, "a deny rule that admits the URL denies it", details)
         Fuzz.check(
-            reference.denying.contains { $0.pointer == main.rulePointer }, "the deny rule reported admits the URL", details)
+            reference.denying.contains { $0.pointer == main.rulePointer }, "the deny rule reported admits the URL",
+            details)
     } else if !reference.allowing.isEmpty {
-        Fuzz.check(main.action == .allow && main.reason == .allowRule, "an allow rule that admits the URL allows it", details)
+        Fuzz.check(
+            main.action == .allow && main.reason == .allowRule, "an allow rule that admits the URL allows it", details)
         guard let rule = main.rulePointer.flatMap({ rulesAt[$0] }) else {
             Fuzz.fail("the allow decision points at a rule", details)
         }
-        Fuzz.check(reference.allowing.contains { $0.pointer == rule.pointer }, "the allow rule reported admits the URL", details)
+        Fuzz.check(
+            reference.allowing.contains { $0.pointer == rule.pointer }, "the allow rule reported admits the URL",
+            details)
         let longest = reference.allowing.map { $0.host.anchor.utf8.count }.max() ?? 0
         Fuzz.check(rule.host.anchor.utf8.count == longest, "the allow rule reported is the most specific", details)
         Fuzz.check(main.ruleText == rule.description, "the decision quotes its rule", details)
@@ -242,7 +255,8 @@ struct Reference {
         if let paths = rule.paths {
             let path = Array(url.pathname.utf8)
             return paths.contains {
-                rule.list == .allow ? allowPathAdmits(path, prefix: Array($0.utf8)) : denyPathCovers(path, prefix: Array($0.utf8))
+                rule.list == .allow
+                    ? allowPathAdmits(path, prefix: Array($0.utf8)) : denyPathCovers(path, prefix: Array($0.utf8))
             }
         }
         return true
@@ -262,7 +276,8 @@ struct Reference {
     /// D41, exceptions: both sides read as a lenient server reads them, then compared as
     /// `/a/b` strings on a segment boundary.
     static func denyPathCovers(_ path: [UInt8], prefix: [UInt8]) -> Bool {
-        let path = lenient(path), prefix = lenient(prefix)
+        let path = lenient(path)
+        let prefix = lenient(prefix)
         return prefix.isEmpty || path == prefix || path.starts(with: prefix + [UInt8(ascii: "/")])
     }
 
@@ -326,19 +341,23 @@ func checkHostPattern(_ text: String) {
     switch HostPattern.parse(text) {
     case .failure(let refusal):
         Fuzz.check(
-            refusal.code.hasPrefix("rules.host.") && !refusal.message.isEmpty, "a host refusal has a rules.host. code and a message",
+            refusal.code.hasPrefix("rules.host.") && !refusal.message.isEmpty,
+            "a host refusal has a rules.host. code and a message",
             "text: \(text.debugDescription)\nrefusal: \(refusal)")
     case .success(let pattern):
         let context = "text: \(text.debugDescription)\npattern: \(pattern) (\(pattern.anchor))"
         // R1 (Fuzz/README.md, fixed): `%2a` once decoded to an anchor holding `*`, whose canonical
         // form read back as another kind of rule.
-        Fuzz.check(HostPattern.parse(pattern.description) == .success(pattern), "a host pattern re-reads to itself", context)
-        guard case .success(let anchorURL) = WebURL.parse("https://\(pattern.anchor)/"), let anchorHost = anchorURL.host else {
+        Fuzz.check(
+            HostPattern.parse(pattern.description) == .success(pattern), "a host pattern re-reads to itself", context)
+        guard case .success(let anchorURL) = WebURL.parse("https://\(pattern.anchor)/"), let anchorHost = anchorURL.host
+        else {
             Fuzz.fail("a pattern's anchor is a host", context)
         }
         if case .subdomainsOnly = pattern {
             Fuzz.check(!pattern.matches(anchorHost), "*. does not match its anchor", context)
-            guard case .success(let below) = WebURL.parse("https://a.\(pattern.anchor)/"), let belowHost = below.host else {
+            guard case .success(let below) = WebURL.parse("https://a.\(pattern.anchor)/"), let belowHost = below.host
+            else {
                 Fuzz.fail("a host below a pattern's anchor parses", context)
             }
             Fuzz.check(pattern.matches(belowHost), "*. matches a host below its anchor", context)
@@ -373,7 +392,8 @@ func checkSigning(_ json: String, _ ruleSet: NavigationRuleSet) {
         Fuzz.fail("a rule set that loads can be signed", "error: \(error)")
     }
     Fuzz.check(
-        (try? SignedRuleSet.open(envelope, trustedKeys: [], now: fixedNow)) == nil, "nothing opens without a trusted key",
+        (try? SignedRuleSet.open(envelope, trustedKeys: [], now: fixedNow)) == nil,
+        "nothing opens without a trusted key",
         "envelope: \(envelope)")
     do {
         let opened = try SignedRuleSet.open(envelope, trustedKeys: [trustedKey], now: fixedNow)
@@ -424,13 +444,15 @@ func checkSigning(_ json: String, _ ruleSet: NavigationRuleSet) {
         Fuzz.check(
             stillSame && Array(opened.ruleSetJSON.utf8) == Array(json.utf8),
             "an envelope with a changed payload or signature is refused",
-            "field: \(field), position \(position): \(Character(Unicode.Scalar(original))) → \(Character(Unicode.Scalar(chars[position])))\nenvelope: \(mutated)")
+            "field: \(field), position \(position): \(Character(Unicode.Scalar(original))) → \(Character(Unicode.Scalar(chars[position])))\nenvelope: \(mutated)"
+        )
     }
 }
 
 func checkOpening(_ text: String, _ urlLines: [String]) {
     Fuzz.check(
-        (try? SignedRuleSet.open(text, trustedKeys: [], now: fixedNow)) == nil, "nothing opens without a trusted key", "")
+        (try? SignedRuleSet.open(text, trustedKeys: [], now: fixedNow)) == nil, "nothing opens without a trusted key",
+        "")
     let opened: SignedRuleSet.Opened
     do { opened = try SignedRuleSet.open(text, trustedKeys: [trustedKey], now: fixedNow) } catch {
         _ = error.description
@@ -450,13 +472,17 @@ func checkOpening(_ text: String, _ urlLines: [String]) {
 
 func checkKeys(_ text: String) {
     if let key = try? RuleSigningKey(pem: text) {
-        guard let again = try? RuleSigningKey(pem: key.pem) else { Fuzz.fail("a private key's PEM reads back", key.pem) }
+        guard let again = try? RuleSigningKey(pem: key.pem) else {
+            Fuzz.fail("a private key's PEM reads back", key.pem)
+        }
         Fuzz.check(again.verifyingKey == key.verifyingKey, "a private key's PEM reads back to the same key", key.pem)
         let json = #"{"version": 3, "allow": ["example.com"]}"#
         do {
             let envelope = try SignedRuleSet.sign(json, with: key)
             let opened = try SignedRuleSet.open(envelope, trustedKeys: [key.verifyingKey], now: fixedNow)
-            Fuzz.check(opened.ruleSetJSON == json && opened.ruleSet.version == 3, "a key's public half opens what it signs", envelope)
+            Fuzz.check(
+                opened.ruleSetJSON == json && opened.ruleSet.version == 3, "a key's public half opens what it signs",
+                envelope)
             if key.verifyingKey != trustedKey {
                 Fuzz.check(
                     (try? SignedRuleSet.open(envelope, trustedKeys: [trustedKey], now: fixedNow)) == nil,
@@ -467,9 +493,11 @@ func checkKeys(_ text: String) {
         }
     }
     if let key = try? RuleVerifyingKey(pem: text) {
-        Fuzz.check((try? RuleVerifyingKey(pem: key.pem)) == key, "a public key's PEM reads back to the same key", key.pem)
         Fuzz.check(
-            key.keyID.utf8.count == 16 && key.keyID.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) },
+            (try? RuleVerifyingKey(pem: key.pem)) == key, "a public key's PEM reads back to the same key", key.pem)
+        Fuzz.check(
+            key.keyID.utf8.count == 16
+                && key.keyID.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) },
             "a key ID is 16 lowercase hex digits", key.keyID)
     }
 }

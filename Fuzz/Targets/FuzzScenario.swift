@@ -82,7 +82,8 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         result.steps.count == scenario.steps.count, "one result per step",
         "steps: \(scenario.steps.count), results: \(result.steps.count)")
     for (index, stepResult) in result.steps.enumerated() {
-        Fuzz.check(stepResult.step.index == index, "results in step order", "result \(index) is step \(stepResult.step.index)")
+        Fuzz.check(
+            stepResult.step.index == index, "results in step order", "result \(index) is step \(stepResult.step.index)")
         let declared = stepResult.step.action.outcomeFields
         for field in stepResult.outcome.fields {
             Fuzz.check(

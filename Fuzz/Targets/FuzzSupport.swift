@@ -22,7 +22,8 @@ extension Fuzz {
     static func checkURL(_ url: WebURL, input: String, base: WebURL?) {
         let href = url.href
         let fields = url.apiFields
-        let context = "input: \(input.debugDescription)\nbase: \(base?.href.debugDescription ?? "nil")\nhref: \(href.debugDescription)"
+        let context =
+            "input: \(input.debugDescription)\nbase: \(base?.href.debugDescription ?? "nil")\nhref: \(href.debugDescription)"
 
         // (b) Every getter of the URL API is ASCII: the parser percent-encodes or punycodes everything else.
         for name in URLAPIFields.names {
@@ -42,7 +43,8 @@ extension Fuzz {
         } catch {
             fail("href reparses", "\(context)\nerror: \(error)")
         }
-        check(reparsed.href == href, "href is idempotent", "\(context)\nreparsed href: \(reparsed.href.debugDescription)")
+        check(
+            reparsed.href == href, "href is idempotent", "\(context)\nreparsed href: \(reparsed.href.debugDescription)")
         check(
             reparsed.apiFields == fields, "API fields are idempotent",
             "\(context)\nfirst: \(fields)\nreparsed: \(reparsed.apiFields)")

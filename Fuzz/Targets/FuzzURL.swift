@@ -42,7 +42,8 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let reference = URLParser.parse(input, base: base, stateMachineOnly: true)
     Fuzz.check(
         Fuzz.sameParse(result, reference), "SpecialURLParser agrees with the state machine",
-        "input: \(input.debugDescription)\nbase: \(base?.href.debugDescription ?? "nil")\none pass: \(result)\nstate machine: \(reference)")
+        "input: \(input.debugDescription)\nbase: \(base?.href.debugDescription ?? "nil")\none pass: \(result)\nstate machine: \(reference)"
+    )
 
     if let url = try? WebURL(input, base: base) {
         Fuzz.checkURL(url, input: input, base: base)

@@ -67,7 +67,9 @@ public struct AppBoundDomains: Sendable, Hashable {
         // 1. `name:` with at least one character before the colon is a scheme, kept verbatim.
         if text.count > 1, text.hasSuffix(":") {
             let scheme = String(text.dropLast())
-            if let first = entries.first(where: { $0.outcome == .scheme(scheme) }) { return .duplicate(of: first.index) }
+            if let first = entries.first(where: { $0.outcome == .scheme(scheme) }) {
+                return .duplicate(of: first.index)
+            }
             schemes.append(scheme)
             return .scheme(scheme)
         }

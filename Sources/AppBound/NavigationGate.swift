@@ -42,7 +42,9 @@ public struct NavigationGate: Sendable {
         if app.isBrowser {
             return app.prohibitedUsageDescriptions.isEmpty
                 ? Decision(outcome: .allow(.none), forcesAppBoundMode: false, rule: .browserAllows, lookup: nil)
-                : Decision(outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .browserWithProhibitedUsage, lookup: nil)
+                : Decision(
+                    outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .browserWithProhibitedUsage,
+                    lookup: nil)
         }
         // 2. No key, no feature.
         let lookup = app.lookUp(origin ?? url)
@@ -57,22 +59,27 @@ public struct NavigationGate: Sendable {
         if state.limits {
             switch (lookup.answer, isMainFrame) {
             case (.yes, _):
-                return Decision(outcome: .allow(.appBound), forcesAppBoundMode: false, rule: .limitsAppBound, lookup: lookup)
+                return Decision(
+                    outcome: .allow(.appBound), forcesAppBoundMode: false, rule: .limitsAppBound, lookup: lookup)
             case (_, true):
                 return Decision(
-                    outcome: .fail(.navigationAppBoundDomain), forcesAppBoundMode: false, rule: .limitsMainFrameNotAppBound,
+                    outcome: .fail(.navigationAppBoundDomain), forcesAppBoundMode: false,
+                    rule: .limitsMainFrameNotAppBound,
                     lookup: lookup)
             case (_, false):
                 return Decision(
-                    outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .limitsSubframeNotAppBound, lookup: lookup)
+                    outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .limitsSubframeNotAppBound,
+                    lookup: lookup)
             }
         }
         // 5. Without limits: poisoned by early API use, or allowed and marked not app-bound.
         if state.usedRestrictedAPIBeforeNavigation {
             return Decision(
-                outcome: .fail(.navigationAppBoundDomain), forcesAppBoundMode: false, rule: .restrictedAPIUsedBeforeNavigation,
+                outcome: .fail(.navigationAppBoundDomain), forcesAppBoundMode: false,
+                rule: .restrictedAPIUsedBeforeNavigation,
                 lookup: lookup)
         }
-        return Decision(outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .noLimitsNotAppBound, lookup: lookup)
+        return Decision(
+            outcome: .allow(.notAppBound), forcesAppBoundMode: false, rule: .noLimitsNotAppBound, lookup: lookup)
     }
 }

@@ -30,7 +30,9 @@ public enum RestrictedAPIs {
 
     /// Whether using a restricted API now poisons the web view (§5): with the feature on, limits
     /// off, no navigation yet, and the call aimed at the main frame.
-    public static func marksUseBeforeNavigation(app: AppBoundApp, state: AppBoundWebViewState, inMainFrame: Bool) -> Bool {
+    public static func marksUseBeforeNavigation(app: AppBoundApp, state: AppBoundWebViewState, inMainFrame: Bool)
+        -> Bool
+    {
         app.isFeatureOn && !state.limits && !state.hasNavigated && inMainFrame
     }
 }

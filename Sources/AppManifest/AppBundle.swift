@@ -39,7 +39,9 @@ public struct AppBundle: Sendable {
     /// The main executable's location (which may not exist); nil without `CFBundleExecutable`, or
     /// when the name would leave the bundle.
     public var executableURL: URL? {
-        guard let name = executableName, !name.isEmpty, !name.contains("/"), name != "..", name != "." else { return nil }
+        guard let name = executableName, !name.isEmpty, !name.contains("/"), name != "..", name != "." else {
+            return nil
+        }
         let macOS = contentsURL.appendingPathComponent("MacOS").appendingPathComponent(name)
         return Self.isFile(macOS) ? macOS : contentsURL.appendingPathComponent(name)
     }
@@ -57,7 +59,9 @@ public struct AppBundle: Sendable {
         guard let type = attributes?[.type] as? FileAttributeType else {
             throw AppManifestError(displayPath, "cannot read the file")
         }
-        guard type == .typeRegular else { throw AppManifestError(displayPath, "not a regular file (\(type.rawValue)); not read") }
+        guard type == .typeRegular else {
+            throw AppManifestError(displayPath, "not a regular file (\(type.rawValue)); not read")
+        }
     }
 
     static func isFile(_ url: URL) -> Bool {

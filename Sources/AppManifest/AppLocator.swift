@@ -42,7 +42,9 @@ extension AppFiles {
             return Reading(apps: [try readIPA(url, displayPath: displayPath, project: project)])
         }
         let info = try PropertyListDocument.read(url, as: SourceFile(path: displayPath))
-        return Reading(apps: [AppFiles(kind: .project, path: displayPath, infoPlist: info, projectEntitlements: project)])
+        return Reading(apps: [
+            AppFiles(kind: .project, path: displayPath, infoPlist: info, projectEntitlements: project)
+        ])
     }
 
     /// A bundle as the system tells one: named `.app` (in any case), or holding an Info.plist (at
@@ -94,14 +96,22 @@ extension AppFiles {
             for relative in bundles {
                 let display = join(displayPath, relative)
                 attempt { () throws(AppManifestError) in
-                    [try readBundle(url.appendingPathComponent(relative), kind: .app, path: display, project: project) {
-                        SourceFile(path: join(display, $0))
-                    }]
+                    [
+                        try readBundle(
+                            url.appendingPathComponent(relative), kind: .app, path: display, project: project
+                        ) {
+                            SourceFile(path: join(display, $0))
+                        }
+                    ]
                 }
             }
             for relative in archives {
                 attempt { () throws(AppManifestError) in
-                    [try readIPA(url.appendingPathComponent(relative), displayPath: join(displayPath, relative), project: project)]
+                    [
+                        try readIPA(
+                            url.appendingPathComponent(relative), displayPath: join(displayPath, relative),
+                            project: project)
+                    ]
                 }
             }
             return reading
@@ -124,9 +134,12 @@ extension AppFiles {
     ) throws(AppManifestError) -> [AppFiles] {
         let display = join(displayPath, relative)
         let info = try PropertyListDocument.read(url.appendingPathComponent(relative), as: SourceFile(path: display))
-        if let project { return [AppFiles(kind: .project, path: display, infoPlist: info, projectEntitlements: project)] }
+        if let project {
+            return [AppFiles(kind: .project, path: display, infoPlist: info, projectEntitlements: project)]
+        }
         let folder = (relative as NSString).deletingLastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)) ?? []
         let candidates = names.filter { $0.hasSuffix(".entitlements") }.sorted()
         guard !candidates.isEmpty else { return [AppFiles(kind: .project, path: display, infoPlist: info)] }
         var apps: [AppFiles] = []
@@ -168,7 +181,9 @@ extension AppFiles {
             file: file(contents + "Info.plist"), members: bundle.infoPlist, format: bundle.infoPlistFormat)
         let executable: Executable
         if let executableURL = bundle.executableURL, let name = bundle.executableName {
-            let relative = contents + (executableURL.deletingLastPathComponent().lastPathComponent == "MacOS" ? "MacOS/" : "") + name
+            let relative =
+                contents + (executableURL.deletingLastPathComponent().lastPathComponent == "MacOS" ? "MacOS/" : "")
+                + name
             let source = file(relative)
             if !AppBundle.isFile(executableURL) {
                 executable = .missing(source)
@@ -191,7 +206,8 @@ extension AppFiles {
             }
         }
         return AppFiles(
-            kind: kind, path: path, infoPlist: info, projectEntitlements: project, executable: executable, profile: profile)
+            kind: kind, path: path, infoPlist: info, projectEntitlements: project, executable: executable,
+            profile: profile)
     }
 
     /// `PK\u{3}\u{4}` (a zip's first local header) or `PK\u{5}\u{6}` (an empty zip).

@@ -2,6 +2,8 @@
 /// Xcode write them.
 enum Architecture {
     static let abi64: UInt32 = 0x0100_0000
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // (named as <mach/machine.h> names CPU_ARCH_ABI64_32)
     static let abi64_32: UInt32 = 0x0200_0000
     static let arm: UInt32 = 12
     static let x86: UInt32 = 7

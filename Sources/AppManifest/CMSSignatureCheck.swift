@@ -144,7 +144,10 @@ enum CMSSignatureCheck {
 
     /// The digest algorithms a signer may name.
     enum Digest: String, CustomStringConvertible {
-        case sha1 = "SHA-1", sha256 = "SHA-256", sha384 = "SHA-384", sha512 = "SHA-512"
+        case sha1 = "SHA-1"
+        case sha256 = "SHA-256"
+        case sha384 = "SHA-384"
+        case sha512 = "SHA-512"
 
         init(_ oid: ASN1ObjectIdentifier) throws(Failure) {
             switch oid {

@@ -32,13 +32,16 @@ public enum PropertyList {
         var format = PropertyListSerialization.PropertyListFormat.xml
         let root: Any
         do { root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format) } catch {
-            if let jsonError { return .failure(ReadError("not valid JSON (\(jsonError)) nor an OpenStep property list")) }
+            if let jsonError {
+                return .failure(ReadError("not valid JSON (\(jsonError)) nor an OpenStep property list"))
+            }
             return .failure(ReadError("not a property list: \(error.localizedDescription)"))
         }
         // A damaged binary plist can still parse as OpenStep text (`bplist00` is a bare word):
         // bytes that say binary must be read as binary.
         if data.starts(with: Array("bplist".utf8)), format != .binary {
-            return .failure(ReadError("a damaged binary property list (it starts with bplist but does not read as one)"))
+            return .failure(
+                ReadError("a damaged binary property list (it starts with bplist but does not read as one)"))
         }
         switch format {
         case .binary: return .success((json(root), .binary))
@@ -49,7 +52,8 @@ public enum PropertyList {
 
     /// Reads bytes that must hold a dictionary (Info.plist, `.entitlements`): its members, keys
     /// sorted, and how it was written.
-    public static func readDictionary(_ data: Data) -> Result<(members: [JSONValue.Member], format: Format), ReadError> {
+    public static func readDictionary(_ data: Data) -> Result<(members: [JSONValue.Member], format: Format), ReadError>
+    {
         switch read(data) {
         case .failure(let error): .failure(error)
         case .success((.object(let members), let format)): .success((members, format))

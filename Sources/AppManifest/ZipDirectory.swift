@@ -96,9 +96,12 @@ struct ZipDirectory {
         if offset >= 20, try reader.read(at: offset - 20, count: 4) == Data([0x50, 0x4B, 0x06, 0x07]) {
             throw fail("a ZIP64 archive (over 4 GiB or 65,535 entries): not supported")
         }
-        let disk = tail.uint16(at: local + 4), directoryDisk = tail.uint16(at: local + 6)
-        let entriesOnDisk = tail.uint16(at: local + 8), entries = tail.uint16(at: local + 10)
-        let directorySize = tail.uint32(at: local + 12), directoryOffset = tail.uint32(at: local + 16)
+        let disk = tail.uint16(at: local + 4)
+        let directoryDisk = tail.uint16(at: local + 6)
+        let entriesOnDisk = tail.uint16(at: local + 8)
+        let entries = tail.uint16(at: local + 10)
+        let directorySize = tail.uint32(at: local + 12)
+        let directoryOffset = tail.uint32(at: local + 16)
         guard entries != 0xFFFF, directorySize != 0xFFFF_FFFF, directoryOffset != 0xFFFF_FFFF else {
             throw fail("a ZIP64 archive (over 4 GiB or 65,535 entries): not supported")
         }
@@ -123,11 +126,15 @@ struct ZipDirectory {
         guard directory.count - start >= 46, directory.uint32(at: start) == 0x0201_4B50 else {
             throw fail("missing (the end record counts more entries than the directory holds)")
         }
-        let flags = directory.uint16(at: start + 8), method = directory.uint16(at: start + 10)
+        let flags = directory.uint16(at: start + 8)
+        let method = directory.uint16(at: start + 10)
         let crc32 = directory.uint32(at: start + 16)
-        let compressed = directory.uint32(at: start + 20), uncompressed = directory.uint32(at: start + 24)
-        let nameLength = Int(directory.uint16(at: start + 28)), extraLength = Int(directory.uint16(at: start + 30))
-        let commentLength = Int(directory.uint16(at: start + 32)), diskStart = directory.uint16(at: start + 34)
+        let compressed = directory.uint32(at: start + 20)
+        let uncompressed = directory.uint32(at: start + 24)
+        let nameLength = Int(directory.uint16(at: start + 28))
+        let extraLength = Int(directory.uint16(at: start + 30))
+        let commentLength = Int(directory.uint16(at: start + 32))
+        let diskStart = directory.uint16(at: start + 34)
         let localOffset = directory.uint32(at: start + 42)
         let end = start + 46 + nameLength + extraLength + commentLength
         guard end <= directory.count else { throw fail("runs past the end of the central directory") }
@@ -169,7 +176,8 @@ struct ZipDirectory {
         guard header.uint32(at: 0) == 0x0403_4B50 else {
             throw fail("no local header at offset \(offset) for \(shownName): the directory lies")
         }
-        let nameLength = Int(header.uint16(at: 26)), extraLength = Int(header.uint16(at: 28))
+        let nameLength = Int(header.uint16(at: 26))
+        let extraLength = Int(header.uint16(at: 28))
         let dataOffset = offset + 30 + nameLength + extraLength
         guard dataOffset <= dataLimit else {
             throw fail("\(shownName)'s local header runs into the central directory")

@@ -113,7 +113,11 @@ public struct AssociationFile: Sendable {
         public func hash(into hasher: inout Hasher) {
             switch self {
             case .whole(let pattern): hasher.combine(pattern)
-            case .items(let items): for item in items { hasher.combine(item.name); hasher.combine(item.pattern) }
+            case .items(let items):
+                for item in items {
+                    hasher.combine(item.name)
+                    hasher.combine(item.pattern)
+                }
             }
         }
     }

@@ -14,14 +14,17 @@ enum AssociationFileBytes {
         var findings: [Finding] = []
         var content = bytes
         if bytes.first == 0x30, let signed = CMSSignedData.content(of: bytes) {
-            findings.append(Finding(
-                "aasa.cms", .note, at: "",
-                "a CMS-signed file (the old form): devices still accept it and read the signed content"))
+            findings.append(
+                Finding(
+                    "aasa.cms", .note, at: "",
+                    "a CMS-signed file (the old form): devices still accept it and read the signed content"))
             content = signed
         }
         return decode(content).map { text, encoding in
             if let encoding {
-                findings.append(Finding("aasa.encoding", .note, at: "", "the file is \(encoding); devices accept it, UTF-8 is usual"))
+                findings.append(
+                    Finding(
+                        "aasa.encoding", .note, at: "", "the file is \(encoding); devices accept it, UTF-8 is usual"))
             }
             return (text, findings)
         }
@@ -32,13 +35,19 @@ enum AssociationFileBytes {
     private static func decode(_ bytes: [UInt8]) -> Result<(String, String?), Failure> {
         let b = bytes + [1, 1, 1, 1]  // padding, so the first four can be read
         switch (b[0], b[1], b[2], b[3]) {
-        case (0x00, 0x00, 0xFE, 0xFF): return utf32(bytes.dropFirst(4), bigEndian: true).map { ($0, "UTF-32BE with a byte order mark") }
-        case (0xFF, 0xFE, 0x00, 0x00): return utf32(bytes.dropFirst(4), bigEndian: false).map { ($0, "UTF-32LE with a byte order mark") }
-        case (0xFE, 0xFF, _, _): return utf16(bytes.dropFirst(2), bigEndian: true).map { ($0, "UTF-16BE with a byte order mark") }
-        case (0xFF, 0xFE, _, _): return utf16(bytes.dropFirst(2), bigEndian: false).map { ($0, "UTF-16LE with a byte order mark") }
+        case (0x00, 0x00, 0xFE, 0xFF):
+            return utf32(bytes.dropFirst(4), bigEndian: true).map { ($0, "UTF-32BE with a byte order mark") }
+        case (0xFF, 0xFE, 0x00, 0x00):
+            return utf32(bytes.dropFirst(4), bigEndian: false).map { ($0, "UTF-32LE with a byte order mark") }
+        case (0xFE, 0xFF, _, _):
+            return utf16(bytes.dropFirst(2), bigEndian: true).map { ($0, "UTF-16BE with a byte order mark") }
+        case (0xFF, 0xFE, _, _):
+            return utf16(bytes.dropFirst(2), bigEndian: false).map { ($0, "UTF-16LE with a byte order mark") }
         case (0xEF, 0xBB, 0xBF, _): return utf8(bytes.dropFirst(3)).map { ($0, "UTF-8 with a byte order mark") }
-        case (0x00, 0x00, 0x00, _) where bytes.count >= 4: return utf32(bytes[...], bigEndian: true).map { ($0, "UTF-32BE") }
-        case (_, 0x00, 0x00, 0x00) where bytes.count >= 4: return utf32(bytes[...], bigEndian: false).map { ($0, "UTF-32LE") }
+        case (0x00, 0x00, 0x00, _) where bytes.count >= 4:
+            return utf32(bytes[...], bigEndian: true).map { ($0, "UTF-32BE") }
+        case (_, 0x00, 0x00, 0x00) where bytes.count >= 4:
+            return utf32(bytes[...], bigEndian: false).map { ($0, "UTF-32LE") }
         case (0x00, _, _, _) where bytes.count >= 2: return utf16(bytes[...], bigEndian: true).map { ($0, "UTF-16BE") }
         case (_, 0x00, _, _) where bytes.count >= 2: return utf16(bytes[...], bigEndian: false).map { ($0, "UTF-16LE") }
         default: return utf8(bytes[...]).map { ($0, nil) }
@@ -60,17 +69,22 @@ enum AssociationFileBytes {
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }
-        guard let text = String(validating: units, as: UTF16.self) else { return .failure(.notText("not valid UTF-16")) }
+        guard let text = String(validating: units, as: UTF16.self) else {
+            return .failure(.notText("not valid UTF-16"))
+        }
         return .success(text)
     }
 
     private static func utf32(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> Result<String, Failure> {
-        guard bytes.count % 4 == 0 else { return .failure(.notText("UTF-32 with a byte count that is not a multiple of 4")) }
+        guard bytes.count % 4 == 0 else {
+            return .failure(.notText("UTF-32 with a byte count that is not a multiple of 4"))
+        }
         var scalars = String.UnicodeScalarView()
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let quad = (0..<4).map { UInt32(bytes[index + $0]) }
-            let value = bigEndian
+            let value =
+                bigEndian
                 ? quad[0] << 24 | quad[1] << 16 | quad[2] << 8 | quad[3]
                 : quad[3] << 24 | quad[2] << 16 | quad[1] << 8 | quad[0]
             guard let scalar = Unicode.Scalar(value) else { return .failure(.notText("not valid UTF-32")) }

@@ -31,19 +31,23 @@ public struct AssociationFileLinter: Sendable {
         for (entryIndex, details) in applinks.details.enumerated() {
             for appID in details.appIDs {
                 if let first = seen[appID] {
-                    findings.append(Finding(
-                        "aasa.appID.shadowed", .warning, at: details.pointer,
-                        "\(appID) is already listed at \(first); devices use only the first entry, so this one is ignored for it"))
+                    findings.append(
+                        Finding(
+                            "aasa.appID.shadowed", .warning, at: details.pointer,
+                            "\(appID) is already listed at \(first); devices use only the first entry, so this one is ignored for it"
+                        ))
                 } else {
                     seen[appID] = details.pointer
                 }
             }
             if details.rulesSource == .paths {
-                findings.append(Finding(
-                    "aasa.paths.legacy", .note, at: details.pointer + "/paths",
-                    "paths is the iOS 12 form; components (iOS 13+) can match queries and fragments"))
+                findings.append(
+                    Finding(
+                        "aasa.paths.legacy", .note, at: details.pointer + "/paths",
+                        "paths is the iOS 12 form; components (iOS 13+) can match queries and fragments"))
             }
-            findings += lintRules(details, rules: rules, range: rules.entryRanges[entryIndex], variables: applinks.substitutionVariables)
+            findings += lintRules(
+                details, rules: rules, range: rules.entryRanges[entryIndex], variables: applinks.substitutionVariables)
         }
         return findings
     }
@@ -55,9 +59,10 @@ public struct AssociationFileLinter: Sendable {
         var catchAll: (index: Int, rule: AssociationFile.Rule)? = nil
         for (index, rule) in details.rules.enumerated() {
             if let catchAll {
-                findings.append(Finding(
-                    "aasa.rule.unreachable", .warning, at: rule.pointer,
-                    "never reached: rule \(catchAll.index) \(catchAll.rule.text) matches every URL first"))
+                findings.append(
+                    Finding(
+                        "aasa.rule.unreachable", .warning, at: rule.pointer,
+                        "never reached: rule \(catchAll.index) \(catchAll.rule.text) matches every URL first"))
                 continue
             }
             let global = range.lowerBound + index
@@ -77,12 +82,14 @@ public struct AssociationFileLinter: Sendable {
         if fields.fragment == "*" {
             return Finding(
                 "aasa.rule.fragmentTrap", .warning, at: rule.pointer,
-                "{\"#\": \"*\", \"exclude\": true} blocks every URL: an absent fragment is \"\", which * matches; write \"?*\" for \"has a fragment\"")
+                "{\"#\": \"*\", \"exclude\": true} blocks every URL: an absent fragment is \"\", which * matches; write \"?*\" for \"has a fragment\""
+            )
         }
         if fields.query == .whole("*") {
             return Finding(
                 "aasa.rule.queryTrap", .warning, at: rule.pointer,
-                "{\"?\": \"*\", \"exclude\": true} blocks every URL: an absent query is \"\", which * matches; write \"?*\" for \"has a query\"")
+                "{\"?\": \"*\", \"exclude\": true} blocks every URL: an absent query is \"\", which * matches; write \"?*\" for \"has a query\""
+            )
         }
         return Finding(
             "aasa.rule.excludesEverything", .warning, at: rule.pointer,
@@ -104,35 +111,44 @@ public struct AssociationFileLinter: Sendable {
         }
         for (key, text) in patterns {
             for name in PatternTokens.undefinedVariables(text, variables: variables) {
-                findings.append(Finding(
-                    "aasa.variable.undefined", .warning, at: pointer,
-                    "$(\(name)) in \"\(key)\" is not defined in substitutionVariables (or has no values), so the rule never matches"))
+                findings.append(
+                    Finding(
+                        "aasa.variable.undefined", .warning, at: pointer,
+                        "$(\(name)) in \"\(key)\" is not defined in substitutionVariables (or has no values), so the rule never matches"
+                    ))
             }
             if resolved.percentEncoded != false, text.unicodeScalars.contains(where: { !$0.isASCII }) {
-                findings.append(Finding(
-                    "aasa.rule.nonASCII", .warning, at: pointer,
-                    "\"\(key)\" has non-ASCII characters, but URLs are compared percent-encoded (é is %C3%A9): set \"percentEncoded\": false"))
+                findings.append(
+                    Finding(
+                        "aasa.rule.nonASCII", .warning, at: pointer,
+                        "\"\(key)\" has non-ASCII characters, but URLs are compared percent-encoded (é is %C3%A9): set \"percentEncoded\": false"
+                    ))
             }
             if Self.mentionsUK(text) {
-                findings.append(Finding(
-                    "aasa.region.uk", .warning, at: pointer,
-                    "\"UK\" is not an ISO 3166 region code ($(region) never matches it); the United Kingdom is GB"))
+                findings.append(
+                    Finding(
+                        "aasa.region.uk", .warning, at: pointer,
+                        "\"UK\" is not an ISO 3166 region code ($(region) never matches it); the United Kingdom is GB"))
             }
         }
         if let path = source.fields.path, path.contains("?"), path.contains("=") {
-            findings.append(Finding(
-                "aasa.rule.queryInPath", .warning, at: pointer + "/~1",
-                "\"/\" matches the path only; ? there is one character. Put the query in \"?\""))
+            findings.append(
+                Finding(
+                    "aasa.rule.queryInPath", .warning, at: pointer + "/~1",
+                    "\"/\" matches the path only; ? there is one character. Put the query in \"?\""))
         }
         if let fragment = source.fields.fragment, fragment.hasPrefix("#"), fragment.count > 1 {
-            findings.append(Finding(
-                "aasa.rule.fragmentHash", .warning, at: pointer + "/#",
-                "the fragment is matched without its #: \"\(fragment)\" needs a fragment that itself starts with #"))
+            findings.append(
+                Finding(
+                    "aasa.rule.fragmentHash", .warning, at: pointer + "/#",
+                    "the fragment is matched without its #: \"\(fragment)\" needs a fragment that itself starts with #")
+            )
         }
         if case .whole(let query)? = source.fields.query, query.hasPrefix("?"), query.contains("=") {
-            findings.append(Finding(
-                "aasa.rule.queryQuestionMark", .warning, at: pointer + "/?",
-                "the query is matched without its ?: the leading ? of \"\(query)\" is any one character"))
+            findings.append(
+                Finding(
+                    "aasa.rule.queryQuestionMark", .warning, at: pointer + "/?",
+                    "the query is matched without its ?: the leading ? of \"\(query)\" is any one character"))
         }
         return findings
     }
@@ -151,10 +167,13 @@ public struct AssociationFileLinter: Sendable {
     private func lintVariables(_ file: AssociationFile) -> [Finding] {
         guard let applinks = file.applinks else { return [] }
         var findings: [Finding] = []
-        for (name, values) in applinks.substitutionVariables.sorted(by: { $0.key < $1.key }) where values.contains(where: Self.mentionsUK) {
-            findings.append(Finding(
-                "aasa.region.uk", .warning, at: "/applinks/substitutionVariables/\(name)",
-                "\"UK\" is not an ISO 3166 region code; the United Kingdom is GB (and $(region) already lists every region)"))
+        for (name, values) in applinks.substitutionVariables.sorted(by: { $0.key < $1.key })
+        where values.contains(where: Self.mentionsUK) {
+            findings.append(
+                Finding(
+                    "aasa.region.uk", .warning, at: "/applinks/substitutionVariables/\(name)",
+                    "\"UK\" is not an ISO 3166 region code; the United Kingdom is GB (and $(region) already lists every region)"
+                ))
         }
         return findings
     }
@@ -169,29 +188,36 @@ public struct AssociationFileLinter: Sendable {
                 let listed = service == "applinks" ? file.applinks != nil : file.apps[service] != nil
                 let entries = entitlement.domains.filter { $0.service == kind && $0.fileHost == domain.description }
                 if listed, entries.isEmpty, entitlement.domains.contains(where: { $0.service == kind }) {
-                    findings.append(Finding(
-                        "aasa.domain.notInEntitlement", .note, at: "/\(service)",
-                        "the entitlement has no \(service):\(domain) entry, so the app never reads this service from this file"))
+                    findings.append(
+                        Finding(
+                            "aasa.domain.notInEntitlement", .note, at: "/\(service)",
+                            "the entitlement has no \(service):\(domain) entry, so the app never reads this service from this file"
+                        ))
                 }
             }
         }
         guard let appID else { return findings }
         let services: [String] =
             if let entitlement, let domain {
-                Array(Set(entitlement.domains.filter { $0.fileHost == domain.description }.map(\.service.rawValue))).sorted()
+                Array(Set(entitlement.domains.filter { $0.fileHost == domain.description }.map(\.service.rawValue)))
+                    .sorted()
             } else {
                 (file.applinks == nil ? [] : ["applinks"]) + file.apps.keys.sorted()
             }
         for service in services where service != "authsrv" {
-            let ids = service == "applinks" ? (file.applinks?.details ?? []).flatMap(\.appIDs) : file.apps[service] ?? []
+            let ids =
+                service == "applinks" ? (file.applinks?.details ?? []).flatMap(\.appIDs) : file.apps[service] ?? []
             guard !ids.contains(appID) else { continue }
             var seen: Set<String> = []
             let near = ids.filter { $0.lowercased() == appID.lowercased() || $0.hasSuffix("." + Self.bundleID(appID)) }
                 .filter { seen.insert($0).inserted }
-            let hint = near.isEmpty ? "" : " (the file has \(near.joined(separator: ", ")): app IDs are exact, team prefix included)"
-            findings.append(Finding(
-                "aasa.appID.missing", .error, at: "/\(service)",
-                "\(service) does not list the app's ID \(appID), so the device denies the association\(hint)"))
+            let hint =
+                near.isEmpty
+                ? "" : " (the file has \(near.joined(separator: ", ")): app IDs are exact, team prefix included)"
+            findings.append(
+                Finding(
+                    "aasa.appID.missing", .error, at: "/\(service)",
+                    "\(service) does not list the app's ID \(appID), so the device denies the association\(hint)"))
         }
         return findings
     }

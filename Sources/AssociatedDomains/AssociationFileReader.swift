@@ -61,7 +61,9 @@ extension AssociationFile {
         guard case .object = value else { return .failure(.notAnObject) }
         var reader = Reader()
         for pointer in repeatedKeys {
-            reader.finding("aasa.json.duplicateKey", .warning, pointer, "the key appears twice in one object; devices keep the last")
+            reader.finding(
+                "aasa.json.duplicateKey", .warning, pointer,
+                "the key appears twice in one object; devices keep the last")
         }
         let file = reader.file(value, repeatedKeys: repeatedKeys)
         return .success((file, reader.findings))
@@ -81,7 +83,9 @@ extension AssociationFile {
             for member in services {
                 let pointer = JSONParser.pointer([member.key])
                 guard case .object = member.value else {
-                    finding("aasa.service.notObject", .warning, pointer, "\(member.key) is \(member.value.typeName), not an object; devices ignore it")
+                    finding(
+                        "aasa.service.notObject", .warning, pointer,
+                        "\(member.key) is \(member.value.typeName), not an object; devices ignore it")
                     continue
                 }
                 switch member.key {
@@ -90,7 +94,10 @@ extension AssociationFile {
                 case "webcredentials", "activitycontinuation", "appclips":
                     file.apps[member.key] = appsList(member.value, at: pointer, service: member.key)
                 default:
-                    finding("aasa.service.unknown", .note, pointer, "\"\(member.key)\" is not a service devices read (applinks, webcredentials, activitycontinuation, appclips)")
+                    finding(
+                        "aasa.service.unknown", .note, pointer,
+                        "\"\(member.key)\" is not a service devices read (applinks, webcredentials, activitycontinuation, appclips)"
+                    )
                 }
             }
             return file
@@ -108,65 +115,92 @@ extension AssociationFile {
         }
 
         mutating func appLinks(_ value: JSONValue, at pointer: String) -> AppLinks {
-            checkKeys(value, at: pointer, known: ["details", "defaults", "substitutionVariables", "apps"], what: "applinks")
-            let defaults = value["defaults"].map { ruleFields($0, at: pointer + "/defaults", isDefaults: true) } ?? RuleFields()
-            let variables = substitutionVariables(value["substitutionVariables"], at: pointer + "/substitutionVariables")
+            checkKeys(
+                value, at: pointer, known: ["details", "defaults", "substitutionVariables", "apps"], what: "applinks")
+            let defaults =
+                value["defaults"].map { ruleFields($0, at: pointer + "/defaults", isDefaults: true) } ?? RuleFields()
+            let variables = substitutionVariables(
+                value["substitutionVariables"], at: pointer + "/substitutionVariables")
             let hasApps = value["apps"] != nil
             var details: [Details] = []
             switch value["details"] {
             case nil:
-                finding("aasa.applinks.noDetails", .error, pointer, "applinks has no \"details\": no universal link can match")
+                finding(
+                    "aasa.applinks.noDetails", .error, pointer,
+                    "applinks has no \"details\": no universal link can match")
             case .array(let entries)?:
                 for (index, entry) in entries.enumerated() {
                     details.append(self.details(entry, at: "\(pointer)/details/\(index)", key: nil))
                 }
             case .object(let entries)?:
-                finding("aasa.details.dictionaryForm", .note, pointer + "/details", "the oldest form: details keyed by app ID; devices still read it")
+                finding(
+                    "aasa.details.dictionaryForm", .note, pointer + "/details",
+                    "the oldest form: details keyed by app ID; devices still read it")
                 for entry in entries {
-                    details.append(self.details(entry.value, at: pointer + "/details" + JSONParser.pointer([entry.key]), key: entry.key))
+                    details.append(
+                        self.details(
+                            entry.value, at: pointer + "/details" + JSONParser.pointer([entry.key]), key: entry.key))
                 }
             case let other?:
-                finding("aasa.details.notArray", .error, pointer + "/details", "details is \(other.typeName), not an array; devices ignore it")
+                finding(
+                    "aasa.details.notArray", .error, pointer + "/details",
+                    "details is \(other.typeName), not an array; devices ignore it")
             }
             if hasApps {
                 if value["apps"] != .array([]) {
-                    finding("aasa.applinks.apps", .warning, pointer + "/apps", "applinks.apps must be [] (iOS 9–12); devices ignore it when details exists")
+                    finding(
+                        "aasa.applinks.apps", .warning, pointer + "/apps",
+                        "applinks.apps must be [] (iOS 9–12); devices ignore it when details exists")
                 } else {
-                    finding("aasa.applinks.apps", .note, pointer + "/apps", "applinks.apps is ignored when details exists (it was for iOS 9–12)")
+                    finding(
+                        "aasa.applinks.apps", .note, pointer + "/apps",
+                        "applinks.apps is ignored when details exists (it was for iOS 9–12)")
                 }
             }
-            return AppLinks(defaults: defaults, substitutionVariables: variables, details: details, hasLegacyApps: hasApps)
+            return AppLinks(
+                defaults: defaults, substitutionVariables: variables, details: details, hasLegacyApps: hasApps)
         }
 
         mutating func substitutionVariables(_ value: JSONValue?, at pointer: String) -> [String: [String]] {
             guard let value else { return [:] }
             guard case .object(let members) = value else {
-                finding("aasa.variables.notObject", .warning, pointer, "substitutionVariables is \(value.typeName), not an object; ignored")
+                finding(
+                    "aasa.variables.notObject", .warning, pointer,
+                    "substitutionVariables is \(value.typeName), not an object; ignored")
                 return [:]
             }
             var variables: [String: [String]] = [:]
             for member in members {
                 let path = pointer + JSONParser.pointer([member.key])
                 if member.key.contains(where: { "$()".contains($0) }) || member.key.isEmpty {
-                    finding("aasa.variable.name", .warning, path, "a variable's name cannot be empty or contain $, ( or ); it can never be used")
+                    finding(
+                        "aasa.variable.name", .warning, path,
+                        "a variable's name cannot be empty or contain $, ( or ); it can never be used")
                     continue
                 }
                 if BuiltInVariable(rawValue: member.key) != nil {
-                    finding("aasa.variable.builtIn", .warning, path, "$(\(member.key)) is built in; this definition is ignored")
+                    finding(
+                        "aasa.variable.builtIn", .warning, path,
+                        "$(\(member.key)) is built in; this definition is ignored")
                     continue
                 }
                 guard case .array(let items) = member.value else {
-                    finding("aasa.variable.notArray", .warning, path, "a variable's value must be an array of strings; ignored")
+                    finding(
+                        "aasa.variable.notArray", .warning, path,
+                        "a variable's value must be an array of strings; ignored")
                     continue
                 }
                 var values: [String] = []
                 for (index, item) in items.enumerated() {
                     guard case .string(let text) = item else {
-                        finding("aasa.variable.notString", .warning, "\(path)/\(index)", "a non-string value is skipped")
+                        finding(
+                            "aasa.variable.notString", .warning, "\(path)/\(index)", "a non-string value is skipped")
                         continue
                     }
                     if text.contains("$(") {
-                        finding("aasa.variable.nested", .warning, "\(path)/\(index)", "a value cannot use another variable; $( is matched literally")
+                        finding(
+                            "aasa.variable.nested", .warning, "\(path)/\(index)",
+                            "a value cannot use another variable; $( is matched literally")
                     }
                     values.append(text)
                 }
@@ -179,75 +213,108 @@ extension AssociationFile {
 
         mutating func details(_ value: JSONValue, at pointer: String, key: String?) -> Details {
             guard case .object = value else {
-                finding("aasa.details.notObject", .warning, pointer, "a details entry is \(value.typeName), not an object; ignored")
-                return Details(pointer: pointer, appIDs: [], appIDsSource: .none, defaults: RuleFields(), rules: [], rulesSource: .none)
+                finding(
+                    "aasa.details.notObject", .warning, pointer,
+                    "a details entry is \(value.typeName), not an object; ignored")
+                return Details(
+                    pointer: pointer, appIDs: [], appIDsSource: .none, defaults: RuleFields(), rules: [],
+                    rulesSource: .none)
             }
-            checkKeys(value, at: pointer, known: ["appIDs", "appID", "components", "paths", "defaults"], what: "a details entry")
+            checkKeys(
+                value, at: pointer, known: ["appIDs", "appID", "components", "paths", "defaults"],
+                what: "a details entry")
             var ids: [String] = []
             var idsSource = AppIDsSource.none
             if let list = value["appIDs"] {
                 ids = appIDs(list, at: pointer + "/appIDs")
                 idsSource = .appIDs
                 if value["appID"] != nil {
-                    finding("aasa.details.appIDIgnored", .warning, pointer + "/appID", "appIDs is present, so devices ignore appID")
+                    finding(
+                        "aasa.details.appIDIgnored", .warning, pointer + "/appID",
+                        "appIDs is present, so devices ignore appID")
                 }
             } else if let single = value["appID"] {
                 idsSource = .appID
-                if case .string(let id) = single { ids = [id] } else {
-                    finding("aasa.appID.notString", .warning, pointer + "/appID", "appID is \(single.typeName), not a string; skipped")
+                if case .string(let id) = single {
+                    ids = [id]
+                } else {
+                    finding(
+                        "aasa.appID.notString", .warning, pointer + "/appID",
+                        "appID is \(single.typeName), not a string; skipped")
                 }
             } else if let key {
                 ids = [key]
                 idsSource = .detailsKey
             } else {
-                finding("aasa.details.noAppID", .warning, pointer, "an entry with neither appIDs nor appID contributes nothing")
+                finding(
+                    "aasa.details.noAppID", .warning, pointer,
+                    "an entry with neither appIDs nor appID contributes nothing")
             }
             for (index, id) in ids.enumerated() where !AppID.isWellFormed(id) {
-                finding("aasa.appID.format", .warning, idsSource == .appIDs ? "\(pointer)/appIDs/\(index)" : pointer, "\"\(id)\" is not <team or app ID prefix>.<bundle ID>")
+                finding(
+                    "aasa.appID.format", .warning, idsSource == .appIDs ? "\(pointer)/appIDs/\(index)" : pointer,
+                    "\"\(id)\" is not <team or app ID prefix>.<bundle ID>")
             }
-            let defaults = value["defaults"].map { ruleFields($0, at: pointer + "/defaults", isDefaults: true) } ?? RuleFields()
+            let defaults =
+                value["defaults"].map { ruleFields($0, at: pointer + "/defaults", isDefaults: true) } ?? RuleFields()
 
             var rules: [Rule] = []
             var rulesSource = RulesSource.none
             if let components = value["components"] {
                 rulesSource = .components
                 if value["paths"] != nil {
-                    finding("aasa.details.pathsIgnored", .warning, pointer + "/paths", "components is present, so devices ignore paths")
+                    finding(
+                        "aasa.details.pathsIgnored", .warning, pointer + "/paths",
+                        "components is present, so devices ignore paths")
                 }
                 switch components {
                 case .array(let items):
                     if items.isEmpty {
-                        finding("aasa.details.emptyComponents", .warning, pointer + "/components", "an empty components array matches nothing (and paths, if any, is ignored)")
+                        finding(
+                            "aasa.details.emptyComponents", .warning, pointer + "/components",
+                            "an empty components array matches nothing (and paths, if any, is ignored)")
                     }
                     for (index, item) in items.enumerated() {
                         let path = "\(pointer)/components/\(index)"
                         guard case .object = item else {
-                            finding("aasa.rule.notObject", .warning, path, "a component is \(item.typeName), not an object; ignored")
+                            finding(
+                                "aasa.rule.notObject", .warning, path,
+                                "a component is \(item.typeName), not an object; ignored")
                             continue
                         }
-                        rules.append(Rule(
-                            pointer: path, fields: ruleFields(item, at: path, isDefaults: false), legacyPath: nil,
-                            text: Self.textWithoutComment(item)))
+                        rules.append(
+                            Rule(
+                                pointer: path, fields: ruleFields(item, at: path, isDefaults: false), legacyPath: nil,
+                                text: Self.textWithoutComment(item)))
                     }
                 default:
-                    finding("aasa.details.componentsNotArray", .warning, pointer + "/components", "components is \(components.typeName), not an array; nothing matches")
+                    finding(
+                        "aasa.details.componentsNotArray", .warning, pointer + "/components",
+                        "components is \(components.typeName), not an array; nothing matches")
                 }
             } else if let paths = value["paths"] {
                 rulesSource = .paths
                 guard case .array(let items) = paths else {
-                    finding("aasa.paths.notArray", .warning, pointer + "/paths", "paths is \(paths.typeName), not an array; nothing matches")
-                    return Details(pointer: pointer, appIDs: ids, appIDsSource: idsSource, defaults: defaults, rules: [], rulesSource: rulesSource)
+                    finding(
+                        "aasa.paths.notArray", .warning, pointer + "/paths",
+                        "paths is \(paths.typeName), not an array; nothing matches")
+                    return Details(
+                        pointer: pointer, appIDs: ids, appIDsSource: idsSource, defaults: defaults, rules: [],
+                        rulesSource: rulesSource)
                 }
                 for (index, item) in items.enumerated() {
                     let path = "\(pointer)/paths/\(index)"
                     guard case .string(let text) = item else {
-                        finding("aasa.paths.notString", .warning, path, "a path is \(item.typeName), not a string; skipped")
+                        finding(
+                            "aasa.paths.notString", .warning, path, "a path is \(item.typeName), not a string; skipped")
                         continue
                     }
                     rules.append(Self.legacyRule(text, at: path))
                 }
             }
-            return Details(pointer: pointer, appIDs: ids, appIDsSource: idsSource, defaults: defaults, rules: rules, rulesSource: rulesSource)
+            return Details(
+                pointer: pointer, appIDs: ids, appIDsSource: idsSource, defaults: defaults, rules: rules,
+                rulesSource: rulesSource)
         }
 
         /// A component as written, without its `comment` (which `RuleFields.comment` keeps).
@@ -268,7 +335,8 @@ extension AssociationFile {
 
         mutating func appIDs(_ value: JSONValue, at pointer: String) -> [String] {
             guard case .array(let items) = value else {
-                finding("aasa.appIDs.notArray", .warning, pointer, "expected an array of app IDs, found \(value.typeName)")
+                finding(
+                    "aasa.appIDs.notArray", .warning, pointer, "expected an array of app IDs, found \(value.typeName)")
                 return []
             }
             var ids: [String] = []
@@ -276,7 +344,9 @@ extension AssociationFile {
                 if case .string(let id) = item {
                     ids.append(id)
                 } else {
-                    finding("aasa.appID.notString", .warning, "\(pointer)/\(index)", "an app ID is \(item.typeName), not a string; skipped")
+                    finding(
+                        "aasa.appID.notString", .warning, "\(pointer)/\(index)",
+                        "an app ID is \(item.typeName), not a string; skipped")
                 }
             }
             return ids
@@ -288,7 +358,9 @@ extension AssociationFile {
 
         mutating func ruleFields(_ value: JSONValue, at pointer: String, isDefaults: Bool) -> RuleFields {
             guard case .object = value else {
-                finding("aasa.defaults.notObject", .warning, pointer, "defaults is \(value.typeName), not an object; ignored")
+                finding(
+                    "aasa.defaults.notObject", .warning, pointer,
+                    "defaults is \(value.typeName), not an object; ignored")
                 return RuleFields()
             }
             checkKeys(value, at: pointer, known: Self.ruleKeys, what: isDefaults ? "defaults" : "a component")
@@ -298,7 +370,8 @@ extension AssociationFile {
             fields.query = query(value["?"], at: pointer + "/?")
             fields.exclude = bool(value["exclude"], at: pointer + "/exclude", name: "exclude")
             fields.caseSensitive = bool(value["caseSensitive"], at: pointer + "/caseSensitive", name: "caseSensitive")
-            fields.percentEncoded = bool(value["percentEncoded"], at: pointer + "/percentEncoded", name: "percentEncoded")
+            fields.percentEncoded = bool(
+                value["percentEncoded"], at: pointer + "/percentEncoded", name: "percentEncoded")
             if case .string(let comment)? = value["comment"] { fields.comment = comment }
             return fields
         }
@@ -309,7 +382,9 @@ extension AssociationFile {
             case nil: return nil
             case .string(let text)?: return text
             case let other?:
-                finding("aasa.rule.notString", .warning, pointer, "\"\(name)\" is \(other.typeName), not a string; devices treat it as not given")
+                finding(
+                    "aasa.rule.notString", .warning, pointer,
+                    "\"\(name)\" is \(other.typeName), not a string; devices treat it as not given")
                 return nil
             }
         }
@@ -324,12 +399,15 @@ extension AssociationFile {
                 if let bad = members.first(where: { $0.value.stringValue == nil }) {
                     finding(
                         "aasa.rule.queryNotString", .warning, pointer + JSONParser.pointer([bad.key]),
-                        "query item \"\(bad.key)\" is \(bad.value.typeName), not a string, so devices ignore the whole \"?\" object and match any query")
+                        "query item \"\(bad.key)\" is \(bad.value.typeName), not a string, so devices ignore the whole \"?\" object and match any query"
+                    )
                     return .whole("*")
                 }
                 return .items(members.map { ($0.key, $0.value.stringValue ?? "") })
             case let other?:
-                finding("aasa.rule.notString", .warning, pointer, "\"?\" is \(other.typeName); devices treat it as not given")
+                finding(
+                    "aasa.rule.notString", .warning, pointer,
+                    "\"?\" is \(other.typeName); devices treat it as not given")
                 return nil
             }
         }
@@ -341,17 +419,25 @@ extension AssociationFile {
             case nil: return nil
             case .bool(let flag)?: return flag
             case .int(let number)?:
-                finding("aasa.rule.boolCoerced", .warning, pointer, "\"\(name)\" is the number \(number); devices read it as \(number != 0)")
+                finding(
+                    "aasa.rule.boolCoerced", .warning, pointer,
+                    "\"\(name)\" is the number \(number); devices read it as \(number != 0)")
                 return number != 0
             case .double(let number)?:
-                finding("aasa.rule.boolCoerced", .warning, pointer, "\"\(name)\" is the number \(number); devices read it as \(number != 0)")
+                finding(
+                    "aasa.rule.boolCoerced", .warning, pointer,
+                    "\"\(name)\" is the number \(number); devices read it as \(number != 0)")
                 return number != 0
             case .string(let text)?:
                 let flag = Self.foundationBoolValue(text)
-                finding("aasa.rule.boolCoerced", .warning, pointer, "\"\(name)\" is the string \"\(text)\"; devices read it as \(flag)")
+                finding(
+                    "aasa.rule.boolCoerced", .warning, pointer,
+                    "\"\(name)\" is the string \"\(text)\"; devices read it as \(flag)")
                 return flag
             case let other?:
-                finding("aasa.rule.boolInvalid", .warning, pointer, "\"\(name)\" is \(other.typeName); devices read it as false")
+                finding(
+                    "aasa.rule.boolInvalid", .warning, pointer,
+                    "\"\(name)\" is \(other.typeName); devices read it as false")
                 return false
             }
         }
@@ -373,7 +459,8 @@ extension AssociationFile {
                 let suggestion = known.first { $0.lowercased() == member.key.lowercased() }
                 finding(
                     "aasa.key.unknown", .warning, pointer + JSONParser.pointer([member.key]),
-                    "devices ignore \"\(member.key)\" in \(what)" + (suggestion.map { " (did you mean \"\($0)\"? keys are case-sensitive)" } ?? ""))
+                    "devices ignore \"\(member.key)\" in \(what)"
+                        + (suggestion.map { " (did you mean \"\($0)\"? keys are case-sensitive)" } ?? ""))
             }
         }
     }

@@ -181,7 +181,8 @@ final class Automaton: Sendable {
             case .alnum: return isUpper || isLower || isDigit
             case .digit: return isDigit
             case .xdigit: return isDigit || (value | 0x20 >= 0x61 && value | 0x20 <= 0x66)
-            case .oneOf(let low, let high): return value < 64 ? low & (1 << value) != 0 : high & (1 << (value - 64)) != 0
+            case .oneOf(let low, let high):
+                return value < 64 ? low & (1 << value) != 0 : high & (1 << (value - 64)) != 0
             }
         }
         guard let scalar = Unicode.Scalar(value) else { return false }

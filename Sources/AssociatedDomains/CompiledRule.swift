@@ -86,7 +86,8 @@ final class RuleSet: Sendable {
         for details in file.applinks?.details ?? [] {
             let start = rules.count
             for (index, rule) in details.rules.enumerated() {
-                references.append(.init(index: index, pointer: rule.pointer, text: rule.text, comment: rule.fields.comment))
+                references.append(
+                    .init(index: index, pointer: rule.pointer, text: rule.text, comment: rule.fields.comment))
                 // Every key resolved: rule > entry defaults > `applinks.defaults` > built-in (spec §2).
                 let fields = rule.fields.over(details.defaults).over(fileDefaults).over(.builtIn)
                 // A non-boolean flag counts as false; the reader already turned it into a Bool.
@@ -108,11 +109,14 @@ final class RuleSet: Sendable {
                 }
                 let path = PathNormalisation.pattern(fields.path ?? "*")
                 let percentEncoded = fields.percentEncoded ?? true
-                rules.append(CompiledRule(
-                    path: compile(path), fragment: compile(fields.fragment ?? "*"),
-                    query: query, itemsStart: itemsStart, itemsCount: Int32(items.count) - itemsStart, hasItems: hasItems,
-                    excludes: fields.exclude ?? false, percentEncoded: percentEncoded,
-                    pathKey: CompiledRule.pathKey(normalised: path, foldsCase: foldsCase, percentEncoded: percentEncoded)))
+                rules.append(
+                    CompiledRule(
+                        path: compile(path), fragment: compile(fields.fragment ?? "*"),
+                        query: query, itemsStart: itemsStart, itemsCount: Int32(items.count) - itemsStart,
+                        hasItems: hasItems,
+                        excludes: fields.exclude ?? false, percentEncoded: percentEncoded,
+                        pathKey: CompiledRule.pathKey(
+                            normalised: path, foldsCase: foldsCase, percentEncoded: percentEncoded)))
                 allFields.append(fields)
             }
             entryRanges.append(start..<rules.count)
@@ -141,7 +145,9 @@ final class RuleSet: Sendable {
         let rule = rules[index]
         guard storage.matchesEveryPath(rule.path), rule.fragment.matchesEverything else { return false }
         if !rule.hasItems { return rule.query.matchesEverything }
-        return items[Int(rule.itemsStart)..<Int(rule.itemsStart + rule.itemsCount)].allSatisfy { $0.pattern.matchesEverything }
+        return items[Int(rule.itemsStart)..<Int(rule.itemsStart + rule.itemsCount)].allSatisfy {
+            $0.pattern.matchesEverything
+        }
     }
 
     /// Nil when every part of rule `index` matches; otherwise the first part that did not.
@@ -162,10 +168,13 @@ final class RuleSet: Sendable {
         return nil
     }
 
-    private func queryMiss(_ rule: CompiledRule, _ query: UnsafeBufferPointer<UInt8>, decoded: Bool) -> CompiledRule.Miss? {
+    private func queryMiss(_ rule: CompiledRule, _ query: UnsafeBufferPointer<UInt8>, decoded: Bool) -> CompiledRule
+        .Miss?
+    {
         guard rule.hasItems else {
             if rule.query.matchesEverything { return nil }
-            let matched = decoded ? storage.matches(rule.query, LinkComponents.decode(query)) : storage.matches(rule.query, query)
+            let matched =
+                decoded ? storage.matches(rule.query, LinkComponents.decode(query)) : storage.matches(rule.query, query)
             return matched ? nil : .query
         }
         let queryItems = LinkComponents.queryItems(query)
@@ -175,10 +184,13 @@ final class RuleSet: Sendable {
             let name = itemNames[Int(item.name)]
             var found = false
             for queryItem in queryItems {
-                let sameName = decoded ? LinkComponents.decode(queryItem.name) == name.scalars : queryItem.name.elementsEqual(name.bytes)
+                let sameName =
+                    decoded
+                    ? LinkComponents.decode(queryItem.name) == name.scalars : queryItem.name.elementsEqual(name.bytes)
                 guard sameName else { continue }
                 found = true
-                let matched = decoded
+                let matched =
+                    decoded
                     ? storage.matches(item.pattern, LinkComponents.decode(queryItem.value))
                     : storage.matches(item.pattern, queryItem.value)
                 if !matched { return .queryItem(Int32(itemIndex)) }

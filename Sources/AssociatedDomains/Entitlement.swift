@@ -69,21 +69,25 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
             let pointer = "/\(index)"
             guard let domain = read(text, at: pointer, isBrowser: isBrowser) else { continue }
             if !seen.insert("\(domain.service.rawValue):\(domain.isWildcard ? "*." : "")\(domain.fileHost)").inserted {
-                findings.append(Finding("entitlement.duplicate", .warning, at: pointer, "\"\(text)\" repeats an earlier entry"))
+                findings.append(
+                    Finding("entitlement.duplicate", .warning, at: pointer, "\"\(text)\" repeats an earlier entry"))
                 continue
             }
             domains.append(domain)
         }
         if domains.count > Self.recommendedMaximum {
-            findings.append(Finding(
-                "entitlement.tooMany", .warning, at: "",
-                "\(domains.count) domains: Apple's guidance is to keep the list to about 20–30"))
+            findings.append(
+                Finding(
+                    "entitlement.tooMany", .warning, at: "",
+                    "\(domains.count) domains: Apple's guidance is to keep the list to about 20–30"))
         }
     }
 
     /// The entries of `service` that cover `host`, longest first: when several match, the longest
     /// one wins (spec §1).
-    public func entries(for service: AssociatedDomain.Service, covering host: String, wildcardCoversBaseDomain: Bool = false)
+    public func entries(
+        for service: AssociatedDomain.Service, covering host: String, wildcardCoversBaseDomain: Bool = false
+    )
         -> [AssociatedDomain]
     {
         domains.filter { $0.service == service && $0.covers(host, wildcardCoversBaseDomain: wildcardCoversBaseDomain) }
@@ -102,12 +106,18 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
         }
         let serviceName = String(text[..<colon])
         guard let service = AssociatedDomain.Service(rawValue: serviceName) else {
-            finding("entitlement.service.unknown", .error, "unknown service \"\(serviceName)\" (applinks, webcredentials, activitycontinuation, appclips, authsrv)")
+            finding(
+                "entitlement.service.unknown", .error,
+                "unknown service \"\(serviceName)\" (applinks, webcredentials, activitycontinuation, appclips, authsrv)"
+            )
             return nil
         }
-        if service == .authsrv { finding("entitlement.service.authsrv", .note, "authsrv is used for enterprise single sign-on") }
+        if service == .authsrv {
+            finding("entitlement.service.authsrv", .note, "authsrv is used for enterprise single sign-on")
+        }
         if service == .applinks, isBrowser {
-            finding("entitlement.browser.applinks", .error, "an app with the web-browser entitlement may not use applinks")
+            finding(
+                "entitlement.browser.applinks", .error, "an app with the web-browser entitlement may not use applinks")
         }
 
         var rest = Substring(text[text.index(after: colon)...])
@@ -125,13 +135,16 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
                     if let mode = AssociatedDomain.Mode(rawValue: word.lowercased()) {
                         modes.insert(mode)
                     } else {
-                        finding("entitlement.mode.unknown", .note, "the mode \"\(word)\" is not developer or managed and is ignored")
+                        finding(
+                            "entitlement.mode.unknown", .note,
+                            "the mode \"\(word)\" is not developer or managed and is ignored")
                     }
                 }
             }
         }
         if rest.contains("/") || rest.contains("#") {
-            finding("entitlement.path", .error, "an entry is a domain only: no scheme, path, fragment or trailing slash")
+            finding(
+                "entitlement.path", .error, "an entry is a domain only: no scheme, path, fragment or trailing slash")
             return nil
         }
 
@@ -146,7 +159,8 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
             }
             finding(
                 "entitlement.wildcard.baseDomain", .note,
-                "*.\(rest) matches subdomains at any depth; whether it also matches \(rest) itself is disputed (WebFence assumes not)")
+                "*.\(rest) matches subdomains at any depth; whether it also matches \(rest) itself is disputed (WebFence assumes not)"
+            )
         }
         var port: Int? = nil
         if let lastColon = rest.lastIndex(of: ":"), !rest.hasPrefix("[") || rest.hasSuffix("]") == false {
@@ -157,7 +171,8 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
             }
             port = value
             rest = rest[..<lastColon]
-            finding("entitlement.port", .warning, "the port parses, but Apple says universal links with a port do not work")
+            finding(
+                "entitlement.port", .warning, "the port parses, but Apple says universal links with a port do not work")
         }
 
         // The host.
@@ -166,14 +181,21 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
             finding("entitlement.host.empty", .error, "no domain after the service")
             return nil
         }
-        if host.hasPrefix(".") { finding("entitlement.host.leadingDot", .error, "a domain cannot start with a dot"); return nil }
-        if host.contains("..") { finding("entitlement.host.emptyLabel", .error, "a domain cannot contain \"..\""); return nil }
+        if host.hasPrefix(".") {
+            finding("entitlement.host.leadingDot", .error, "a domain cannot start with a dot")
+            return nil
+        }
+        if host.contains("..") {
+            finding("entitlement.host.emptyLabel", .error, "a domain cannot contain \"..\"")
+            return nil
+        }
         if !host.utf8.allSatisfy({ $0 < 0x80 }) {
             guard case .success(let ascii) = UTS46.toASCII(host) else {
                 finding("entitlement.host.idna", .error, "the domain is not valid IDNA")
                 return nil
             }
-            finding("entitlement.host.idn", .warning, "a non-ASCII domain; it is converted to \(ascii), write that instead")
+            finding(
+                "entitlement.host.idn", .warning, "a non-ASCII domain; it is converted to \(ascii), write that instead")
             host = ascii
         }
         if host != host.lowercased() {
@@ -201,11 +223,14 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
                 finding("entitlement.host.noDot", .error, "a domain must contain a dot")
                 return nil
             } else if host.hasSuffix("."), host.dropLast().contains(".") == false {
-                finding("entitlement.host.tld", .error, "a domain whose only dot is its last character is a top-level domain")
+                finding(
+                    "entitlement.host.tld", .error,
+                    "a domain whose only dot is its last character is a top-level domain")
                 return nil
             }
         }
-        return AssociatedDomain(text: text, service: service, host: host, isWildcard: isWildcard, port: port, modes: modes)
+        return AssociatedDomain(
+            text: text, service: service, host: host, isWildcard: isWildcard, port: port, modes: modes)
     }
 }
 
@@ -214,8 +239,10 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
 enum ASCIIHost {
     static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "_"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
+            UInt8(ascii: "_"):
             true
         default: false
         }

@@ -49,7 +49,9 @@ struct LinkComponents {
         return Array(url.href.utf8).withUnsafeBufferPointer(components)
     }
 
-    private init(path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, fragment: UnsafeBufferPointer<UInt8>) {
+    private init(
+        path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, fragment: UnsafeBufferPointer<UInt8>
+    ) {
         self.path = path
         self.query = query
         self.fragment = fragment

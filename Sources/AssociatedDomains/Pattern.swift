@@ -72,7 +72,8 @@ final class PatternStorage: @unchecked Sendable {
             let tokens = PatternTokens.tokens(text, variables: variables, foldsCase: foldsCase)
             func stored(_ kind: Pattern.Kind, _ characters: [UInt32]) -> Pattern {
                 defer { scalars += characters }
-                return Pattern(kind: kind, foldsCase: foldsCase, start: Int32(scalars.count), count: Int32(characters.count))
+                return Pattern(
+                    kind: kind, foldsCase: foldsCase, start: Int32(scalars.count), count: Int32(characters.count))
             }
             if tokens == [.star] { return Pattern(kind: .everything, foldsCase: foldsCase, start: 0, count: 0) }
             if tokens.contains(where: PatternTokens.isEmptyAlternatives) {
@@ -98,7 +99,9 @@ final class PatternStorage: @unchecked Sendable {
             }
             let literals = glob.prefix { $0 != PatternStorage.star && $0 != PatternStorage.any }
             if literals.count == glob.count { return stored(.literal, glob) }
-            if literals.count == glob.count - 1, glob.last == PatternStorage.star { return stored(.prefix, Array(literals)) }
+            if literals.count == glob.count - 1, glob.last == PatternStorage.star {
+                return stored(.prefix, Array(literals))
+            }
             return stored(.glob, glob)
         }
 
@@ -123,11 +126,15 @@ final class PatternStorage: @unchecked Sendable {
             case .literal, .any, .characterClass: return 1
             case .star: return nil
             case .alternatives(let options):
-                let widths = options.map { option in option.reduce(Optional(0)) { total, token in
-                    guard let total, let width = width(token) else { return nil }
-                    return total + width
-                } }
-                guard let first = widths.first, let fixed = first, widths.allSatisfy({ $0 == fixed }) else { return nil }
+                let widths = options.map { option in
+                    option.reduce(Optional(0)) { total, token in
+                        guard let total, let width = width(token) else { return nil }
+                        return total + width
+                    }
+                }
+                guard let first = widths.first, let fixed = first, widths.allSatisfy({ $0 == fixed }) else {
+                    return nil
+                }
                 return fixed
             }
         }
@@ -156,7 +163,8 @@ final class PatternStorage: @unchecked Sendable {
     @inline(__always)
     func matches<Input: RandomAccessCollection>(_ pattern: Pattern, _ input: Input) -> Bool
     where Input.Element: FixedWidthInteger, Input.Index == Int {
-        let characters = UnsafeBufferPointer(start: scalars.baseAddress! + Int(pattern.start), count: Int(pattern.count))
+        let characters = UnsafeBufferPointer(
+            start: scalars.baseAddress! + Int(pattern.start), count: Int(pattern.count))
         switch pattern.kind {
         case .everything: return true
         case .nothing: return false

@@ -116,9 +116,10 @@ enum PatternTokens {
             let scalars = code.unicodeScalars.map { PatternStorage.fold($0.value, foldsCase) }
             seconds[scalars[0], default: []].insert(scalars[1])
         }
-        return .alternatives(seconds.keys.sorted().map { first in
-            [.literal(first), .characterClass(.oneOf(seconds[first, default: []]))]
-        })
+        return .alternatives(
+            seconds.keys.sorted().map { first in
+                [.literal(first), .characterClass(.oneOf(seconds[first, default: []]))]
+            })
     }
 }
 

@@ -83,7 +83,8 @@ public struct UniversalLinkDecision: Sendable, Hashable, CustomStringConvertible
         switch reason {
         case .rule:
             guard let rule else { return note }
-            return "rule \(rule.index) \(rule.text) " + (outcome == .exclude ? "matched and excludes the URL" : "matched")
+            return "rule \(rule.index) \(rule.text) "
+                + (outcome == .exclude ? "matched and excludes the URL" : "matched")
         case .noRuleMatched:
             return "none of the \(ruleCount) rules of \(note) matched"
         default:

@@ -35,7 +35,8 @@ public struct UniversalLinkMatcher: Sendable {
 
     /// The universal-link decision for `url` on `domain` and the app `appID` (spec §3).
     /// `explain`: also say why each rule before the deciding one did not match.
-    public func decide(_ url: WebURL, domain: LinkDomain, appID: String, explain: Bool = false) -> UniversalLinkDecision {
+    public func decide(_ url: WebURL, domain: LinkDomain, appID: String, explain: Bool = false) -> UniversalLinkDecision
+    {
         if let refusal = Self.refusal(url, domain: domain) { return refusal }
         guard let entryIndex = ruleSet.entry(for: appID) else {
             return .init(.noMatch, .appIDNotListed, note: "no applinks details entry lists \(appID)")
@@ -55,12 +56,14 @@ public struct UniversalLinkMatcher: Sendable {
             while let rule = explain ? all.next() : candidates.next() {
                 guard let miss = ruleSet.miss(rule, &link) else {
                     return .init(
-                        ruleSet.rules[rule].excludes ? .exclude : .match, .rule, rule: ruleSet.references[rule], misses: misses)
+                        ruleSet.rules[rule].excludes ? .exclude : .match, .rule, rule: ruleSet.references[rule],
+                        misses: misses)
                 }
                 if explain { misses.append(self.explain(miss, entryIndex, rule - range.lowerBound, &link)) }
             }
             return .init(
-                .noMatch, .noRuleMatched, misses: misses, note: ruleSet.entryPointers[entryIndex], ruleCount: range.count)
+                .noMatch, .noRuleMatched, misses: misses, note: ruleSet.entryPointers[entryIndex],
+                ruleCount: range.count)
         }
     }
 
@@ -118,12 +121,18 @@ public struct UniversalLinkMatcher: Sendable {
                 itemPattern = item.pattern
             }
             let values = LinkComponents.queryItems(link.query).filter {
-                rule.percentEncoded ? $0.name.elementsEqual(name.utf8) : LinkComponents.decode($0.name) == name.unicodeScalars.map(\.value)
+                rule.percentEncoded
+                    ? $0.name.elementsEqual(name.utf8)
+                    : LinkComponents.decode($0.name) == name.unicodeScalars.map(\.value)
             }.map { text($0.value, LinkComponents.decode($0.value)) }
             let shown = values.joined(separator: "\", \"")
-            (component, pattern, value) = (values.isEmpty ? "query item \(name) (absent)" : "query item \(name)", itemPattern, shown)
+            (component, pattern, value) = (
+                values.isEmpty ? "query item \(name) (absent)" : "query item \(name)", itemPattern, shown
+            )
         case .fragment:
-            (component, pattern, value) = ("fragment", fields.fragment ?? "*", text(link.fragment, decoded?.fragment ?? []))
+            (component, pattern, value) = (
+                "fragment", fields.fragment ?? "*", text(link.fragment, decoded?.fragment ?? [])
+            )
         }
         return .init(rule: ruleSet.references[global], component: component, pattern: pattern, value: value)
     }

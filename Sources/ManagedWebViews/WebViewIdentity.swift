@@ -37,7 +37,8 @@ extension ManagedApp {
     public func identity(of webView: String, in tree: WebViewerTree) -> WebViewIdentity {
         let resolved = policyIdentity(of: webView, in: tree)
         guard resolved.identity == .managed, tree.showsExternalPage(webView) else { return resolved }
-        return WebViewIdentity(identity: .unmanaged, policy: resolved.policy, setOn: resolved.setOn, rule: .externalPageUnmanaged)
+        return WebViewIdentity(
+            identity: .unmanaged, policy: resolved.policy, setOn: resolved.setOn, rule: .externalPageUnmanaged)
     }
 
     private func policyIdentity(of webView: String, in tree: WebViewerTree) -> WebViewIdentity {

@@ -45,7 +45,8 @@ struct AnchorTable: Sendable {
             ruleIndices += lists.below
             let entry = Entry(
                 hash: bytes.withUnsafeBufferPointer { Self.hash($0) }, start: Int32(anchorBytes.count),
-                length: Int32(bytes.count), exact: exactStart..<belowStart, below: belowStart..<Int32(ruleIndices.count))
+                length: Int32(bytes.count), exact: exactStart..<belowStart, below: belowStart..<Int32(ruleIndices.count)
+            )
             anchorBytes += bytes
             var slot = Int(truncatingIfNeeded: entry.hash) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }

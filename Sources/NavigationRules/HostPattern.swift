@@ -84,7 +84,9 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// schemes, ports, paths and userinfo (they belong in an object rule's fields), hosts the URL
     /// parser rejects, bare top-level domains and public suffixes (they would allow every site
     /// registered under them).
-    public static func parse(_ text: String, publicSuffixes: PublicSuffixList = .bundled) -> Result<HostPattern, Refusal> {
+    public static func parse(_ text: String, publicSuffixes: PublicSuffixList = .bundled) -> Result<
+        HostPattern, Refusal
+    > {
         func refuse(_ code: String, _ message: String) -> Result<HostPattern, Refusal> {
             .failure(Refusal(code: "rules.host." + code, message: message))
         }
@@ -93,7 +95,8 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         if body.contains("*") {
             return refuse(
                 "wildcardInLabel",
-                "\"\(text)\": a wildcard may only be a whole leading label (`*.example.com`); `*` inside or after a label would match hosts nobody listed")
+                "\"\(text)\": a wildcard may only be a whole leading label (`*.example.com`); `*` inside or after a label would match hosts nobody listed"
+            )
         }
         // The rule's own syntax (`*`, a leading `=`) must not arrive through the host parser: `%2a`
         // and a full-width `＊` both become `*`, which would then read back as a wildcard.
@@ -101,7 +104,9 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
             return refuse("percentEncoded", "\"\(text)\" is percent-encoded: write the host as it is")
         }
         if body.contains("://") || body.hasPrefix("//") {
-            return refuse("hasScheme", "\"\(text)\" has a scheme: write the host alone, and list schemes in an object rule's \"schemes\"")
+            return refuse(
+                "hasScheme",
+                "\"\(text)\" has a scheme: write the host alone, and list schemes in an object rule's \"schemes\"")
         }
         if body.contains("@") {
             return refuse("hasUserinfo", "\"\(text)\" has userinfo (`@`): a rule names a host, never credentials")
@@ -109,12 +114,14 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         if let slash = body.firstIndex(where: { $0 == "/" || $0 == "\\" || $0 == "?" || $0 == "#" }) {
             return refuse(
                 "hasPath",
-                "\"\(text)\" has a path or query (\(body[slash...])): write the host alone, and list path prefixes in an object rule's \"paths\"")
+                "\"\(text)\" has a path or query (\(body[slash...])): write the host alone, and list path prefixes in an object rule's \"paths\""
+            )
         }
         // A colon is a port, unless the text is an IPv6 address (bracketed or not).
         let isIPv6 = body.hasPrefix("[") || body.filter({ $0 == ":" }).count >= 2
         if !isIPv6, body.contains(":") {
-            return refuse("hasPort", "\"\(text)\" has a port: write the host alone, and list ports in an object rule's \"ports\"")
+            return refuse(
+                "hasPort", "\"\(text)\" has a port: write the host alone, and list ports in an object rule's \"ports\"")
         }
         let hostText = isIPv6 && !body.hasPrefix("[") ? "[\(body)]" : String(body)
         let host: URLHost
@@ -127,7 +134,8 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
         switch host {
         case .ipv4, .ipv6:
             guard kind == .domainAndSubdomains else {
-                return refuse("wildcardAddress", "\"\(text)\": an IP address has no subdomains; write the address alone")
+                return refuse(
+                    "wildcardAddress", "\"\(text)\": an IP address has no subdomains; write the address alone")
             }
             return .success(.address(host.description))
         case .domain(let name):
@@ -136,7 +144,8 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
             if domain.contains("*") || domain.hasPrefix("=") {
                 return refuse(
                     "wildcardInLabel",
-                    "\"\(text)\" is read as \(domain): the rule syntax's `*` or `=` may not come from a mapped character")
+                    "\"\(text)\" is read as \(domain): the rule syntax's `*` or `=` may not come from a mapped character"
+                )
             }
             if domain.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
                 return refuse("emptyLabel", "\"\(text)\" has an empty label")
@@ -144,7 +153,8 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
             guard domain.contains(".") else {
                 return refuse(
                     "bareTLD",
-                    "\"\(text)\" is a single label (a top-level domain or a local name): it would allow every site under it")
+                    "\"\(text)\" is a single label (a top-level domain or a local name): it would allow every site under it"
+                )
             }
             if let match = publicSuffixes.match(domain), match.registrableDomain == nil {
                 let section = match.section.map { " (\($0.rawValue) section, rule \(match.rule))" } ?? ""

@@ -47,14 +47,18 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
         case .allowRule:
             return "allowed by \(rulePointer ?? "") \(ruleText ?? "")\(on) [\(reason.code), §2]"
         case .denyRule:
-            return "denied by the exception \(rulePointer ?? "") \(ruleText ?? "")\(on); exceptions win over allow rules [\(reason.code), §2]"
+            return
+                "denied by the exception \(rulePointer ?? "") \(ruleText ?? "")\(on); exceptions win over allow rules [\(reason.code), §2]"
         case .allowedScheme:
             return "allowed: allowSchemes names \(ruleText ?? "") [\(reason.code), §2]"
         case .nonNetworkScheme:
-            return "cancelled: \(ruleText ?? "this") URLs are denied unless allowSchemes names them [\(reason.code), §2]"
+            return
+                "cancelled: \(ruleText ?? "this") URLs are denied unless allowSchemes names them [\(reason.code), §2]"
         case .otherwise, .otherwiseSubframe:
             let miss = nearMiss.map { "; \($0)" } ?? ""
-            let what = reason == .otherwiseSubframe ? "cancelled (a subframe is never opened externally)" : "\(action.rawValue) (otherwise)"
+            let what =
+                reason == .otherwiseSubframe
+                ? "cancelled (a subframe is never opened externally)" : "\(action.rawValue) (otherwise)"
             return "no rule matched\(on)\(miss): \(what) [\(reason.code), §2]"
         }
     }

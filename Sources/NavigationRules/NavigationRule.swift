@@ -25,7 +25,8 @@ public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
     /// once, as every decision the rule takes carries it.
     public let description: String
 
-    public init(list: List, pointer: String, host: HostPattern, schemes: SchemeSet, ports: [UInt16]?, paths: [String]?) {
+    public init(list: List, pointer: String, host: HostPattern, schemes: SchemeSet, ports: [UInt16]?, paths: [String]?)
+    {
         self.list = list
         self.pointer = pointer
         self.host = host
@@ -58,7 +59,8 @@ public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
                 return "the port is \(port), the rule allows \(ports.map(String.init).joined(separator: ", "))"
             }
         } else if list == .allow, let port = url.port {
-            return "the port is \(port), the rule allows only \(url.scheme)'s default port \(defaultPort.map(String.init) ?? "")"
+            return
+                "the port is \(port), the rule allows only \(url.scheme)'s default port \(defaultPort.map(String.init) ?? "")"
         }
         if let paths {
             guard let range = url.utf8Range(of: .path) else { return "the URL has no path" }

@@ -137,15 +137,19 @@ public struct NavigationRuleSet: Sendable {
 
     private func denial(_ position: Int32, url: WebURL) -> NavigationDecision {
         let rule = rules[Int(position)]
-        return NavigationDecision(.cancel, .denyRule, pointer: rule.pointer, text: rule.description, host: url.host?.description)
+        return NavigationDecision(
+            .cancel, .denyRule, pointer: rule.pointer, text: rule.description, host: url.host?.description)
     }
 
     private func unmatched(host: String?, frame: NavigationFrame, nearMiss: String? = nil) -> NavigationDecision {
         if frame == .sub, otherwise == .openExternally {
-            return NavigationDecision(.cancel, .otherwiseSubframe, pointer: "/otherwise", text: otherwise.rawValue, host: host, nearMiss: nearMiss)
+            return NavigationDecision(
+                .cancel, .otherwiseSubframe, pointer: "/otherwise", text: otherwise.rawValue, host: host,
+                nearMiss: nearMiss)
         }
         let action: NavigationDecision.Action = otherwise == .cancel ? .cancel : .openExternally
-        return NavigationDecision(action, .otherwise, pointer: "/otherwise", text: otherwise.rawValue, host: host, nearMiss: nearMiss)
+        return NavigationDecision(
+            action, .otherwise, pointer: "/otherwise", text: otherwise.rawValue, host: host, nearMiss: nearMiss)
     }
 
     /// URLs whose scheme is not one a host rule can name: `about:`, `data:`, `blob:`,
@@ -158,15 +162,21 @@ public struct NavigationRuleSet: Sendable {
             let path = url.pathname
             let bare = url.host == nil && url.username.isEmpty && url.password.isEmpty
             if bare, path == "blank", allowances.aboutBlank {
-                return NavigationDecision(.allow, .allowedScheme, pointer: pointer(forAllowance: "about:blank"), text: "about:blank", host: nil)
+                return NavigationDecision(
+                    .allow, .allowedScheme, pointer: pointer(forAllowance: "about:blank"), text: "about:blank",
+                    host: nil)
             }
             if bare, path == "srcdoc", allowances.aboutSrcdoc {
-                return NavigationDecision(.allow, .allowedScheme, pointer: pointer(forAllowance: "about:srcdoc"), text: "about:srcdoc", host: nil)
+                return NavigationDecision(
+                    .allow, .allowedScheme, pointer: pointer(forAllowance: "about:srcdoc"), text: "about:srcdoc",
+                    host: nil)
             }
             return NavigationDecision(.cancel, .nonNetworkScheme, pointer: nil, text: "about:\(path)", host: nil)
         }
         if allowances.schemes.contains(scheme) {
-            return NavigationDecision(.allow, .allowedScheme, pointer: pointer(forAllowance: scheme + ":"), text: scheme + ":", host: url.host?.description)
+            return NavigationDecision(
+                .allow, .allowedScheme, pointer: pointer(forAllowance: scheme + ":"), text: scheme + ":",
+                host: url.host?.description)
         }
         if ["data", "blob", "javascript", "file"].contains(scheme) {
             return NavigationDecision(.cancel, .nonNetworkScheme, pointer: nil, text: scheme + ":", host: nil)

@@ -59,7 +59,9 @@ enum PathPrefix {
             bytes = decoded
         }
         var result: [[UInt8]] = []
-        for raw in bytes.split(omittingEmptySubsequences: true, whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
+        for raw in bytes.split(
+            omittingEmptySubsequences: true, whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") })
+        {
             let segment = raw.prefix { $0 != UInt8(ascii: ";") }.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
             if segment.isEmpty || segment == [UInt8(ascii: ".")] { continue }
             if segment == [UInt8(ascii: "."), UInt8(ascii: ".")] {

@@ -24,7 +24,9 @@ struct RuleSetReader {
             return error("rules.type", "", "a rule set is a JSON object, found \(root.typeName)")
         }
         for member in members where !Self.keys.contains(member.key) {
-            error("rules.key.unknown", "/" + member.key, "unknown key \"\(member.key)\" (keys: \(Self.keys.joined(separator: ", ")))")
+            error(
+                "rules.key.unknown", "/" + member.key,
+                "unknown key \"\(member.key)\" (keys: \(Self.keys.joined(separator: ", ")))")
         }
         var seen: Set<String> = []
         for member in members where !seen.insert(member.key).inserted {
@@ -54,7 +56,8 @@ struct RuleSetReader {
             case nil: break
             case .array(let items)?:
                 for (index, item) in items.enumerated() { readRule(item, list: list, at: "/\(list.rawValue)/\(index)") }
-            case let other?: error("rules.type", "/\(list.rawValue)", "expected an array of rules, found \(other.typeName)")
+            case let other?:
+                error("rules.type", "/\(list.rawValue)", "expected an array of rules, found \(other.typeName)")
             }
         }
         switch root["allowSchemes"] {
@@ -71,7 +74,8 @@ struct RuleSetReader {
             } else {
                 error("rules.otherwise", "/otherwise", "expected cancel or openExternally, found \"\(text)\"")
             }
-        case let other?: error("rules.otherwise", "/otherwise", "expected cancel or openExternally, found \(other.typeName)")
+        case let other?:
+            error("rules.otherwise", "/otherwise", "expected cancel or openExternally, found \(other.typeName)")
         }
         warnAboutDuplicates()
     }
@@ -100,7 +104,8 @@ struct RuleSetReader {
             if let value = value["ports"] { ports = readPorts(value, at: pointer + "/ports") }
             if let value = value["paths"] { paths = readPaths(value, at: pointer + "/paths") }
         default:
-            return error("rules.type", pointer, "a rule is a host string or an object with \"host\", found \(value.typeName)")
+            return error(
+                "rules.type", pointer, "a rule is a host string or an object with \"host\", found \(value.typeName)")
         }
         switch HostPattern.parse(hostText) {
         case .failure(let refusal):
@@ -108,16 +113,21 @@ struct RuleSetReader {
         case .success(let host):
             let written = HostPattern.split(hostText).1
             if written != host.anchor, "[\(written)]" != host.anchor {
-                findings.append(RuleSetFinding(
-                    "rules.host.notCanonical", .note, at: pointer,
-                    "\"\(hostText)\" is read as \(host), the form the URL parser gives the hosts it is compared with"))
+                findings.append(
+                    RuleSetFinding(
+                        "rules.host.notCanonical", .note, at: pointer,
+                        "\"\(hostText)\" is read as \(host), the form the URL parser gives the hosts it is compared with"
+                    ))
             }
             if list == .allow, schemes.contains(.http) || schemes.contains(.ws) {
-                findings.append(RuleSetFinding(
-                    "rules.cleartext", .warning, at: pointer,
-                    "\(host) is allowed over \(schemes.intersection([.http, .ws])): anyone on the network path can change those pages"))
+                findings.append(
+                    RuleSetFinding(
+                        "rules.cleartext", .warning, at: pointer,
+                        "\(host) is allowed over \(schemes.intersection([.http, .ws])): anyone on the network path can change those pages"
+                    ))
             }
-            rules.append(NavigationRule(list: list, pointer: pointer, host: host, schemes: schemes, ports: ports, paths: paths))
+            rules.append(
+                NavigationRule(list: list, pointer: pointer, host: host, schemes: schemes, ports: ports, paths: paths))
         }
     }
 
@@ -131,7 +141,8 @@ struct RuleSetReader {
             guard let text = item.stringValue, let scheme = SchemeSet(scheme: text.lowercased()) else {
                 error(
                     "rules.schemes", "\(pointer)/\(index)",
-                    "\(item.stringValue.map { "\"\($0)\"" } ?? item.typeName): a host rule names http, https, ws or wss; other schemes go in allowSchemes")
+                    "\(item.stringValue.map { "\"\($0)\"" } ?? item.typeName): a host rule names http, https, ws or wss; other schemes go in allowSchemes"
+                )
                 continue
             }
             set.insert(scheme)
@@ -173,8 +184,10 @@ struct RuleSetReader {
                 continue
             }
             if url.pathname != text {
-                findings.append(RuleSetFinding(
-                    "rules.paths.notCanonical", .note, at: at, "\"\(text)\" is read as \(url.pathname), as the URL parser reads paths"))
+                findings.append(
+                    RuleSetFinding(
+                        "rules.paths.notCanonical", .note, at: at,
+                        "\"\(text)\" is read as \(url.pathname), as the URL parser reads paths"))
             }
             paths.append(url.pathname)
         }
@@ -183,7 +196,9 @@ struct RuleSetReader {
 
     private mutating func readAllowedScheme(_ value: JSONValue, at pointer: String) {
         guard let text = value.stringValue?.lowercased() else {
-            return error("rules.allowSchemes", pointer, "expected a string such as \"about:blank\" or \"data:\", found \(value.typeName)")
+            return error(
+                "rules.allowSchemes", pointer,
+                "expected a string such as \"about:blank\" or \"data:\", found \(value.typeName)")
         }
         switch text {
         case "about:blank":
@@ -199,7 +214,9 @@ struct RuleSetReader {
             guard text.hasSuffix(":"), let first = name.first, first.isASCII, first.isLetter,
                 name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
             else {
-                return error("rules.allowSchemes", pointer, "\"\(text)\" is not a scheme followed by a colon (data:, blob:, myapp:)")
+                return error(
+                    "rules.allowSchemes", pointer,
+                    "\"\(text)\" is not a scheme followed by a colon (data:, blob:, myapp:)")
             }
             guard SchemeSet(scheme: String(name)) == nil else {
                 return error(
@@ -207,14 +224,16 @@ struct RuleSetReader {
                     "\(text) would allow every host; name hosts in allow rules (with \"schemes\" for \(name))")
             }
             if name == "blob" {
-                findings.append(RuleSetFinding(
-                    "rules.allowSchemes.blob", .warning, at: pointer,
-                    "a blob: URL runs with the origin that made it, and blob: allows blobs made by any site"))
+                findings.append(
+                    RuleSetFinding(
+                        "rules.allowSchemes.blob", .warning, at: pointer,
+                        "a blob: URL runs with the origin that made it, and blob: allows blobs made by any site"))
             }
             if name == "javascript" {
-                findings.append(RuleSetFinding(
-                    "rules.allowSchemes.javascript", .warning, at: pointer,
-                    "javascript: URLs run script in the current page: any link or redirect can use them"))
+                findings.append(
+                    RuleSetFinding(
+                        "rules.allowSchemes.javascript", .warning, at: pointer,
+                        "javascript: URLs run script in the current page: any link or redirect can use them"))
             }
             allowances.schemes.insert(String(name))
             allowances.pointers[text] = allowances.pointers[text] ?? pointer
@@ -231,14 +250,17 @@ struct RuleSetReader {
         for rule in rules {
             let key = "\(rule.list) \(rule)"
             if let earlier = first[key] {
-                findings.append(RuleSetFinding("rules.duplicate", .warning, at: rule.pointer, "the same rule as \(earlier)"))
+                findings.append(
+                    RuleSetFinding("rules.duplicate", .warning, at: rule.pointer, "the same rule as \(earlier)"))
                 continue
             }
             first[key] = rule.pointer
             if let wider = covering(rule, in: broad) {
-                findings.append(RuleSetFinding(
-                    "rules.covered", .warning, at: rule.pointer,
-                    "\(wider.pointer) (\(wider)) already \(rule.list == .allow ? "allows" : "denies") everything this rule does: its fields narrow nothing"))
+                findings.append(
+                    RuleSetFinding(
+                        "rules.covered", .warning, at: rule.pointer,
+                        "\(wider.pointer) (\(wider)) already \(rule.list == .allow ? "allows" : "denies") everything this rule does: its fields narrow nothing"
+                    ))
             }
         }
     }

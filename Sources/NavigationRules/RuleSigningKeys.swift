@@ -17,7 +17,9 @@ public struct RuleSigningKey: Sendable {
         }
     }
 
-    public var pem: String { PEMBlock.encode(label: "PRIVATE KEY", der: PEMBlock.ed25519PrivatePrefix + key.rawRepresentation) }
+    public var pem: String {
+        PEMBlock.encode(label: "PRIVATE KEY", der: PEMBlock.ed25519PrivatePrefix + key.rawRepresentation)
+    }
 
     /// The key an app ships to check what this key signs.
     public var verifyingKey: RuleVerifyingKey { RuleVerifyingKey(key.publicKey) }
@@ -61,7 +63,9 @@ public struct RuleKeyError: Error, Sendable, Hashable, CustomStringConvertible {
 /// PEM armour for the two fixed-shape Ed25519 DER structures (RFC 8410): a constant prefix and
 /// the 32 key bytes.
 enum PEMBlock {
-    static let ed25519PrivatePrefix = Data([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20])
+    static let ed25519PrivatePrefix = Data([
+        0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+    ])
     static let ed25519PublicPrefix = Data([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00])
 
     static func encode(label: String, der: Data) -> String {
@@ -77,7 +81,9 @@ enum PEMBlock {
             throw RuleKeyError("no \(begin) … \(end) block")
         }
         let body = text[start.upperBound..<stop.lowerBound].filter { !$0.isWhitespace }
-        guard let der = Data(base64Encoded: String(body)) else { throw RuleKeyError("the \(label) block is not base64") }
+        guard let der = Data(base64Encoded: String(body)) else {
+            throw RuleKeyError("the \(label) block is not base64")
+        }
         guard der.count == derPrefix.count + 32, der.prefix(derPrefix.count) == derPrefix else {
             throw RuleKeyError("the \(label) block is not an Ed25519 key (RFC 8410)")
         }

@@ -20,7 +20,8 @@ public enum SignedRuleSet {
         do { signature = try key.signature(for: bytes) } catch { throw .malformed("signing failed: \(error)") }
         return JSONValue.object([
             "format": .string(format), "keyID": .string(key.verifyingKey.keyID),
-            "ruleSet": .string(Data(bytes).base64EncodedString()), "signature": .string(signature.base64EncodedString()),
+            "ruleSet": .string(Data(bytes).base64EncodedString()),
+            "signature": .string(signature.base64EncodedString()),
         ]).serialized() + "\n"
     }
 
@@ -33,7 +34,9 @@ public enum SignedRuleSet {
 
     /// Checks the envelope, the key, the signature, the rule set and its expiry, in that order.
     /// Nothing about the rule set is read before its signature holds.
-    public static func open(_ text: String, trustedKeys: [RuleVerifyingKey], now: Date) throws(SignedRuleSetError) -> Opened {
+    public static func open(_ text: String, trustedKeys: [RuleVerifyingKey], now: Date) throws(SignedRuleSetError)
+        -> Opened
+    {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw .malformed("not JSON: \(error)") }
         guard case .object(let members) = root else { throw .malformed("expected an object, found \(root.typeName)") }
@@ -54,7 +57,9 @@ public enum SignedRuleSet {
             throw .malformed("\"ruleSet\" and \"signature\" must be base64")
         }
         guard signature.count == 64, key.isValidSignature(signature, for: bytes) else { throw .badSignature(keyID) }
-        guard let json = String(data: bytes, encoding: .utf8) else { throw .malformed("the signed rule set is not UTF-8") }
+        guard let json = String(data: bytes, encoding: .utf8) else {
+            throw .malformed("the signed rule set is not UTF-8")
+        }
         let ruleSet: NavigationRuleSet
         do { ruleSet = try NavigationRuleSet(json: json) } catch { throw .invalidRuleSet(error) }
         if let expires = ruleSet.expires, ruleSet.isExpired(at: now) { throw .expired(expires) }
@@ -85,7 +90,8 @@ public enum SignedRuleSetError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .malformed(let why): "not a signed rule set: \(why)"
         case .unknownKey(let id): "signed by key \(id), which is not one of the trusted keys"
-        case .badSignature(let id): "the signature does not verify with key \(id): the file was altered or signed by another key"
+        case .badSignature(let id):
+            "the signature does not verify with key \(id): the file was altered or signed by another key"
         case .invalidRuleSet(let error): "the signed rule set does not load: \(error)"
         case .expired(let date): "the rule set expired at \(date.formatted(.iso8601))"
         }

@@ -114,7 +114,9 @@ public struct JSONParser {
             path.removeLast()
             if isNew {
                 members.append(JSONValue.Member(key, value))
-            } else if let earlier = members.firstIndex(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }) {
+            } else if let earlier = members.firstIndex(where: {
+                $0.key.unicodeScalars.elementsEqual(key.unicodeScalars)
+            }) {
                 members[earlier].value = value
                 repeatedKeys.append(Self.pointer(path + [key]))
             }

@@ -7,11 +7,6 @@ struct PercentEncodeSet: Sendable, Equatable {
     let low: UInt64
     let high: UInt64
 
-    init(low: UInt64, high: UInt64) {
-        self.low = low
-        self.high = high
-    }
-
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
         if byte < 64 { return low & (1 << UInt64(byte)) != 0 }

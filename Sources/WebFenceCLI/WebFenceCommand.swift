@@ -15,7 +15,10 @@ struct WebFenceCommand: AsyncParsableCommand {
             error-level finding; 2 the input itself is unusable.
             """,
         version: WebFenceVersion.description,
-        subcommands: [TourCommand.self, SimulateCommand.self, RulesCommand.self, AASACommand.self, URLCommand.self, AuditCommand.self]
+        subcommands: [
+            TourCommand.self, SimulateCommand.self, RulesCommand.self, AASACommand.self, URLCommand.self,
+            AuditCommand.self,
+        ]
     )
 
     /// Runs the command and maps every failure onto the exit statuses of spec/interfaces.md:

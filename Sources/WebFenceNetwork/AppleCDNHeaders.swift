@@ -26,7 +26,9 @@ public struct AppleCDNHeaders: Sendable, Hashable {
             self.raw = raw
             let trimmed = raw.trimmingASCIIWhitespace()
             let firstWord = trimmed.prefix { $0 != " " }
-            if firstWord.hasPrefix("SWCERR"), firstWord.count > 6, firstWord.dropFirst(6).allSatisfy(\.isASCIIDigitCharacter) {
+            if firstWord.hasPrefix("SWCERR"), firstWord.count > 6,
+                firstWord.dropFirst(6).allSatisfy(\.isASCIIDigitCharacter)
+            {
                 self.code = String(firstWord)
                 self.text = String(trimmed.dropFirst(firstWord.count)).trimmingASCIIWhitespace()
             } else {
@@ -62,12 +64,13 @@ public struct AppleCDNHeaders: Sendable, Hashable {
                 self = .text(raw)
                 return
             }
-            self = .fields(members.map { member in
-                if case .string(let string) = member.value {
-                    return Field(key: member.key, value: string)
-                }
-                return Field(key: member.key, value: member.value.serialized())
-            })
+            self = .fields(
+                members.map { member in
+                    if case .string(let string) = member.value {
+                        return Field(key: member.key, value: string)
+                    }
+                    return Field(key: member.key, value: member.value.serialized())
+                })
         }
     }
 

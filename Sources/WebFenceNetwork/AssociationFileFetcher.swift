@@ -134,8 +134,12 @@ public struct AssociationFileFetcher: Sendable {
         if domain.contains("://") {
             return .failure(.invalidRequest(reason: "give the domain without a scheme, as host or host:port"))
         }
-        if let bad = domain.utf8.first(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") }) {
-            return .failure(.invalidRequest(reason: "the domain contains \(Character(Unicode.Scalar(bad))); give it as host or host:port"))
+        if let bad = domain.utf8.first(where: {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@")
+        }) {
+            return .failure(
+                .invalidRequest(
+                    reason: "the domain contains \(Character(Unicode.Scalar(bad))); give it as host or host:port"))
         }
         if domain.utf8.contains(where: { $0 >= 0x80 }) {
             return .failure(.invalidRequest(reason: "the domain is not ASCII; convert it to punycode (xn--) first"))

@@ -159,7 +159,8 @@ public struct BoundedHTTPClient: Sendable {
         func ended(by error: any Error, host: String, phase: HTTPFetchFailure.Phase, limit: Duration) -> Progress {
             var ended = self
             ended.interrupted = Task.isCancelled
-            ended.failure = ended.interrupted ? nil : HTTPFetchFailure.classify(error, host: host, phase: phase, limit: limit)
+            ended.failure =
+                ended.interrupted ? nil : HTTPFetchFailure.classify(error, host: host, phase: phase, limit: limit)
             return ended
         }
     }

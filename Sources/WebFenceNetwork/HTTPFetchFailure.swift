@@ -68,9 +68,11 @@ public enum HTTPFetchFailure: Error, Sendable, Hashable {
         case .timeout(let limit, .receivingBody):
             return "The body did not finish arriving within \(formatted(limit)); the transfer was stopped."
         case .bodyTooLarge(let limit, .some(let declared), _):
-            return "The server declared a body of \(grouped(declared)) bytes, more than the \(grouped(limit))-byte limit; none of it was read."
+            return
+                "The server declared a body of \(grouped(declared)) bytes, more than the \(grouped(limit))-byte limit; none of it was read."
         case .bodyTooLarge(let limit, .none, let received):
-            return "The body is larger than the \(grouped(limit))-byte limit; the transfer was stopped after \(grouped(received)) bytes."
+            return
+                "The body is larger than the \(grouped(limit))-byte limit; the transfer was stopped after \(grouped(received)) bytes."
         case .protocolViolation(let detail):
             return "The server broke the HTTP protocol (\(detail))."
         case .cancelled:

@@ -43,7 +43,10 @@ public struct RedirectTarget: Sendable, Hashable {
         let scheme = bytes[0..<colon]
         let isLetter = { (byte: UInt8) in (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) }
         guard let first = scheme.first, isLetter(first),
-              scheme.allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            scheme.allSatisfy({
+                isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            })
         else { return .relative }
         switch asciiLowercased(String(decoding: scheme, as: UTF8.self)) {
         case "https": return .https

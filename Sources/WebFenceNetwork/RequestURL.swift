@@ -16,7 +16,8 @@ struct RequestURL: Sendable, Hashable {
     static func check(_ text: String, allowsPlainHTTP: Bool) -> Result<RequestURL, HTTPFetchFailure> {
         let bytes = Array(text.utf8)
         if let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
-            let shown = bad == UInt8(ascii: "\\") ? "a backslash" : "the byte 0x\(String(bad, radix: 16, uppercase: true))"
+            let shown =
+                bad == UInt8(ascii: "\\") ? "a backslash" : "the byte 0x\(String(bad, radix: 16, uppercase: true))"
             return .failure(.invalidRequest(reason: "the URL contains \(shown); give it in serialized ASCII form"))
         }
         let lower = asciiLowercased(text)
@@ -32,10 +33,13 @@ struct RequestURL: Sendable, Hashable {
             return .failure(.invalidRequest(reason: "the URL must start with https://"))
         }
         let rest = bytes.dropFirst(scheme.utf8.count + 3)
-        let authorityEnd = rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? rest.endIndex
+        let authorityEnd =
+            rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            ?? rest.endIndex
         let authority = Array(rest[rest.startIndex..<authorityEnd])
         if authority.contains(UInt8(ascii: "@")) {
-            return .failure(.invalidRequest(reason: "the URL carries user info (an @ before the host), which is never sent"))
+            return .failure(
+                .invalidRequest(reason: "the URL carries user info (an @ before the host), which is never sent"))
         }
         switch splitAuthority(authority) {
         case .failure(let failure):
@@ -72,15 +76,19 @@ struct RequestURL: Sendable, Hashable {
                     || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
             }
             guard allowed else {
-                return .failure(.invalidRequest(reason: "the host may hold only ASCII letters, digits, -, . and _ (convert other names to punycode first)"))
+                return .failure(
+                    .invalidRequest(
+                        reason:
+                            "the host may hold only ASCII letters, digits, -, . and _ (convert other names to punycode first)"
+                    ))
             }
         }
         var port: Int?
         if !afterHost.isEmpty {
             let digits = afterHost.dropFirst()
             guard afterHost.first == UInt8(ascii: ":"), !digits.isEmpty, digits.count <= 5,
-                  digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                  let value = Int(String(decoding: digits, as: UTF8.self)), (1...65535).contains(value)
+                digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                let value = Int(String(decoding: digits, as: UTF8.self)), (1...65535).contains(value)
             else {
                 return .failure(.invalidRequest(reason: "the port must be a number from 1 to 65535"))
             }

@@ -49,7 +49,8 @@ public struct TrustRoots: Sendable, Hashable {
             }
         }
         if !includesSystemRoots && certificates.isEmpty {
-            return .failure(.trustRoots(source: "(none)", reason: "no certificate authority is trusted, so no server can be"))
+            return .failure(
+                .trustRoots(source: "(none)", reason: "no certificate authority is trusted, so no server can be"))
         }
 
         var tls = TLSConfiguration.makeClientConfiguration()
@@ -83,7 +84,8 @@ public struct TrustRoots: Sendable, Hashable {
         }
         // BoringSSL reads nothing from text without a BEGIN line and reports no error; say so plainly.
         guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
-            return .failure(.trustRoots(source: name, reason: "it holds no PEM certificate (no BEGIN CERTIFICATE line)"))
+            return .failure(
+                .trustRoots(source: name, reason: "it holds no PEM certificate (no BEGIN CERTIFICATE line)"))
         }
         do {
             let certificates = try NIOSSLCertificate.fromPEMBytes(bytes)

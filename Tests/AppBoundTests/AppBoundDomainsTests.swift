@@ -7,7 +7,8 @@ struct AppBoundDomainsTests {
     static let webKitTestList = [
         "test:", ":", "test:", "testDomain1", "apple.com", "sub.domain.webkit.org/road/to/nowhere/", "webkit.org",
         "localhost:8000", "localhost/road/to/nowhere/", "file:///some/file", "127.0.0.1", "", "   ",
-        "https://sub.domain.webkit.org", "https://www.apple.com/", "https://webkit.org", "https://www.apple.com/iphone/",
+        "https://sub.domain.webkit.org", "https://www.apple.com/", "https://webkit.org",
+        "https://www.apple.com/iphone/",
         "http://www.example.com/", "http://bar.com/", "http://foo.com/", "app-bound-custom-scheme:",
         "should-not-be-included:",
     ]
@@ -17,12 +18,17 @@ struct AppBoundDomainsTests {
         let list = AppBoundDomains(entries: Self.webKitTestList)
         #expect(
             Set(list.domains)
-                == ["127.0.0.1", "apple.com", "bar.com", "example.com", "foo.com", "localhost", "testdomain1", "webkit.org"])
+                == [
+                    "127.0.0.1", "apple.com", "bar.com", "example.com", "foo.com", "localhost", "testdomain1",
+                    "webkit.org",
+                ])
         #expect(Set(list.schemes) == ["app-bound-custom-scheme", "test"])
         #expect(list.entries.last?.outcome == .pastCapacity)
     }
 
-    @Test("name:port entries parse as a scheme with no host and are dropped", arguments: ["localhost:8000", "example.com:8443"])
+    @Test(
+        "name:port entries parse as a scheme with no host and are dropped",
+        arguments: ["localhost:8000", "example.com:8443"])
     func namePortDropped(_ entry: String) {
         let list = AppBoundDomains(entries: [entry])
         #expect(list.domains.isEmpty && list.schemes.isEmpty)
@@ -40,14 +46,17 @@ struct AppBoundDomainsTests {
 
     @Test("path, port, query and scheme of a URL entry are ignored; the host is reduced to its registrable domain")
     func reducedToRegistrableDomain() {
-        let list = AppBoundDomains(entries: ["https://www.apple.com/iphone/", "sub.domain.webkit.org/road/", "http://a.b.co.uk:8080/?q"])
+        let list = AppBoundDomains(entries: [
+            "https://www.apple.com/iphone/", "sub.domain.webkit.org/road/", "http://a.b.co.uk:8080/?q",
+        ])
         #expect(list.domains == ["apple.com", "webkit.org", "b.co.uk"])
     }
 
     @Test("hosts with no registrable domain are kept whole and lowercase: single labels, localhost, IP addresses")
     func keptWhole() {
-        #expect(AppBoundDomains(entries: ["testDomain1", "localhost", "127.0.0.1", "[::1]"]).domains
-            == ["testdomain1", "localhost", "127.0.0.1", "[::1]"])
+        #expect(
+            AppBoundDomains(entries: ["testDomain1", "localhost", "127.0.0.1", "[::1]"]).domains
+                == ["testdomain1", "localhost", "127.0.0.1", "[::1]"])
     }
 
     @Test("a scheme is kept verbatim; a lone colon is not a scheme; an uppercase scheme is flagged as never matching")
@@ -62,7 +71,8 @@ struct AppBoundDomainsTests {
         }
     }
 
-    @Test("the cap: once 10 distinct domains plus schemes are accepted, reading stops; duplicates and drops use no slot")
+    @Test(
+        "the cap: once 10 distinct domains plus schemes are accepted, reading stops; duplicates and drops use no slot")
     func capacity() {
         let entries = (1...9).map { "d\($0).example" } + ["d1.example", "", "scheme:", "d10.example", "late:"]
         let list = AppBoundDomains(entries: entries)
@@ -73,7 +83,9 @@ struct AppBoundDomainsTests {
         #expect(list.diagnostics.filter { $0.contains("slots were already used") }.count == 2)
     }
 
-    @Test("empty, blank and hostless entries are dropped with the reason", arguments: ["", "   ", "file:///some/file", "https://"])
+    @Test(
+        "empty, blank and hostless entries are dropped with the reason",
+        arguments: ["", "   ", "file:///some/file", "https://"])
     func dropped(_ entry: String) {
         let list = AppBoundDomains(entries: [entry])
         #expect(list.domains.isEmpty)

@@ -33,13 +33,17 @@ struct NavigationGateTests {
 
     @Test(
         "§2: local content is always app-bound in the main frame",
-        arguments: ["about:blank", "data:text/html,x", "blob:https://a.example/1", "file:///x", "javascript:1",
-            "http://localhost/", "http://a.localhost:8080/", "http://127.0.0.1/", "http://127.1.2.3/", "http://[::1]/"])
+        arguments: [
+            "about:blank", "data:text/html,x", "blob:https://a.example/1", "file:///x", "javascript:1",
+            "http://localhost/", "http://a.localhost:8080/", "http://127.0.0.1/", "http://127.1.2.3/", "http://[::1]/",
+        ])
     func alwaysAppBound(_ text: String) {
         #expect(AppBoundApp.isAlwaysAppBound(url(text)))
     }
 
-    @Test("§2: other loopback-looking hosts are not local content", arguments: ["http://localhost.example/", "http://128.0.0.1/", "http://[::2]/"])
+    @Test(
+        "§2: other loopback-looking hosts are not local content",
+        arguments: ["http://localhost.example/", "http://128.0.0.1/", "http://[::2]/"])
     func notAlwaysAppBound(_ text: String) {
         #expect(!AppBoundApp.isAlwaysAppBound(url(text)))
     }
@@ -52,12 +56,15 @@ struct NavigationGateTests {
         #expect(decision.rule == .browserAllows)
     }
 
-    @Test("§3.1: a browser with NSLocationAlwaysUsageDescription marks every navigation not app-bound, so JavaScript is blocked on every site")
+    @Test(
+        "§3.1: a browser with NSLocationAlwaysUsageDescription marks every navigation not app-bound, so JavaScript is blocked on every site"
+    )
     func browserWithProhibitedUsage() {
         let app = AppBoundApp(
             domains: AppBoundDomains(entries: ["apple.com"]), isBrowser: true,
             prohibitedUsageDescriptions: ["NSLocationAlwaysUsageDescription"])
-        let decision = NavigationGate(app: app).decide(url("https://www.apple.com/"), isMainFrame: true, state: .init(configuredLimits: true))
+        let decision = NavigationGate(app: app).decide(
+            url("https://www.apple.com/"), isMainFrame: true, state: .init(configuredLimits: true))
         #expect(decision.outcome == .allow(.notAppBound))
         #expect(decision.rule == .browserWithProhibitedUsage)
         // Even limits on and a listed domain change nothing: the browser rule comes first.
@@ -68,27 +75,33 @@ struct NavigationGateTests {
 
     @Test(
         "§2: a custom scheme's localhost, *.localhost and 127.x.x.x hosts are local content too",
-        arguments: ["in-app-browser://localhost/", "in-app-browser://LocalHost/x", "in-app-browser://app.localhost/",
-            "in-app-browser://127.0.0.1/", "in-app-browser://[::1]/"])
+        arguments: [
+            "in-app-browser://localhost/", "in-app-browser://LocalHost/x", "in-app-browser://app.localhost/",
+            "in-app-browser://127.0.0.1/", "in-app-browser://[::1]/",
+        ])
     func customSchemeLocalHosts(_ text: String) {
         #expect(AppBoundApp.isAlwaysAppBound(url(text)))
     }
 
-    @Test("§2: other custom-scheme hosts are not local content", arguments: ["in-app-browser://127.1/", "in-app-browser://localhost.example/", "in-app-browser://128.0.0.1/"])
+    @Test(
+        "§2: other custom-scheme hosts are not local content",
+        arguments: ["in-app-browser://127.1/", "in-app-browser://localhost.example/", "in-app-browser://128.0.0.1/"])
     func customSchemeOtherHosts(_ text: String) {
         #expect(!AppBoundApp.isAlwaysAppBound(url(text)))
     }
 
     @Test("§3.2: without the key nothing is gated")
     func featureOff() {
-        let decision = NavigationGate(app: AppBoundApp(domains: nil)).decide(url("https://any.example/"), isMainFrame: true, state: .init(configuredLimits: true))
+        let decision = NavigationGate(app: AppBoundApp(domains: nil)).decide(
+            url("https://any.example/"), isMainFrame: true, state: .init(configuredLimits: true))
         #expect(decision.outcome == .allow(.none))
         #expect(decision.rule == .featureOff)
     }
 
     @Test("§3.3: a main-frame local load is app-bound and forces limits on")
     func localContentForces() {
-        let decision = NavigationGate(app: listed).decide(url("about:blank"), isMainFrame: true, state: .init(configuredLimits: false))
+        let decision = NavigationGate(app: listed).decide(
+            url("about:blank"), isMainFrame: true, state: .init(configuredLimits: false))
         #expect(decision.outcome == .allow(.appBound))
         #expect(decision.forcesAppBoundMode)
     }
@@ -116,7 +129,9 @@ struct NavigationGateTests {
         }
     }
 
-    @Test("§3.5: limits off marks even a listed domain not app-bound; after restricted API use before navigation, every frame fails with 13")
+    @Test(
+        "§3.5: limits off marks even a listed domain not app-bound; after restricted API use before navigation, every frame fails with 13"
+    )
     func noLimits() {
         let gate = NavigationGate(app: listed)
         var state = AppBoundWebViewState(configuredLimits: false)
@@ -136,20 +151,24 @@ struct NavigationGateTests {
     func subframeJudgedByOrigin() {
         let gate = NavigationGate(app: listed)
         let state = AppBoundWebViewState(configuredLimits: true)
-        let onListed = gate.decide(url("about:blank"), isMainFrame: false, origin: url("https://apple.com/"), state: state)
+        let onListed = gate.decide(
+            url("about:blank"), isMainFrame: false, origin: url("https://apple.com/"), state: state)
         #expect(onListed.outcome == .allow(.appBound))
         #expect(!onListed.forcesAppBoundMode)
-        let onOther = gate.decide(url("about:blank"), isMainFrame: false, origin: url("https://other.example/"), state: state)
+        let onOther = gate.decide(
+            url("about:blank"), isMainFrame: false, origin: url("https://other.example/"), state: state)
         #expect(onOther.outcome == .allow(.notAppBound))
     }
 
     @Test("errors 13 and 14 carry WebKit's names and texts")
     func errors() {
         #expect(WKError.navigationAppBoundDomain.code == 13)
-        #expect(WKError.navigationAppBoundDomain.localizedDescription
-            == "Attempted to navigate away from an app-bound domain or navigate after using restricted APIs")
+        #expect(
+            WKError.navigationAppBoundDomain.localizedDescription
+                == "Attempted to navigate away from an app-bound domain or navigate after using restricted APIs")
         #expect(WKError.javaScriptAppBoundDomain.code == 14)
-        #expect(WKError.javaScriptAppBoundDomain.localizedDescription
-            == "JavaScript execution targeted a frame that is not in an app-bound domain")
+        #expect(
+            WKError.javaScriptAppBoundDomain.localizedDescription
+                == "JavaScript execution targeted a frame that is not in an app-bound domain")
     }
 }

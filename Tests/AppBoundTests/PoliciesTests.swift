@@ -27,16 +27,22 @@ struct PoliciesTests {
         let fresh = AppBoundWebViewState(configuredLimits: false)
         #expect(RestrictedAPIs.marksUseBeforeNavigation(app: app, state: fresh, inMainFrame: true))
         #expect(!RestrictedAPIs.marksUseBeforeNavigation(app: app, state: fresh, inMainFrame: false))
-        #expect(!RestrictedAPIs.marksUseBeforeNavigation(app: app, state: AppBoundWebViewState(configuredLimits: true), inMainFrame: true))
+        #expect(
+            !RestrictedAPIs.marksUseBeforeNavigation(
+                app: app, state: AppBoundWebViewState(configuredLimits: true), inMainFrame: true))
         var navigated = fresh
         navigated.hasNavigated = true
         #expect(!RestrictedAPIs.marksUseBeforeNavigation(app: app, state: navigated, inMainFrame: true))
-        #expect(!RestrictedAPIs.marksUseBeforeNavigation(app: AppBoundApp(domains: nil), state: fresh, inMainFrame: true))
-        #expect(!RestrictedAPIs.marksUseBeforeNavigation(
-            app: AppBoundApp(domains: app.domains, isBrowser: true), state: fresh, inMainFrame: true))
+        #expect(
+            !RestrictedAPIs.marksUseBeforeNavigation(app: AppBoundApp(domains: nil), state: fresh, inMainFrame: true))
+        #expect(
+            !RestrictedAPIs.marksUseBeforeNavigation(
+                app: AppBoundApp(domains: app.domains, isBrowser: true), state: fresh, inMainFrame: true))
     }
 
-    @Test("§4: cookies are judged by their domain, a leading dot allowed, reduced to the registrable domain; scheme entries are ignored")
+    @Test(
+        "§4: cookies are judged by their domain, a leading dot allowed, reduced to the registrable domain; scheme entries are ignored"
+    )
     func cookieDomains() {
         let filter = CookieFilter(app: app)
         #expect(filter.isActive)
@@ -62,7 +68,8 @@ struct PoliciesTests {
         // Loopback registrations first: they do not count towards the three.
         for index in 1...2 {
             let decision = policy.register(
-                scope: try WebURL("http://localhost/sw\(index)/"), topURL: try WebURL("http://localhost/"), limits: true,
+                scope: try WebURL("http://localhost/sw\(index)/"), topURL: try WebURL("http://localhost/"),
+                limits: true,
                 registered: registered)
             #expect(decision.newRegistration?.countsTowardLimit == false)
             registered += decision.newRegistration.map { [$0] } ?? []
@@ -73,25 +80,39 @@ struct PoliciesTests {
             #expect(decision.result == .ok)
             registered += decision.newRegistration.map { [$0] } ?? []
         }
-        let fourth = policy.register(scope: try WebURL("https://webkit.org/sw4/"), topURL: top, limits: true, registered: registered)
+        let fourth = policy.register(
+            scope: try WebURL("https://webkit.org/sw4/"), topURL: top, limits: true, registered: registered)
         #expect(fourth.result == .refused)
         #expect(fourth.rule == .serviceWorkerLimit)
         // An already registered scope is still allowed.
-        #expect(policy.register(scope: try WebURL("https://webkit.org/sw1/"), topURL: top, limits: true, registered: registered).result == .ok)
+        #expect(
+            policy.register(
+                scope: try WebURL("https://webkit.org/sw1/"), topURL: top, limits: true, registered: registered
+            ).result == .ok)
     }
 
     @Test("§4: service workers are disabled without an entitlement or limits; entitlements allow them anywhere")
     func serviceWorkersEnabled() throws {
         let scope = try WebURL("https://other.example/")
-        #expect(ServiceWorkerPolicy(app: app).register(scope: scope, topURL: scope, limits: false, registered: []).result == .disabled)
-        #expect(ServiceWorkerPolicy(app: app).register(scope: scope, topURL: scope, limits: true, registered: []).result == .refused)
+        #expect(
+            ServiceWorkerPolicy(app: app).register(scope: scope, topURL: scope, limits: false, registered: []).result
+                == .disabled)
+        #expect(
+            ServiceWorkerPolicy(app: app).register(scope: scope, topURL: scope, limits: true, registered: []).result
+                == .refused)
         let entitled = AppBoundApp(domains: app.domains, hasServiceWorkersEntitlement: true)
-        #expect(ServiceWorkerPolicy(app: entitled).register(scope: scope, topURL: scope, limits: false, registered: []).result == .ok)
+        #expect(
+            ServiceWorkerPolicy(app: entitled).register(scope: scope, topURL: scope, limits: false, registered: [])
+                .result == .ok)
         let browser = AppBoundApp(domains: nil, isBrowser: true)
-        #expect(ServiceWorkerPolicy(app: browser).register(scope: scope, topURL: scope, limits: false, registered: []).result == .ok)
+        #expect(
+            ServiceWorkerPolicy(app: browser).register(scope: scope, topURL: scope, limits: false, registered: [])
+                .result == .ok)
     }
 
-    @Test("§7: ITP is on; the switch shows with NSCrossWebsiteTrackingUsageDescription or for a browser, and only the user turns ITP off")
+    @Test(
+        "§7: ITP is on; the switch shows with NSCrossWebsiteTrackingUsageDescription or for a browser, and only the user turns ITP off"
+    )
     func itp() {
         let plain = IntelligentTrackingPrevention.status(app: app, userAllowsCrossWebsiteTracking: true)
         #expect(plain.enabled && !plain.settingsSwitchShown)
@@ -99,7 +120,10 @@ struct PoliciesTests {
         #expect(IntelligentTrackingPrevention.status(app: declaring, userAllowsCrossWebsiteTracking: false).enabled)
         let allowed = IntelligentTrackingPrevention.status(app: declaring, userAllowsCrossWebsiteTracking: true)
         #expect(!allowed.enabled && allowed.settingsSwitchShown)
-        #expect(IntelligentTrackingPrevention.status(app: AppBoundApp(domains: nil, isBrowser: true), userAllowsCrossWebsiteTracking: false)
+        #expect(
+            IntelligentTrackingPrevention.status(
+                app: AppBoundApp(domains: nil, isBrowser: true), userAllowsCrossWebsiteTracking: false
+            )
             .settingsSwitchShown)
     }
 }

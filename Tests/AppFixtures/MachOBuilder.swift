@@ -8,6 +8,8 @@ import Foundation
 public struct MachOBuilder: Sendable {
     /// The architectures the builder writes, with their CPU type and subtype.
     public enum Architecture: String, Sendable, CaseIterable {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // (the architectures' own names, as lipo writes them)
         case arm64, arm64e, x86_64, armv7, armv7s, i386
 
         public var cpuType: UInt32 {

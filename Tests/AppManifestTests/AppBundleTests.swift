@@ -42,10 +42,12 @@ struct AppBundleTests {
         try Self.info(format).write(to: url)
     }
 
-    @Test("XML and binary plists read to the same values, each kind mapped as documented", arguments: [
-        (PropertyListSerialization.PropertyListFormat.xml, PropertyList.Format.xml),
-        (PropertyListSerialization.PropertyListFormat.binary, PropertyList.Format.binary),
-    ])
+    @Test(
+        "XML and binary plists read to the same values, each kind mapped as documented",
+        arguments: [
+            (PropertyListSerialization.PropertyListFormat.xml, PropertyList.Format.xml),
+            (PropertyListSerialization.PropertyListFormat.binary, PropertyList.Format.binary),
+        ])
     func formats(written: PropertyListSerialization.PropertyListFormat, read: PropertyList.Format) throws {
         let (value, format) = try PropertyList.read(try Self.info(written)).get()
         #expect(format == read)
@@ -65,10 +67,12 @@ struct AppBundleTests {
         #expect(value["WKAppBoundDomains"] == .array([.string("a.example")]))
     }
 
-    @Test("bytes that are no property list are an error, never a crash", arguments: [
-        Data(), Data("bplist00".utf8), Data("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8),
-        Data([0xFF, 0xFE, 0x00]), Data(#"{"a": "#.utf8),
-    ])
+    @Test(
+        "bytes that are no property list are an error, never a crash",
+        arguments: [
+            Data(), Data("bplist00".utf8), Data("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8),
+            Data([0xFF, 0xFE, 0x00]), Data(#"{"a": "#.utf8),
+        ])
     func malformed(data: Data) {
         #expect(throws: PropertyList.ReadError.self) { try PropertyList.read(data).get() }
     }
@@ -99,7 +103,8 @@ struct AppBundleTests {
     func macOSBundle() throws {
         let app = directory.appendingPathComponent("Mac.app")
         try write(.xml, to: app.appendingPathComponent("Contents/Info.plist"))
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("Contents/MacOS"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("Contents/MacOS"), withIntermediateDirectories: true)
         try Data("exe".utf8).write(to: app.appendingPathComponent("Contents/MacOS/ShopApp"))
         let bundle = try AppBundle(contentsOf: app)
         #expect(bundle.executableURL?.path.hasSuffix("Contents/MacOS/ShopApp") == true)
@@ -143,8 +148,10 @@ struct AppBundleTests {
     func executableEscape() throws {
         let app = directory.appendingPathComponent("Escape.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try PropertyListSerialization.data(fromPropertyList: ["CFBundleExecutable": "../../bin/sh"], format: .xml, options: 0)
-            .write(to: app.appendingPathComponent("Info.plist"))
+        try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleExecutable": "../../bin/sh"], format: .xml, options: 0
+        )
+        .write(to: app.appendingPathComponent("Info.plist"))
         #expect(try AppBundle(contentsOf: app).executableURL == nil)
     }
 }

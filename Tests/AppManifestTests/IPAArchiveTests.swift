@@ -59,9 +59,11 @@ struct IPAArchiveTests {
         return found.sorted()
     }
 
-    @Test("a good .ipa: XML or binary Info.plist, deflated or stored, from a file or memory", arguments: [
-        (PropertyListSerialization.PropertyListFormat.xml, true), (.xml, false), (.binary, true), (.binary, false),
-    ])
+    @Test(
+        "a good .ipa: XML or binary Info.plist, deflated or stored, from a file or memory",
+        arguments: [
+            (PropertyListSerialization.PropertyListFormat.xml, true), (.xml, false), (.binary, true), (.binary, false),
+        ])
     func goodArchive(format: PropertyListSerialization.PropertyListFormat, deflated: Bool) throws {
         let (ipa, profile) = try Self.shop(format, deflated: deflated)
         let file = directory.appendingPathComponent("Shop.ipa")
@@ -118,9 +120,11 @@ struct IPAArchiveTests {
         #expect(failure(twice).contains("appears 2 times"))
     }
 
-    @Test("a CFBundleExecutable that is no plain file name is refused and nothing is left behind", arguments: [
-        "../../evil", "../ShopApp", "a/b", "..", ".", "", "x\\y",
-    ])
+    @Test(
+        "a CFBundleExecutable that is no plain file name is refused and nothing is left behind",
+        arguments: [
+            "../../evil", "../ShopApp", "a/b", "..", ".", "", "x\\y",
+        ])
     func executableEscape(name: String) throws {
         let info = try PropertyListSerialization.data(
             fromPropertyList: ["CFBundleExecutable": name], format: .xml, options: 0)
@@ -158,9 +162,11 @@ struct IPAArchiveTests {
         #expect(failure(try ZipBuilder.ipa(infoPlist: info)).contains("CFBundleExecutable is a number"))
     }
 
-    @Test("symbolic-link entries for the files an audit reads are refused", arguments: [
-        "Info.plist", "ShopApp", "embedded.mobileprovision",
-    ])
+    @Test(
+        "symbolic-link entries for the files an audit reads are refused",
+        arguments: [
+            "Info.plist", "ShopApp", "embedded.mobileprovision",
+        ])
     func symbolicLinks(name: String) throws {
         var entries: [ZipBuilder.Entry] = [
             .file("Payload/Shop.app/Info.plist", try AppBundleTests.info(.xml)),
@@ -267,10 +273,12 @@ struct IPAArchiveTests {
         #expect(throws: AppManifestError.self) { try IPAArchive(url: file) }
     }
 
-    @Test("files that are no zip are errors", arguments: [
-        Data(), Data("PK".utf8), Data("<?xml version=\"1.0\"?><plist/>".utf8), Data(count: 100_000),
-        Data([0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)),
-    ])
+    @Test(
+        "files that are no zip are errors",
+        arguments: [
+            Data(), Data("PK".utf8), Data("<?xml version=\"1.0\"?><plist/>".utf8), Data(count: 100_000),
+            Data([0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)),
+        ])
     func notZip(data: Data) {
         #expect(throws: AppManifestError.self) { try IPAArchive(data: data) }
     }
@@ -321,7 +329,8 @@ struct IPAArchiveTests {
         let info = try PropertyListSerialization.data(
             fromPropertyList: ["CFBundleExecutable": "Shop"], format: .xml, options: 0)
         let zeros = Data(count: 8 * 1_048_576)
-        let archive = try IPAArchive(data: ZipBuilder.ipa(infoPlist: info, files: [("Shop", Data("#!/bin/sh\n".utf8) + zeros)]))
+        let archive = try IPAArchive(
+            data: ZipBuilder.ipa(infoPlist: info, files: [("Shop", Data("#!/bin/sh\n".utf8) + zeros)]))
         let app = try archive.extractApp(to: directory)
         #expect(try Data(contentsOf: app.appendingPathComponent("Shop")) == Data("#!/b".utf8))
     }

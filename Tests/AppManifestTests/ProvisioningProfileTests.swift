@@ -50,15 +50,19 @@ struct ProvisioningProfileTests {
         let profile = try ProvisioningProfile(der: try builder.build())
         #expect(profile.provisionedDeviceCount == 0)
         #expect(profile.provisionsAllDevices)
-        #expect(JSONValue.object(try #require(profile.entitlements))["com.apple.developer.associated-domains"]
-            == .array([.string("applinks:shop.example")]))
+        #expect(
+            JSONValue.object(try #require(profile.entitlements))["com.apple.developer.associated-domains"]
+                == .array([.string("applinks:shop.example")]))
     }
 
-    @Test("RSA and P-256, with and without signed attributes, DER and Apple's BER: all valid", arguments: [
-        ProvisioningProfileBuilder.Key.p256, .rsa,
-    ], [
-        (true, ProvisioningProfileBuilder.Encoding.der), (false, .der), (true, .appleBER), (false, .appleBER),
-    ])
+    @Test(
+        "RSA and P-256, with and without signed attributes, DER and Apple's BER: all valid",
+        arguments: [
+            ProvisioningProfileBuilder.Key.p256, .rsa,
+        ],
+        [
+            (true, ProvisioningProfileBuilder.Encoding.der), (false, .der), (true, .appleBER), (false, .appleBER),
+        ])
     func algorithmsAndEncodings(
         key: ProvisioningProfileBuilder.Key, variant: (Bool, ProvisioningProfileBuilder.Encoding)
     ) throws {
@@ -69,9 +73,11 @@ struct ProvisioningProfileTests {
         #expect(profile.name == "Shop Development")
     }
 
-    @Test("content changed after signing: read, and the signature is invalid", arguments: [
-        (true, "digest mismatch"), (false, "does not verify"),
-    ])
+    @Test(
+        "content changed after signing: read, and the signature is invalid",
+        arguments: [
+            (true, "digest mismatch"), (false, "does not verify"),
+        ])
     func tampered(signedAttributes: Bool, reason: String) throws {
         for encoding in [ProvisioningProfileBuilder.Encoding.der, .appleBER] {
             var builder = Self.builder(.rsa, signedAttributes: signedAttributes, encoding: encoding)
@@ -126,17 +132,21 @@ struct ProvisioningProfileTests {
         #expect(throws: AppManifestError.self) { try ProvisioningProfile(der: certificate) }
     }
 
-    @Test("garbage is an error, never a crash", arguments: [
-        [], [0x30], [0x30, 0x80], [0x30, 0x80, 0x00, 0x00], [0xFF, 0xFF, 0xFF], Array("<?xml".utf8),
-        [0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF], Array(repeating: 0x30, count: 200) + [0x80],
-    ] as [[UInt8]])
+    @Test(
+        "garbage is an error, never a crash",
+        arguments: [
+            [], [0x30], [0x30, 0x80], [0x30, 0x80, 0x00, 0x00], [0xFF, 0xFF, 0xFF], Array("<?xml".utf8),
+            [0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF], Array(repeating: 0x30, count: 200) + [0x80],
+        ] as [[UInt8]])
     func garbage(bytes: [UInt8]) {
         #expect(throws: AppManifestError.self) { try ProvisioningProfile(der: bytes) }
     }
 
-    @Test("every prefix of a profile is an error", arguments: [
-        ProvisioningProfileBuilder.Encoding.der, .appleBER,
-    ])
+    @Test(
+        "every prefix of a profile is an error",
+        arguments: [
+            ProvisioningProfileBuilder.Encoding.der, .appleBER,
+        ])
     func truncated(encoding: ProvisioningProfileBuilder.Encoding) throws {
         let bytes = try Self.builder(encoding: encoding).build()
         var refused = 0

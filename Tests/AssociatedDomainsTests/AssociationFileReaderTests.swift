@@ -9,7 +9,8 @@ struct AssociationFileReaderTests {
 
     @Test("§2 appIDs wins over appID, even when empty")
     func appIDsOverAppID() throws {
-        let (file, findings) = try read(##"{"applinks":{"details":[{"appIDs":[],"appID":"\##(appID)","components":[{}]}]}}"##)
+        let (file, findings) = try read(
+            ##"{"applinks":{"details":[{"appIDs":[],"appID":"\##(appID)","components":[{}]}]}}"##)
         #expect(file.applinks?.details[0].appIDs == [])
         #expect(try decide(file, "https://example.com/").reason == .appIDNotListed)
         #expect(codes(findings).contains("aasa.details.appIDIgnored"))
@@ -17,7 +18,8 @@ struct AssociationFileReaderTests {
 
     @Test("§2 components wins over paths, even when empty")
     func componentsOverPaths() throws {
-        let (file, findings) = try read(##"{"applinks":{"details":[{"appID":"\##(appID)","components":[],"paths":["*"]}]}}"##)
+        let (file, findings) = try read(
+            ##"{"applinks":{"details":[{"appID":"\##(appID)","components":[],"paths":["*"]}]}}"##)
         #expect(file.applinks?.details[0].rulesSource == .components)
         #expect(try decide(file, "https://example.com/").reason == .noRules)
         #expect(codes(findings).contains("aasa.details.pathsIgnored"))
@@ -34,14 +36,16 @@ struct AssociationFileReaderTests {
     @Test("§2 when an app ID is in several entries, only the first is used")
     func firstEntryWins() throws {
         let (file, _) = try read(
-            ##"{"applinks":{"details":[{"appIDs":["\##(appID)"],"components":[{"/":"/first/*"}]},{"appIDs":["\##(appID)"],"components":[{"/":"/second/*"}]}]}}"##)
+            ##"{"applinks":{"details":[{"appIDs":["\##(appID)"],"components":[{"/":"/first/*"}]},{"appIDs":["\##(appID)"],"components":[{"/":"/second/*"}]}]}}"##
+        )
         #expect(try decide(file, "https://example.com/first/1").outcome == .match)
         #expect(try decide(file, "https://example.com/second/1").outcome == .noMatch)
     }
 
     @Test("§2 the oldest form: details as an object keyed by app ID")
     func detailsDictionaryForm() throws {
-        let (file, findings) = try read(##"{"applinks":{"apps":[],"details":{"\##(appID)":{"paths":["/old/*","NOT /old/secret/*"]}}}}"##)
+        let (file, findings) = try read(
+            ##"{"applinks":{"apps":[],"details":{"\##(appID)":{"paths":["/old/*","NOT /old/secret/*"]}}}}"##)
         #expect(file.applinks?.details[0].appIDsSource == .detailsKey)
         #expect(file.applinks?.details[0].pointer == "/applinks/details/ABCDE12345.com.example.app")
         #expect(try decide(file, "https://example.com/old/1").outcome == .match)
@@ -76,13 +80,17 @@ struct AssociationFileReaderTests {
     func nonStringAppIDs() throws {
         let (file, findings) = try read(##"{"webcredentials":{"apps":[1,"\##(appID)",null]}}"##)
         #expect(file.apps["webcredentials"] == [appID])
-        #expect(findings.filter { $0.code == "aasa.appID.notString" }.map(\.pointer) == ["/webcredentials/apps/0", "/webcredentials/apps/2"])
+        #expect(
+            findings.filter { $0.code == "aasa.appID.notString" }.map(\.pointer) == [
+                "/webcredentials/apps/0", "/webcredentials/apps/2",
+            ])
     }
 
     @Test("§2 unknown services and keys are ignored and reported, with the key they probably meant")
     func unknownKeys() throws {
         let (file, findings) = try read(
-            ##"{"applinks":{"details":[{"appIDs":["\##(appID)"],"components":[{"/":"/a","casesensitive":false}]}]},"weblinks":{}}"##)
+            ##"{"applinks":{"details":[{"appIDs":["\##(appID)"],"components":[{"/":"/a","casesensitive":false}]}]},"weblinks":{}}"##
+        )
         #expect(try decide(file, "https://example.com/A").outcome == .noMatch, "casesensitive is not caseSensitive")
         let unknown = try #require(findings.first { $0.code == "aasa.key.unknown" })
         #expect(unknown.pointer == "/applinks/details/0/components/0/casesensitive")
@@ -93,16 +101,19 @@ struct AssociationFileReaderTests {
     @Test("§2 every service but applinks has apps; unknown services do not count")
     func otherServices() throws {
         let (file, _) = try read(
-            ##"{"webcredentials":{"apps":["A"]},"activitycontinuation":{"apps":["B"]},"appclips":{"apps":["C"]},"x":{"apps":["D"]}}"##)
+            ##"{"webcredentials":{"apps":["A"]},"activitycontinuation":{"apps":["B"]},"appclips":{"apps":["C"]},"x":{"apps":["D"]}}"##
+        )
         #expect(file.apps == ["webcredentials": ["A"], "activitycontinuation": ["B"], "appclips": ["C"]])
         #expect(file.applinks == nil)
     }
 
     @Test("§2 duplicate keys: the last one wins, and it is reported")
     func duplicateKeys() throws {
-        let (file, findings) = try read(##"{"applinks":{"details":[{"appIDs":["\##(appID)"],"components":[{"/":"/a","/":"/b"}]}]}}"##)
+        let (file, findings) = try read(
+            ##"{"applinks":{"details":[{"appIDs":["\##(appID)"],"components":[{"/":"/a","/":"/b"}]}]}}"##)
         #expect(try decide(file, "https://example.com/b").outcome == .match)
-        #expect(findings.first { $0.code == "aasa.json.duplicateKey" }?.pointer == "/applinks/details/0/components/0/~1")
+        #expect(
+            findings.first { $0.code == "aasa.json.duplicateKey" }?.pointer == "/applinks/details/0/components/0/~1")
     }
 
     // MARK: - Bytes
@@ -118,11 +129,15 @@ struct AssociationFileReaderTests {
         #expect(count == 131_073)
     }
 
-    static let sample = ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/é/*"}]}]}}"##
+    static let sample =
+        ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/é/*"}]}]}}"##
 
     @Test(
         "§2 UTF-8, UTF-16 and UTF-32, with or without a byte order mark",
-        arguments: ["UTF-8", "UTF-8 BOM", "UTF-16BE", "UTF-16LE", "UTF-16BE BOM", "UTF-16LE BOM", "UTF-32BE", "UTF-32LE", "UTF-32BE BOM", "UTF-32LE BOM"])
+        arguments: [
+            "UTF-8", "UTF-8 BOM", "UTF-16BE", "UTF-16LE", "UTF-16BE BOM", "UTF-16LE BOM", "UTF-32BE", "UTF-32LE",
+            "UTF-32BE BOM", "UTF-32LE BOM",
+        ])
     func encodings(_ encoding: String) throws {
         let bytes = Self.encode(Self.sample, encoding)
         let (file, findings) = try read(bytes: bytes)
@@ -137,8 +152,12 @@ struct AssociationFileReaderTests {
         case "UTF-8": return (bom ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8)
         case "UTF-16BE": return (bom ? [0xFE, 0xFF] : []) + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         case "UTF-16LE": return (bom ? [0xFF, 0xFE] : []) + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        case "UTF-32BE": return (bom ? [0, 0, 0xFE, 0xFF] : []) + scalars.flatMap { v in [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
-        default: return (bom ? [0xFF, 0xFE, 0, 0] : []) + scalars.flatMap { v in [0, 8, 16, 24].map { UInt8((v >> $0) & 0xFF) } }
+        case "UTF-32BE":
+            return (bom ? [0, 0, 0xFE, 0xFF] : [])
+                + scalars.flatMap { v in [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
+        default:
+            return (bom ? [0xFF, 0xFE, 0, 0] : [])
+                + scalars.flatMap { v in [0, 8, 16, 24].map { UInt8((v >> $0) & 0xFF) } }
         }
     }
 
@@ -180,7 +199,8 @@ enum CMS {
             if indefinite, tag & 0x20 != 0 { return [tag, 0x80] + value + [0, 0] }
             return [tag] + length(value.count) + value
         }
-        let octets = indefinite
+        let octets =
+            indefinite
             ? element(0x24, element(0x04, Array(content.prefix(10))) + element(0x04, Array(content.dropFirst(10))))
             : element(0x04, content)
         let encapsulated = element(0x30, dataOID + element(0xA0, octets))

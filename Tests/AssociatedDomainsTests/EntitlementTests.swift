@@ -26,9 +26,11 @@ struct EntitlementTests {
         #expect(onlyCode("example.com") == ["entitlement.format"])
     }
 
-    @Test("§1 no path, query other than mode, fragment or trailing slash", arguments: [
-        "applinks:example.com/", "applinks:example.com/path", "applinks:example.com#x",
-    ])
+    @Test(
+        "§1 no path, query other than mode, fragment or trailing slash",
+        arguments: [
+            "applinks:example.com/", "applinks:example.com/path", "applinks:example.com#x",
+        ])
     func noPath(_ value: String) {
         #expect(onlyCode(value) == ["entitlement.path"])
         #expect(AssociatedDomainsEntitlement(values: [value]).domains.isEmpty)
@@ -42,7 +44,8 @@ struct EntitlementTests {
     @Test("§1 modes: split on +, case-insensitive, unknown words ignored; any mode fetches directly")
     func modes() throws {
         let read = entitlement(
-            "applinks:a.example?mode=developer", "applinks:b.example?mode=Managed", "applinks:c.example?mode=developer+managed",
+            "applinks:a.example?mode=developer", "applinks:b.example?mode=Managed",
+            "applinks:c.example?mode=developer+managed",
             "applinks:d.example?mode=developer+beta", "applinks:e.example")
         #expect(read.domains.map(\.modes) == [[.developer], [.managed], [.developer, .managed], [.developer], []])
         #expect(read.domains.map(\.fetchesDirectly) == [true, true, true, true, false])
@@ -69,23 +72,29 @@ struct EntitlementTests {
     @Test("§1 when several entries match a host, the longest wins")
     func longestWins() {
         let read = entitlement("applinks:*.example.com", "applinks:shop.example.com", "applinks:*.shop.example.com")
-        #expect(read.entries(for: .applinks, covering: "shop.example.com").map(\.text) == ["applinks:shop.example.com", "applinks:*.example.com"])
-        #expect(read.entries(for: .applinks, covering: "a.shop.example.com").first?.text == "applinks:*.shop.example.com")
+        #expect(
+            read.entries(for: .applinks, covering: "shop.example.com").map(\.text) == [
+                "applinks:shop.example.com", "applinks:*.example.com",
+            ])
+        #expect(
+            read.entries(for: .applinks, covering: "a.shop.example.com").first?.text == "applinks:*.shop.example.com")
         #expect(read.entries(for: .webcredentials, covering: "shop.example.com").isEmpty)
     }
 
-    @Test("§1 host rules", arguments: [
-        ("applinks:Example.com", "entitlement.host.uppercase"),
-        ("applinks:.example.com", "entitlement.host.leadingDot"),
-        ("applinks:a..example.com", "entitlement.host.emptyLabel"),
-        ("applinks:example", "entitlement.host.noDot"),
-        ("applinks:com.", "entitlement.host.tld"),
-        ("applinks:exa mple.com", "entitlement.host.characters"),
-        ("applinks:", "entitlement.host.empty"),
-        ("applinks:192.0.2.1", "entitlement.host.ipAddress"),
-        ("applinks:localhost", "entitlement.host.localhost"),
-        ("applinks:localhost?mode=managed", "entitlement.host.localhost"),
-    ])
+    @Test(
+        "§1 host rules",
+        arguments: [
+            ("applinks:Example.com", "entitlement.host.uppercase"),
+            ("applinks:.example.com", "entitlement.host.leadingDot"),
+            ("applinks:a..example.com", "entitlement.host.emptyLabel"),
+            ("applinks:example", "entitlement.host.noDot"),
+            ("applinks:com.", "entitlement.host.tld"),
+            ("applinks:exa mple.com", "entitlement.host.characters"),
+            ("applinks:", "entitlement.host.empty"),
+            ("applinks:192.0.2.1", "entitlement.host.ipAddress"),
+            ("applinks:localhost", "entitlement.host.localhost"),
+            ("applinks:localhost?mode=managed", "entitlement.host.localhost"),
+        ])
     func hostRules(_ value: String, _ code: String) {
         #expect(onlyCode(value) == [code])
     }
@@ -129,7 +138,8 @@ struct EntitlementTests {
 
     @Test("§1 a repeated entry is reported once")
     func duplicate() {
-        #expect(codes(entitlement("applinks:example.com", "applinks:example.com").findings) == ["entitlement.duplicate"])
+        #expect(
+            codes(entitlement("applinks:example.com", "applinks:example.com").findings) == ["entitlement.duplicate"])
     }
 
     @Test("every finding carries the entry's index as its pointer")

@@ -33,17 +33,21 @@ struct LinterTests {
         #expect(missing.severity == .error && missing.message.contains("ABCDE12345.com.example.App"))
     }
 
-    @Test("unreachable rules after a catch-all, whatever form the catch-all takes", arguments: [
-        "{}", ##"{"/": "*"}"##, ##"{"/": "/*"}"##, ##"{"/": "*", "?": "*", "#": "*"}"##, ##"{"?": {}}"##,
-    ])
+    @Test(
+        "unreachable rules after a catch-all, whatever form the catch-all takes",
+        arguments: [
+            "{}", ##"{"/": "*"}"##, ##"{"/": "/*"}"##, ##"{"/": "*", "?": "*", "#": "*"}"##, ##"{"?": {}}"##,
+        ])
     func unreachable(_ catchAll: String) throws {
         let findings = try lint(file(components: "[\(catchAll), {\"/\": \"/a\"}, {\"/\": \"/b\"}]"))
         #expect(findings.filter { $0.code == "aasa.rule.unreachable" }.count == 2)
     }
 
-    @Test("a rule that is not a catch-all leaves later rules reachable", arguments: [
-        ##"{"/": "/a/*"}"##, ##"{"#": "?*"}"##, ##"{"?": "?*"}"##, ##"{"/": "/*/"}"##, ##"{"?": {"a": "1"}}"##,
-    ])
+    @Test(
+        "a rule that is not a catch-all leaves later rules reachable",
+        arguments: [
+            ##"{"/": "/a/*"}"##, ##"{"#": "?*"}"##, ##"{"?": "?*"}"##, ##"{"/": "/*/"}"##, ##"{"?": {"a": "1"}}"##,
+        ])
     func reachable(_ rule: String) throws {
         let findings = try lint(file(components: "[\(rule), {\"/\": \"/b\"}]"))
         #expect(!codes(findings).contains("aasa.rule.unreachable"))
@@ -94,12 +98,18 @@ struct LinterTests {
     @Test("the app's ID must be in every service the entitlement names for the domain")
     func appIDAgainstEntitlement() throws {
         let (file, readFindings) = try read(bytes: Examples.bytes("seed-004-components.json"))
-        let entitlement = AssociatedDomainsEntitlement(values: ["applinks:example.com", "webcredentials:example.com", "appclips:example.com"])
+        let entitlement = AssociatedDomainsEntitlement(values: [
+            "applinks:example.com", "webcredentials:example.com", "appclips:example.com",
+        ])
         let linter = AssociationFileLinter(domain: LinkDomain("example.com"), entitlement: entitlement, appID: appID)
         let findings = linter.lint(file, readFindings: readFindings)
         #expect(findings.filter { $0.code == "aasa.appID.missing" }.map(\.pointer) == ["/appclips"])
-        let other = AssociationFileLinter(domain: LinkDomain("example.com"), entitlement: entitlement, appID: "ABCDE12345.com.example.app2")
-        #expect(other.lint(file).filter { $0.code == "aasa.appID.missing" }.map(\.pointer) == ["/appclips", "/webcredentials"])
+        let other = AssociationFileLinter(
+            domain: LinkDomain("example.com"), entitlement: entitlement, appID: "ABCDE12345.com.example.app2")
+        #expect(
+            other.lint(file).filter { $0.code == "aasa.appID.missing" }.map(\.pointer) == [
+                "/appclips", "/webcredentials",
+            ])
     }
 
     @Test("a clean file has no findings")

@@ -13,7 +13,9 @@ struct RuleFlagsTests {
         // Built-in: case-sensitive.
         #expect(try outcome(components: ##"[{"/": "/buy/*"}]"##, url) == .noMatch)
         // applinks.defaults turns it off.
-        #expect(try outcome(components: ##"[{"/": "/buy/*"}]"##, fileDefaults: ##"{"caseSensitive": false}"##, url) == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/buy/*"}]"##, fileDefaults: ##"{"caseSensitive": false}"##, url)
+                == .match)
         // The entry's defaults win over applinks.defaults.
         #expect(
             try outcome(
@@ -34,17 +36,26 @@ struct RuleFlagsTests {
         #expect(try outcome(components: rules, defaults: ##"{"#": "app"}"##, "https://example.com/a/1#app") == .match)
         #expect(try outcome(components: rules, defaults: ##"{"#": "app"}"##, "https://example.com/b/1#web") == .match)
         // A default exclude excludes every rule that does not say otherwise.
-        #expect(try outcome(components: ##"[{"/": "/a/*"}]"##, fileDefaults: ##"{"exclude": true}"##, "https://example.com/a/1") == .exclude)
+        #expect(
+            try outcome(
+                components: ##"[{"/": "/a/*"}]"##, fileDefaults: ##"{"exclude": true}"##, "https://example.com/a/1")
+                == .exclude)
         // A default path and query.
-        #expect(try outcome(components: "[{}]", fileDefaults: ##"{"/": "/only/*"}"##, "https://example.com/other") == .noMatch)
-        #expect(try outcome(components: "[{}]", defaults: ##"{"?": {"x": "1"}}"##, "https://example.com/p?x=1") == .match)
-        #expect(try outcome(components: "[{}]", defaults: ##"{"?": {"x": "1"}}"##, "https://example.com/p?x=2") == .noMatch)
+        #expect(
+            try outcome(components: "[{}]", fileDefaults: ##"{"/": "/only/*"}"##, "https://example.com/other")
+                == .noMatch)
+        #expect(
+            try outcome(components: "[{}]", defaults: ##"{"?": {"x": "1"}}"##, "https://example.com/p?x=1") == .match)
+        #expect(
+            try outcome(components: "[{}]", defaults: ##"{"?": {"x": "1"}}"##, "https://example.com/p?x=2") == .noMatch)
     }
 
     @Test("§2 a non-string / or # counts as unspecified (the defaults apply)")
     func nonStringPattern() throws {
         #expect(try outcome(components: ##"[{"/": 5}]"##, "https://example.com/anything") == .match)
-        #expect(try outcome(components: ##"[{"#": ["a"]}]"##, defaults: ##"{"#": "a"}"##, "https://example.com/#b") == .noMatch)
+        #expect(
+            try outcome(components: ##"[{"#": ["a"]}]"##, defaults: ##"{"#": "a"}"##, "https://example.com/#b")
+                == .noMatch)
     }
 
     // MARK: - Booleans
@@ -53,7 +64,8 @@ struct RuleFlagsTests {
         "§2 booleans may arrive as numbers or strings; anything else counts as false",
         arguments: [
             ("true", true), ("false", false), ("1", true), ("0", false), ("2.5", true), (##""true""##, true),
-            (##""YES""##, true), (##""no""##, false), (##""1""##, true), (##""0""##, false), (##""""##, false), ("null", false),
+            (##""YES""##, true), (##""no""##, false), (##""1""##, true), (##""0""##, false), (##""""##, false),
+            ("null", false),
             ("[]", false), ("{}", false),
         ])
     func booleanCoercion(_ json: String, _ flag: Bool) throws {
@@ -70,12 +82,19 @@ struct RuleFlagsTests {
 
     @Test("§3 caseSensitive false folds literals and the built-in letter classes")
     func caseFolding() throws {
-        #expect(try outcome(components: ##"[{"/": "/Buy/*", "caseSensitive": false}]"##, "https://example.com/bUY/1") == .match)
-        #expect(try outcome(components: ##"[{"/": "/$(upper)", "caseSensitive": false}]"##, "https://example.com/a") == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/Buy/*", "caseSensitive": false}]"##, "https://example.com/bUY/1")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/$(upper)", "caseSensitive": false}]"##, "https://example.com/a")
+                == .match)
         #expect(try outcome(components: ##"[{"/": "/$(upper)"}]"##, "https://example.com/a") == .noMatch)
         #expect(try outcome(components: ##"[{"/": "/$(lower)"}]"##, "https://example.com/A") == .noMatch)
-        #expect(try outcome(components: ##"[{"?": {"q": "ABC"}, "caseSensitive": false}]"##, "https://example.com/?q=abc") == .match)
-        #expect(try outcome(components: ##"[{"#": "Top", "caseSensitive": false}]"##, "https://example.com/#TOP") == .match)
+        #expect(
+            try outcome(components: ##"[{"?": {"q": "ABC"}, "caseSensitive": false}]"##, "https://example.com/?q=abc")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"#": "Top", "caseSensitive": false}]"##, "https://example.com/#TOP") == .match)
     }
 
     // MARK: - Percent-encoding
@@ -93,20 +112,40 @@ struct RuleFlagsTests {
 
     @Test("§3 percentEncoded false: the URL is decoded, the pattern used as written")
     func percentEncodedFalse() throws {
-        #expect(try outcome(components: ##"[{"/": "/a b", "percentEncoded": false}]"##, "https://example.com/a%20b") == .match)
-        #expect(try outcome(components: ##"[{"/": "/café", "percentEncoded": false}]"##, "https://example.com/caf%C3%A9") == .match)
-        #expect(try outcome(components: ##"[{"/": "/哈哈/?*", "percentEncoded": false}]"##, "https://example.com/哈哈/x") == .match)
-        #expect(try outcome(components: ##"[{"/": "/哈哈/?*", "percentEncoded": false}]"##, "https://example.com/哈哈/") == .noMatch)
-        #expect(try outcome(components: ##"[{"/": "/a/b", "percentEncoded": false}]"##, "https://example.com/a%2Fb") == .match)
-        #expect(try outcome(components: ##"[{"?": {"q": "a&b"}, "percentEncoded": false}]"##, "https://example.com/?q=a%26b") == .match)
-        #expect(try outcome(components: ##"[{"#": "x y", "percentEncoded": false}]"##, "https://example.com/#x%20y") == .match)
-        #expect(try outcome(components: ##"[{"?": "q=a b", "percentEncoded": false}]"##, "https://example.com/?q=a%20b") == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/a b", "percentEncoded": false}]"##, "https://example.com/a%20b")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/café", "percentEncoded": false}]"##, "https://example.com/caf%C3%A9")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/哈哈/?*", "percentEncoded": false}]"##, "https://example.com/哈哈/x")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/哈哈/?*", "percentEncoded": false}]"##, "https://example.com/哈哈/")
+                == .noMatch)
+        #expect(
+            try outcome(components: ##"[{"/": "/a/b", "percentEncoded": false}]"##, "https://example.com/a%2Fb")
+                == .match)
+        #expect(
+            try outcome(
+                components: ##"[{"?": {"q": "a&b"}, "percentEncoded": false}]"##, "https://example.com/?q=a%26b")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"#": "x y", "percentEncoded": false}]"##, "https://example.com/#x%20y")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"?": "q=a b", "percentEncoded": false}]"##, "https://example.com/?q=a%20b")
+                == .match)
     }
 
     @Test("§3 percentEncoded false with bytes that are not UTF-8: U+FFFD, matched by ? and *")
     func percentEncodedFalseInvalidUTF8() throws {
-        #expect(try outcome(components: ##"[{"/": "/?", "percentEncoded": false}]"##, "https://example.com/%FF") == .match)
-        #expect(try outcome(components: ##"[{"/": "/\u00FF", "percentEncoded": false}]"##, "https://example.com/%FF") == .noMatch)
+        #expect(
+            try outcome(components: ##"[{"/": "/?", "percentEncoded": false}]"##, "https://example.com/%FF") == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/\u00FF", "percentEncoded": false}]"##, "https://example.com/%FF")
+                == .noMatch)
     }
 
     // MARK: - Substitution variables
@@ -135,8 +174,11 @@ struct RuleFlagsTests {
 
     @Test("§3 $(lang) is one ISO 639 code")
     func languageCodes() throws {
-        for (code, matches) in [("en", true), ("fr", true), ("zh", true), ("eng", false), ("EN", false), ("xx", false)] {
-            #expect(try outcome(components: ##"[{"/": "/$(lang)"}]"##, "https://example.com/\(code)") == (matches ? .match : .noMatch), "\(code)")
+        for (code, matches) in [("en", true), ("fr", true), ("zh", true), ("eng", false), ("EN", false), ("xx", false)]
+        {
+            #expect(
+                try outcome(components: ##"[{"/": "/$(lang)"}]"##, "https://example.com/\(code)")
+                    == (matches ? .match : .noMatch), "\(code)")
         }
     }
 
@@ -157,7 +199,9 @@ struct RuleFlagsTests {
     @Test("§3 variable values are alternatives and may hold * and ?")
     func variableValues() throws {
         let variables = ##"{"v": ["a*", "b?", "c"]}"##
-        for (path, matches) in [("/aXYZ", true), ("/a", true), ("/bX", true), ("/b", false), ("/c", true), ("/cc", false)] {
+        for (path, matches) in [
+            ("/aXYZ", true), ("/a", true), ("/bX", true), ("/b", false), ("/c", true), ("/cc", false),
+        ] {
             #expect(
                 try outcome(components: ##"[{"/": "/$(v)"}]"##, variables: variables, "https://example.com\(path)")
                     == (matches ? .match : .noMatch), "\(path)")
@@ -167,30 +211,46 @@ struct RuleFlagsTests {
     @Test("§3 variable names are case-sensitive; an undefined variable matches nothing")
     func undefinedVariable() throws {
         let variables = ##"{"food": ["taco"]}"##
-        #expect(try outcome(components: ##"[{"/": "/$(food)"}]"##, variables: variables, "https://example.com/taco") == .match)
-        #expect(try outcome(components: ##"[{"/": "/$(Food)"}]"##, variables: variables, "https://example.com/taco") == .noMatch)
-        #expect(try outcome(components: ##"[{"/": "*$(nope)*"}]"##, variables: variables, "https://example.com/x") == .noMatch)
+        #expect(
+            try outcome(components: ##"[{"/": "/$(food)"}]"##, variables: variables, "https://example.com/taco")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/$(Food)"}]"##, variables: variables, "https://example.com/taco")
+                == .noMatch)
+        #expect(
+            try outcome(components: ##"[{"/": "*$(nope)*"}]"##, variables: variables, "https://example.com/x")
+                == .noMatch)
     }
 
     @Test("§3 a value cannot use another variable: $( in a value is literal")
     func noNestedVariables() throws {
         let variables = ##"{"v": ["$(w)"], "w": ["x"]}"##
-        #expect(try outcome(components: ##"[{"/": "/$(v)"}]"##, variables: variables, "https://example.com/x") == .noMatch)
-        #expect(try outcome(components: ##"[{"/": "/$(v)"}]"##, variables: variables, "https://example.com/$(w)") == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/$(v)"}]"##, variables: variables, "https://example.com/x") == .noMatch)
+        #expect(
+            try outcome(components: ##"[{"/": "/$(v)"}]"##, variables: variables, "https://example.com/$(w)") == .match)
     }
 
     @Test("§3 built-in names cannot be redefined; an unclosed $( is literal")
     func builtInNotOverridden() throws {
         let variables = ##"{"digit": ["x"]}"##
-        #expect(try outcome(components: ##"[{"/": "/$(digit)"}]"##, variables: variables, "https://example.com/x") == .noMatch)
-        #expect(try outcome(components: ##"[{"/": "/$(digit)"}]"##, variables: variables, "https://example.com/4") == .match)
+        #expect(
+            try outcome(components: ##"[{"/": "/$(digit)"}]"##, variables: variables, "https://example.com/x")
+                == .noMatch)
+        #expect(
+            try outcome(components: ##"[{"/": "/$(digit)"}]"##, variables: variables, "https://example.com/4") == .match
+        )
         #expect(try outcome(components: ##"[{"/": "/$(digit"}]"##, "https://example.com/$(digit") == .match)
     }
 
     @Test("§3 a variable in the query and fragment")
     func variablesInQueryAndFragment() throws {
-        #expect(try outcome(components: ##"[{"?": {"lang": "$(lang)"}, "#": "$(digit)*"}]"##, "https://example.com/?lang=de#3x") == .match)
-        #expect(try outcome(components: ##"[{"?": {"lang": "$(lang)"}}]"##, "https://example.com/?lang=deu") == .noMatch)
+        #expect(
+            try outcome(
+                components: ##"[{"?": {"lang": "$(lang)"}, "#": "$(digit)*"}]"##, "https://example.com/?lang=de#3x")
+                == .match)
+        #expect(
+            try outcome(components: ##"[{"?": {"lang": "$(lang)"}}]"##, "https://example.com/?lang=deu") == .noMatch)
     }
 
     // MARK: - Linear time
@@ -203,7 +263,11 @@ struct RuleFlagsTests {
         #expect(try outcome(components: "[{\"/\": \"\(glob)\"}]", "https://example.com/\(long)b") == .match)
         let variables = ##"{"a": ["a", "aa", "*"]}"##
         let automaton = "/" + String(repeating: "$(a)", count: 30) + "b"
-        #expect(try outcome(components: "[{\"/\": \"\(automaton)\"}]", variables: variables, "https://example.com/\(long)") == .noMatch)
-        #expect(try outcome(components: "[{\"/\": \"\(automaton)\"}]", variables: variables, "https://example.com/\(long)b") == .match)
+        #expect(
+            try outcome(components: "[{\"/\": \"\(automaton)\"}]", variables: variables, "https://example.com/\(long)")
+                == .noMatch)
+        #expect(
+            try outcome(components: "[{\"/\": \"\(automaton)\"}]", variables: variables, "https://example.com/\(long)b")
+                == .match)
     }
 }

@@ -7,7 +7,10 @@ import WebAddress
 struct SeedExampleTests {
     @Test("the components example as published is invalid JSON (a comma is missing before the fourth rule)")
     func publishedExampleIsInvalid() throws {
-        guard case .failure(.invalidJSON(let error)) = AssociationFile.read(try Examples.bytes("seed-004-as-published.json")) else {
+        guard
+            case .failure(.invalidJSON(let error)) = AssociationFile.read(
+                try Examples.bytes("seed-004-as-published.json"))
+        else {
             Issue.record("the published example should not parse")
             return
         }
@@ -66,7 +69,8 @@ struct SeedExampleTests {
     @Test("both paths and components in one entry: components wins")
     func pathsAndComponents() throws {
         let (file, findings) = try read(
-            ##"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","paths":["/old/*"],"components":[{"/":"/new/*"}]}]}}"##)
+            ##"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","paths":["/old/*"],"components":[{"/":"/new/*"}]}]}}"##
+        )
         #expect(try decide(file, "https://example.com/new/1").outcome == .match)
         #expect(try decide(file, "https://example.com/old/1").outcome == .noMatch)
         #expect(codes(findings).contains("aasa.details.pathsIgnored"))
@@ -74,7 +78,9 @@ struct SeedExampleTests {
 
     @Test("the file names the app's ID: <team or app ID prefix>.<bundle ID>")
     func appIDFormat() throws {
-        let (_, findings) = try read(##"{"applinks":{"details":[{"appIDs":["com.example.app","ABCDE12345.com.example.app"],"components":[]}]}}"##)
+        let (_, findings) = try read(
+            ##"{"applinks":{"details":[{"appIDs":["com.example.app","ABCDE12345.com.example.app"],"components":[]}]}}"##
+        )
         #expect(findings.filter { $0.code == "aasa.appID.format" }.map(\.pointer) == ["/applinks/details/0/appIDs/0"])
     }
 }

@@ -146,7 +146,9 @@ struct IdentityTests {
         #expect(resolved.setOn == webView)
     }
 
-    @Test("§4: a managed web view showing an external page loaded as unmanaged is unmanaged until its next page; its own policy still blocks uploads")
+    @Test(
+        "§4: a managed web view showing an external page loaded as unmanaged is unmanaged until its next page; its own policy still blocks uploads"
+    )
     func externalPage() {
         var tree = WebViewerTree()
         tree.addWebView("docs", parent: nil)

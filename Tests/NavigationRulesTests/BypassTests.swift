@@ -11,8 +11,14 @@ struct BypassTests {
         ("host and subdomains", #"{"allow": ["example.com"]}"#),
         ("exact host", #"{"allow": ["=example.com", "=www.example.com"]}"#),
         ("subdomains only", #"{"allow": ["*.example.com"]}"#),
-        ("object rule", #"{"allow": [{"host": "example.com", "schemes": ["https", "http"], "ports": [443, 80, 8443], "paths": ["/"]}]}"#),
-        ("IP literals", #"{"allow": [{"host": "127.0.0.1", "schemes": ["http", "https"]}, {"host": "::1", "schemes": ["http", "https"]}]}"#),
+        (
+            "object rule",
+            #"{"allow": [{"host": "example.com", "schemes": ["https", "http"], "ports": [443, 80, 8443], "paths": ["/"]}]}"#
+        ),
+        (
+            "IP literals",
+            #"{"allow": [{"host": "127.0.0.1", "schemes": ["http", "https"]}, {"host": "::1", "schemes": ["http", "https"]}]}"#
+        ),
         ("with an exception", #"{"allow": ["example.com"], "deny": ["evil.example.com"]}"#),
         ("openExternally", #"{"allow": ["example.com"], "otherwise": "openExternally"}"#),
     ]
@@ -77,12 +83,27 @@ struct BypassTests {
     }
 
     /// The same rule sets still allow what they name, so the table above proves something.
-    @Test("§1: the trusted hosts themselves still load", arguments: [
-        ("host and subdomains", #"{"allow": ["example.com"]}"#, ["https://example.com/", "https://login.example.com/a", "https://EXAMPLE.com./", "https://ｅｘａｍｐｌｅ.com/", "https://evil.com@example.com/"]),
-        ("exact host", #"{"allow": ["=example.com"]}"#, ["https://example.com/", "https://Example.COM/x"]),
-        ("subdomains only", #"{"allow": ["*.example.com"]}"#, ["https://a.example.com/", "https://a.b.example.com/"]),
-        ("IP literals", #"{"allow": [{"host": "127.0.0.1", "schemes": ["http"]}, {"host": "::1", "schemes": ["http"]}]}"#, ["http://127.0.0.1/", "http://0x7f.1/", "http://2130706433/", "http://[0:0::1]/"]),
-    ])
+    @Test(
+        "§1: the trusted hosts themselves still load",
+        arguments: [
+            (
+                "host and subdomains", #"{"allow": ["example.com"]}"#,
+                [
+                    "https://example.com/", "https://login.example.com/a", "https://EXAMPLE.com./",
+                    "https://ｅｘａｍｐｌｅ.com/", "https://evil.com@example.com/",
+                ]
+            ),
+            ("exact host", #"{"allow": ["=example.com"]}"#, ["https://example.com/", "https://Example.COM/x"]),
+            (
+                "subdomains only", #"{"allow": ["*.example.com"]}"#,
+                ["https://a.example.com/", "https://a.b.example.com/"]
+            ),
+            (
+                "IP literals",
+                #"{"allow": [{"host": "127.0.0.1", "schemes": ["http"]}, {"host": "::1", "schemes": ["http"]}]}"#,
+                ["http://127.0.0.1/", "http://0x7f.1/", "http://2130706433/", "http://[0:0::1]/"]
+            ),
+        ])
     func controls(kind: String, rules: String, urls: [String]) throws {
         let ruleSet = try NavigationRuleSet(json: rules)
         for text in urls {

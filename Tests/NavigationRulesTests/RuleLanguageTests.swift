@@ -52,7 +52,8 @@ struct RuleLanguageTests {
 
     @Test("§2: an IP literal allows exactly that address, however the URL writes it")
     func addresses() throws {
-        let rules = #"{"allow": [{"host": "192.0.2.1", "schemes": ["http"]}, {"host": "[2001:db8::1]", "schemes": ["http"]}]}"#
+        let rules =
+            #"{"allow": [{"host": "192.0.2.1", "schemes": ["http"]}, {"host": "[2001:db8::1]", "schemes": ["http"]}]}"#
         #expect(try action(rules, "http://192.0.2.1/") == .allow)
         #expect(try action(rules, "http://3221225985/") == .allow)
         #expect(try action(rules, "http://0xc0.0.2.1/") == .allow)
@@ -86,33 +87,42 @@ struct RuleLanguageTests {
     @Test("§2: path prefixes match on a segment boundary, after the parser's dot-segment removal")
     func paths() throws {
         let rules = #"{"allow": [{"host": "api.example.com", "paths": ["/v1/", "/docs"]}]}"#
-        for url in ["https://api.example.com/v1/", "https://api.example.com/v1/users", "https://api.example.com/docs",
-                    "https://api.example.com/docs/a", "https://api.example.com/x/../v1/y"] {
+        for url in [
+            "https://api.example.com/v1/", "https://api.example.com/v1/users", "https://api.example.com/docs",
+            "https://api.example.com/docs/a", "https://api.example.com/x/../v1/y",
+        ] {
             #expect(try action(rules, url) == .allow, "\(url)")
         }
-        for url in ["https://api.example.com/v1", "https://api.example.com/v2/", "https://api.example.com/docsx",
-                    "https://api.example.com/v1/../admin", "https://api.example.com/v1/%2e%2e/admin",
-                    "https://api.example.com/v1/..%2fadmin", "https://api.example.com/v1/..%5Cadmin",
-                    "https://api.example.com/V1/"] {
+        for url in [
+            "https://api.example.com/v1", "https://api.example.com/v2/", "https://api.example.com/docsx",
+            "https://api.example.com/v1/../admin", "https://api.example.com/v1/%2e%2e/admin",
+            "https://api.example.com/v1/..%2fadmin", "https://api.example.com/v1/..%5Cadmin",
+            "https://api.example.com/V1/",
+        ] {
             #expect(try action(rules, url) == .cancel, "\(url)")
         }
     }
 
-    @Test("§2: an allow rule's path prefix refuses what a server could read as outside it (D41)", arguments: [
-        "https://api.example.com/v1/..;/admin", "https://api.example.com/v1/.;/x", "https://api.example.com/v1/a;b",
-        "https://api.example.com/v1/%252e%252e%252fadmin", "https://api.example.com/v1/..%00/admin",
-        "https://api.example.com/v1/%2E%2E%2Fadmin", "https://api.example.com/v1/..%5cadmin",
-    ])
+    @Test(
+        "§2: an allow rule's path prefix refuses what a server could read as outside it (D41)",
+        arguments: [
+            "https://api.example.com/v1/..;/admin", "https://api.example.com/v1/.;/x", "https://api.example.com/v1/a;b",
+            "https://api.example.com/v1/%252e%252e%252fadmin", "https://api.example.com/v1/..%00/admin",
+            "https://api.example.com/v1/%2E%2E%2Fadmin", "https://api.example.com/v1/..%5cadmin",
+        ])
     func allowPathsAreStrict(url: String) throws {
         #expect(try action(#"{"allow": [{"host": "api.example.com", "paths": ["/v1/"]}]}"#, url) == .cancel)
     }
 
-    @Test("§2: an exception's path prefix covers whatever a lenient server reads as under it (D41)", arguments: [
-        "https://example.com/admin/x", "https://example.com/admin", "https://example.com/ADMIN/x",
-        "https://example.com/%61dmin/x", "https://example.com/%2561dmin/x", "https://example.com//admin/x",
-        "https://example.com/admin;jsessionid=1/x", "https://example.com/admin%2fx", "https://example.com/x/%2e%2e/admin/y",
-        "https://example.com/public/..%2fadmin/y", "https://example.com/admin%5Cx",
-    ])
+    @Test(
+        "§2: an exception's path prefix covers whatever a lenient server reads as under it (D41)",
+        arguments: [
+            "https://example.com/admin/x", "https://example.com/admin", "https://example.com/ADMIN/x",
+            "https://example.com/%61dmin/x", "https://example.com/%2561dmin/x", "https://example.com//admin/x",
+            "https://example.com/admin;jsessionid=1/x", "https://example.com/admin%2fx",
+            "https://example.com/x/%2e%2e/admin/y",
+            "https://example.com/public/..%2fadmin/y", "https://example.com/admin%5Cx",
+        ])
     func exceptionPathsAreWide(url: String) throws {
         let rules = #"{"allow": ["example.com"], "deny": [{"host": "example.com", "paths": ["/admin/"]}]}"#
         let decision = try decide(rules, url)
@@ -135,7 +145,8 @@ struct RuleLanguageTests {
 
     @Test("§2: an exception without fields covers every scheme, port and path (D40)")
     func exceptionsAreWide() throws {
-        let rules = #"{"allow": [{"host": "example.com", "schemes": ["http", "https"], "ports": [80, 443, 8080]}], "deny": ["ads.example.com"]}"#
+        let rules =
+            #"{"allow": [{"host": "example.com", "schemes": ["http", "https"], "ports": [80, 443, 8080]}], "deny": ["ads.example.com"]}"#
         for url in ["http://ads.example.com/", "https://ads.example.com:8080/x"] {
             #expect(try action(rules, url) == .cancel, "\(url)")
         }
@@ -144,11 +155,14 @@ struct RuleLanguageTests {
         #expect(try action(narrow, "https://example.com/public") == .allow)
     }
 
-    @Test("§2: about:blank, about:srcdoc, data:, blob:, javascript:, file: are denied unless named", arguments: [
-        ("about:blank", "about:blank"), ("about:blank", "about:blank#top"), ("about:srcdoc", "about:srcdoc"),
-        ("data:", "data:text/html,hi"), ("blob:", "blob:https://example.com/1"), ("javascript:", "javascript:void(0)"),
-        ("file:", "file:///tmp/x.html"),
-    ])
+    @Test(
+        "§2: about:blank, about:srcdoc, data:, blob:, javascript:, file: are denied unless named",
+        arguments: [
+            ("about:blank", "about:blank"), ("about:blank", "about:blank#top"), ("about:srcdoc", "about:srcdoc"),
+            ("data:", "data:text/html,hi"), ("blob:", "blob:https://example.com/1"),
+            ("javascript:", "javascript:void(0)"),
+            ("file:", "file:///tmp/x.html"),
+        ])
     func nonNetworkSchemes(entry: String, url: String) throws {
         let without = try decide(#"{"allow": ["example.com"], "otherwise": "openExternally"}"#, url)
         #expect(without.action == .cancel)

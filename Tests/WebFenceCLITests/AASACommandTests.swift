@@ -7,7 +7,8 @@ struct AASACommandTests {
     let components = PackageFiles.url("Examples/aasa/seed-004-components.json").path
 
     func verify(_ url: String, _ extra: [String] = []) throws -> ProcessResult {
-        try WebFenceBinary.run(["aasa", "verify", "--file", components, "--domain", "example.com", "--url", url] + extra)
+        try WebFenceBinary.run(
+            ["aasa", "verify", "--file", components, "--domain", "example.com", "--url", url] + extra)
     }
 
     // MARK: - verify
@@ -18,16 +19,26 @@ struct AASACommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("applinks  ABCDE12345.com.example.app  exclude"))
         #expect(result.stdout.contains(#"rule 2 {"/":"/help/website/*","exclude":true} matched and excludes the URL"#))
-        #expect(result.stdout.contains(##"rule 0 {"#":"no_universal_links","exclude":true}: the fragment "" does not match "no_universal_links""##))
-        #expect(result.stdout.contains(#"rule 1 {"/":"/buy/*"}: the path "/help/website/faq/" does not match "/buy/*""#))
+        #expect(
+            result.stdout.contains(
+                ##"rule 0 {"#":"no_universal_links","exclude":true}: the fragment "" does not match "no_universal_links""##
+            ))
+        #expect(
+            result.stdout.contains(#"rule 1 {"/":"/buy/*"}: the path "/help/website/faq/" does not match "/buy/*""#))
         #expect(result.stdout.contains("webcredentials  ABCDE12345.com.example.app  match"))
     }
 
     @Test(
         "verify --format swcutil prints swcutil's lines",
         arguments: [
-            ("https://example.com/buy/1", #"{ s = applinks, a = ABCDE12345.com.example.app, d = example.com }: Pattern "https://example.com/buy/1" matched."#),
-            ("https://example.com/help/website/1", #"{ s = applinks, a = ABCDE12345.com.example.app, d = example.com }: Pattern "https://example.com/help/website/1" blocked match."#),
+            (
+                "https://example.com/buy/1",
+                #"{ s = applinks, a = ABCDE12345.com.example.app, d = example.com }: Pattern "https://example.com/buy/1" matched."#
+            ),
+            (
+                "https://example.com/help/website/1",
+                #"{ s = applinks, a = ABCDE12345.com.example.app, d = example.com }: Pattern "https://example.com/help/website/1" blocked match."#
+            ),
             ("https://example.com/elsewhere", "Input JSON did not match input URL."),
             ("https://evil.test/buy/1", #"Input domain "example.com" did not match input URL's domain "evil.test"."#),
         ])
@@ -60,7 +71,10 @@ struct AASACommandTests {
     @Test(
         "verify: unusable input exits 2 with a one-line message naming the place",
         arguments: [
-            ("file", PackageFiles.url("Examples/aasa/seed-004-as-published.json").path, "seed-004-as-published.json:21:16: invalid JSON"),
+            (
+                "file", PackageFiles.url("Examples/aasa/seed-004-as-published.json").path,
+                "seed-004-as-published.json:21:16: invalid JSON"
+            ),
             ("file", "/nonexistent.json", "/nonexistent.json: cannot read the file"),
             ("domain", "https://example.com/", "--domain: \"https://example.com/\" is not a domain"),
             ("url", "https://[::1/", "--url: \"https://[::1/\" is not a URL"),
@@ -81,14 +95,18 @@ struct AASACommandTests {
     @Test("lint: findings with code, severity, pointer and message; exit 1 on an error-level finding")
     func lint() throws {
         let result = try WebFenceBinary.run([
-            "aasa", "lint", PackageFiles.url("Examples/aasa/traps.json").path, "--domain", "example.com", "--entitlements",
+            "aasa", "lint", PackageFiles.url("Examples/aasa/traps.json").path, "--domain", "example.com",
+            "--entitlements",
             PackageFiles.url("Examples/aasa/entitlements.plist").path, "--format", "json",
         ])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
         let codes = Set(findings.compactMap { $0["code"] as? String })
-        #expect(codes.isSuperset(of: ["aasa.rule.fragmentTrap", "aasa.rule.unreachable", "aasa.key.unknown", "aasa.appID.missing"]))
+        #expect(
+            codes.isSuperset(of: [
+                "aasa.rule.fragmentTrap", "aasa.rule.unreachable", "aasa.key.unknown", "aasa.appID.missing",
+            ]))
         let trap = try #require(findings.first { $0["code"] as? String == "aasa.rule.fragmentTrap" })
         #expect(trap["severity"] as? String == "warning")
         #expect(trap["pointer"] as? String == "/applinks/details/0/components/4")
@@ -107,7 +125,10 @@ struct AASACommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: file) }
         let padding = String(repeating: " ", count: 140_000)
-        try Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"casesensitive": true}]}]}}\#(padding)"#.utf8).write(to: file)
+        try Data(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"casesensitive": true}]}]}}\#(padding)"#
+                .utf8
+        ).write(to: file)
         let result = try WebFenceBinary.run(["aasa", "lint", file.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("aasa.size"))
@@ -119,13 +140,17 @@ struct AASACommandTests {
     @Test("match --jsonl: one line out per line in, in order; a malformed line yields an error and processing goes on")
     func matchLines() throws {
         let examples = try String(contentsOf: PackageFiles.url("Examples/aasa/links.jsonl"), encoding: .utf8)
-        let input = examples + "not json\n" + #"{"id": 7, "aasa": [], "domain": "example.com", "appId": "A.b", "url": "https://example.com/"}"# + "\n"
-            + #"{"id": "last", "aasa": {}, "domain": "example.com", "appId": "A.b", "url": "https://example.com/"}"# + "\n"
+        let input =
+            examples + "not json\n"
+            + #"{"id": 7, "aasa": [], "domain": "example.com", "appId": "A.b", "url": "https://example.com/"}"# + "\n"
+            + #"{"id": "last", "aasa": {}, "domain": "example.com", "appId": "A.b", "url": "https://example.com/"}"#
+            + "\n"
         let result = try WebFenceBinary.run(["aasa", "match", "--jsonl"], stdin: input)
         #expect(result.status == 2)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 12)
-        #expect(lines[0] == #"{"id":"buy","decision":"match","reason":"rule","rule":"/applinks/details/0/components/1"}"#)
+        #expect(
+            lines[0] == #"{"id":"buy","decision":"match","reason":"rule","rule":"/applinks/details/0/components/1"}"#)
         #expect(lines[2].contains(#""decision":"exclude""#))
         #expect(lines[9].hasPrefix(#"{"id":null,"error":"invalid JSON"#))
         #expect(lines[10].hasPrefix(#"{"id":7,"error":"\"aasa\": expected an object or its JSON text"#))
@@ -134,10 +159,13 @@ struct AASACommandTests {
 
     @Test("match --jsonl: a repeated key in an inline file is read as a device reads it, the last one winning (D36)")
     func matchRepeatedKey() throws {
-        let line = #"{"id": "r", "aasa": {"applinks": {"details": [{"appIDs": ["A.b"], "components": [{"/": "/a", "/": "/b"}]}]}}, "domain": "example.com", "appId": "A.b", "url": "https://example.com/b"}"#
+        let line =
+            #"{"id": "r", "aasa": {"applinks": {"details": [{"appIDs": ["A.b"], "components": [{"/": "/a", "/": "/b"}]}]}}, "domain": "example.com", "appId": "A.b", "url": "https://example.com/b"}"#
         let result = try WebFenceBinary.run(["aasa", "match", "--jsonl"], stdin: line + "\n")
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"id":"r","decision":"match","reason":"rule","rule":"/applinks/details/0/components/0"}"# + "\n")
+        #expect(
+            result.stdout == #"{"id":"r","decision":"match","reason":"rule","rule":"/applinks/details/0/components/0"}"#
+                + "\n")
     }
 
     @Test("match --jsonl without --jsonl says what to type")
@@ -155,7 +183,9 @@ struct AASACommandTests {
         let large = try await Processes.offPool { try StreamingRun.peakMemory(lines: 100_000) }
         #expect(large.outputLines == 100_000)
         // The peak grows by far less than the input (about 20 MB for 100,000 lines).
-        #expect(large.peakKilobytes - small.peakKilobytes < 8_000, "peak \(small.peakKilobytes) kB → \(large.peakKilobytes) kB")
+        #expect(
+            large.peakKilobytes - small.peakKilobytes < 8_000,
+            "peak \(small.peakKilobytes) kB → \(large.peakKilobytes) kB")
     }
 
     // MARK: - fetch
@@ -176,7 +206,9 @@ struct AASACommandTests {
 
     @Test("fetch: a refused connection is an error check, exit 1, with the route and URL in the report")
     func fetchRefused() throws {
-        let result = try WebFenceBinary.run(["aasa", "fetch", "127.0.0.1:1", "--route", "direct", "--timeout", "5", "--format", "json"])
+        let result = try WebFenceBinary.run([
+            "aasa", "fetch", "127.0.0.1:1", "--route", "direct", "--timeout", "5", "--format", "json",
+        ])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let route = try #require((object["routes"] as? [[String: Any]])?.first)
@@ -212,7 +244,8 @@ enum StreamingRun {
         let writer = Thread {
             for index in 0..<lines {
                 let appID = "ABCDE12345.com.example.app\(index / 10 % 50)"
-                let line = ##"{"id": "\##(index)", "aasa": {"applinks": {"details": [{"appIDs": ["\##(appID)"], "components": [{"/": "/buy/*"}, {"#": "x", "exclude": true}]}]}}, "domain": "example.com", "appId": "\##(appID)", "url": "https://example.com/buy/\##(index)"}"##
+                let line =
+                    ##"{"id": "\##(index)", "aasa": {"applinks": {"details": [{"appIDs": ["\##(appID)"], "components": [{"/": "/buy/*"}, {"#": "x", "exclude": true}]}]}}, "domain": "example.com", "appId": "\##(appID)", "url": "https://example.com/buy/\##(index)"}"##
                 input.fileHandleForWriting.write(Data((line + "\n").utf8))
             }
         }
@@ -227,7 +260,8 @@ enum StreamingRun {
             received += chunk.filter { $0 == UInt8(ascii: "\n") }.count
         }
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
-        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        let peak =
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
             .flatMap { Int($0.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) } ?? -1
         try input.fileHandleForWriting.close()
         process.waitUntilExit()

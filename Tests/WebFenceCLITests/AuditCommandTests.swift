@@ -46,7 +46,9 @@ struct AuditCommandTests {
 
     @Test("--format json: the sections, and each finding with file, key and fix")
     func jsonOutput() throws {
-        let result = try WebFenceBinary.run(["audit", PackageFiles.url("Examples/apps/SocialApp.app").path, "--format", "json"])
+        let result = try WebFenceBinary.run([
+            "audit", PackageFiles.url("Examples/apps/SocialApp.app").path, "--format", "json",
+        ])
         #expect(result.status == 0)
         let document = try Self.json(result.stdout)
         let apps = try #require(document["apps"] as? [[String: Any]])
@@ -80,12 +82,17 @@ struct AuditCommandTests {
         #expect(results.count >= 2)
         for item in results {
             let location = try #require((item["locations"] as? [[String: Any]])?.first)
-            let uri = ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+            let uri =
+                ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"]
+                as? String
             #expect(uri?.isEmpty == false)
             let key = (location["logicalLocations"] as? [[String: Any]])?.first?["fullyQualifiedName"] as? String
             #expect(key?.hasPrefix("/") == true, "\(item)")
         }
-        #expect(results.contains { $0["ruleId"] as? String == "appBound.entry.pastCapacity" && $0["level"] as? String == "error" })
+        #expect(
+            results.contains {
+                $0["ruleId"] as? String == "appBound.entry.pastCapacity" && $0["level"] as? String == "error"
+            })
 
         let file = directory.appendingPathComponent("audit.sarif")
         try Data(result.stdout.utf8).write(to: file)
@@ -93,7 +100,10 @@ struct AuditCommandTests {
         #expect(summary.status == 0, "sarif-tools: \(summary.stderr)")
         let lines = summary.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(results.count) results", "\(summary.stdout)")
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("error appBound.entry.pastCapacity file://\(app.path)/Info.plist") }, "\(lines)")
+        #expect(
+            lines.dropFirst().allSatisfy {
+                $0.hasPrefix("error appBound.entry.pastCapacity file://\(app.path)/Info.plist")
+            }, "\(lines)")
     }
 
     // MARK: - .ipa
@@ -105,16 +115,20 @@ struct AuditCommandTests {
             (name: name, contents: try Data(contentsOf: app.appendingPathComponent(name)))
         }
         let archive = directory.appendingPathComponent("Shop.ipa")
-        try ZipBuilder.ipa(app: "ShopApp.app", infoPlist: files[0].contents, files: Array(files.dropFirst())).write(to: archive)
+        try ZipBuilder.ipa(app: "ShopApp.app", infoPlist: files[0].contents, files: Array(files.dropFirst())).write(
+            to: archive)
         let fromApp = try Self.json(try WebFenceBinary.run(["audit", app.path, "--format", "json"]).stdout)
         let result = try WebFenceBinary.run(["audit", archive.path, "--format", "json"])
         #expect(result.status == 1)
         let fromIPA = try Self.json(result.stdout)
         func codes(_ document: [String: Any]) -> [String] {
-            ((document["apps"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+            ((document["apps"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]] ?? []).compactMap {
+                $0["code"] as? String
+            }
         }
         #expect(codes(fromIPA) == codes(fromApp) && !codes(fromIPA).isEmpty)
-        let finding = try #require(((fromIPA["apps"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])?.first)
+        let finding = try #require(
+            ((fromIPA["apps"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])?.first)
         let file = try #require(finding["file"] as? [String: Any])
         #expect(file["path"] as? String == archive.path)
         #expect(file["member"] as? String == "Payload/ShopApp.app/Info.plist")
@@ -144,7 +158,8 @@ struct AuditCommandTests {
         #expect(result.status == 2 && result.stderr.contains("Huge.ipa"), "\(result)")
         // An Info.plist that is an array: exit 2 naming it.
         let project = directory.appendingPathComponent("Project")
-        try PropertyListWriter.write(.array([.string("x")]), format: .binary, to: project.appendingPathComponent("Info.plist"))
+        try PropertyListWriter.write(
+            .array([.string("x")]), format: .binary, to: project.appendingPathComponent("Info.plist"))
         result = try WebFenceBinary.run(["audit", project.appendingPathComponent("Info.plist").path])
         #expect(result.status == 2 && result.stderr.contains("not a dictionary"), "\(result)")
         // A Mach-O whose load commands claim more than the file holds: a finding, exit 1.
@@ -167,7 +182,9 @@ struct AuditCommandTests {
         #expect(result.status == 2 && result.stderr.contains("no such file or folder"))
     }
 
-    @Test("a folder with a damaged .ipa beside a good app: the good app reported, the bad one named (input.unusable), exit 2")
+    @Test(
+        "a folder with a damaged .ipa beside a good app: the good app reported, the bad one named (input.unusable), exit 2"
+    )
     func folderWithADamagedApp() throws {
         try ExampleApps.all[2].write(in: directory)
         var result = try WebFenceBinary.run(["audit", directory.path, "--format", "sarif"])
@@ -182,7 +199,9 @@ struct AuditCommandTests {
         let unusable = try #require(try Self.json(result.stdout)["unusable"] as? [[String: Any]])
         #expect(unusable.count == 1 && (unusable.first?["path"] as? String)?.hasSuffix("Bad.ipa") == true)
         // Options about one app are refused for several.
-        result = try WebFenceBinary.run(["audit", PackageFiles.url("Examples/apps").path, "--app-id", "ZZZZZ99999.com.evil"])
+        result = try WebFenceBinary.run([
+            "audit", PackageFiles.url("Examples/apps").path, "--app-id", "ZZZZZ99999.com.evil",
+        ])
         #expect(result.status == 2 && result.stderr.contains("--app-id"), "\(result)")
         // --timeout belongs to --fetch.
         result = try WebFenceBinary.run(["audit", PackageFiles.url("Examples/apps").path, "--timeout", "3"])
@@ -204,19 +223,27 @@ struct AuditCommandTests {
     func project(port: Int, appID: String?) throws -> URL {
         let folder = directory.appendingPathComponent("Fetch-\(UUID())")
         try PropertyListWriter.write(
-            .object(["CFBundleIdentifier": .string("com.example.shop")]), format: .xml, to: folder.appendingPathComponent("Info.plist"))
+            .object(["CFBundleIdentifier": .string("com.example.shop")]), format: .xml,
+            to: folder.appendingPathComponent("Info.plist"))
         var entitlements: [JSONValue.Member] = [
-            .init("com.apple.developer.associated-domains", .array([.string("applinks:localhost:\(port)?mode=developer")]))
+            .init(
+                "com.apple.developer.associated-domains", .array([.string("applinks:localhost:\(port)?mode=developer")])
+            )
         ]
         if let appID { entitlements.append(.init("application-identifier", .string(appID))) }
-        try PropertyListWriter.write(.object(entitlements), format: .xml, to: folder.appendingPathComponent("Shop.entitlements"))
+        try PropertyListWriter.write(
+            .object(entitlements), format: .xml, to: folder.appendingPathComponent("Shop.entitlements"))
         return folder
     }
 
-    static let namingTheApp = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/buy/*"}]}]}}"#
-    static let namingAnother = #"{"applinks": {"details": [{"appIDs": ["ZZZZZ99999.com.example.other"], "components": [{"/": "*"}]}]}}"#
+    static let namingTheApp =
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/buy/*"}]}]}}"#
+    static let namingAnother =
+        #"{"applinks": {"details": [{"appIDs": ["ZZZZZ99999.com.example.other"], "components": [{"/": "*"}]}]}}"#
 
-    @Test("--fetch: the file names the app (no finding), does not (aasa.appID.missing), is missing (fetch.status.denied), or the app ID is unknown")
+    @Test(
+        "--fetch: the file names the app (no finding), does not (aasa.appID.missing), is missing (fetch.status.denied), or the app ID is unknown"
+    )
     func fetch() async throws {
         let ca = try TestCA(name: "WebFence Audit Test CA")
         let caFile = try ca.writePEMFile()
@@ -226,7 +253,9 @@ struct AuditCommandTests {
         try await withTestServer(leaf: leaf, route: { _ in .json(body.value, status: status.value) }) { server, _ in
             let appID = "ABCDE12345.com.example.shop"
             func audit(_ folder: URL) async throws -> (ProcessResult, [String]) {
-                let arguments = ["audit", folder.path, "--fetch", "--ca-file", caFile, "--timeout", "30", "--format", "json"]
+                let arguments = [
+                    "audit", folder.path, "--fetch", "--ca-file", caFile, "--timeout", "30", "--format", "json",
+                ]
                 let result = try await WebFenceBinary.run(arguments)
                 let document = try Self.json(result.stdout)
                 let findings = ((document["apps"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]]) ?? []

@@ -28,14 +28,17 @@ struct AgreementCase: Sendable, CustomTestStringConvertible {
             let entries = try? JSONSerialization.jsonObject(with: data) as? [Any]
         else { return [] }
         return entries.compactMap { $0 as? [String: Any] }.enumerated().map { index, entry in
-            AgreementCase(corpus: "urltestdata", line: index, input: entry["input"] as? String ?? "",
+            AgreementCase(
+                corpus: "urltestdata", line: index, input: entry["input"] as? String ?? "",
                 base: entry["base"] as? String)
         }
     }()
 
     static let adversarial: [AgreementCase] = {
-        guard let text = try? String(contentsOf: PackageFiles.url("Tests/WebFenceCLITests/Fixtures/adversarial-urls.jsonl"),
-            encoding: .utf8)
+        guard
+            let text = try? String(
+                contentsOf: PackageFiles.url("Tests/WebFenceCLITests/Fixtures/adversarial-urls.jsonl"),
+                encoding: .utf8)
         else { return [] }
         return text.split(separator: "\n").enumerated().compactMap { index, line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -51,8 +54,10 @@ typealias ParseOutcome = [String: String]
 
 /// One run of each program over every case, shared by all the tests below.
 struct AgreementRun: Sendable {
-    static let fields = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-        "pathname", "search", "hash"]
+    static let fields = [
+        "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+        "pathname", "search", "hash",
+    ]
     static let node = Processes.find("node")
     static let script = PackageFiles.url("Tests/WebFenceCLITests/Fixtures/node-url-parse.js")
 
@@ -68,10 +73,12 @@ struct AgreementRun: Sendable {
             guard let node else { return AgreementRun(webfence: [:], node: [:], error: "node not found") }
             let theirs = try Processes.run(node, [script.path], stdin: stdin)
             guard ours.status == 0, theirs.status == 0 else {
-                return AgreementRun(webfence: [:], node: [:],
+                return AgreementRun(
+                    webfence: [:], node: [:],
                     error: "webfence exit \(ours.status): \(ours.stderr); node exit \(theirs.status): \(theirs.stderr)")
             }
-            return AgreementRun(webfence: outcomes(ours.stdoutLines, cases), node: outcomes(theirs.stdoutLines, cases),
+            return AgreementRun(
+                webfence: outcomes(ours.stdoutLines, cases), node: outcomes(theirs.stdoutLines, cases),
                 error: nil)
         } catch {
             return AgreementRun(webfence: [:], node: [:], error: "\(error)")
@@ -81,7 +88,9 @@ struct AgreementRun: Sendable {
     private static func outcomes(_ lines: [String], _ cases: [AgreementCase]) -> [String: ParseOutcome] {
         var result: [String: ParseOutcome] = [:]
         for (line, testCase) in zip(lines, cases) {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                continue
+            }
             if object["failure"] as? Bool == true {
                 result[testCase.key] = ["failure": "true"]
             } else {
@@ -117,7 +126,10 @@ struct NodeAgreementTests {
 
     private func check(_ testCase: AgreementCase) throws {
         let run = AgreementRun.shared
-        if let error = run.error { Issue.record(Comment(rawValue: error)); return }
+        if let error = run.error {
+            Issue.record(Comment(rawValue: error))
+            return
+        }
         let difference = run.difference(testCase)
         if let reason = KnownNodeDifferences.reasons[testCase.key] {
             withKnownIssue(Comment(rawValue: reason)) { #expect(difference == nil, "\(difference ?? "")") }

@@ -16,7 +16,9 @@ struct RulesCommandTests {
 
     @Test("check: per URL allow, cancel or openExternally, the deciding rule and the parsed host")
     func checkText() throws {
-        let result = try WebFenceBinary.run(["rules", "check", "--rules", shop, "https://evil.com\\@shop.example/", "https://shop.example/"])
+        let result = try WebFenceBinary.run([
+            "rules", "check", "--rules", shop, "https://evil.com\\@shop.example/", "https://shop.example/",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("openExternally https://evil.com\\@shop.example/"))
         #expect(result.stdout.contains("host evil.com; rule /otherwise"))
@@ -26,7 +28,9 @@ struct RulesCommandTests {
 
     @Test("check --format json: url, decision, rule, ruleText, reason, host, explanation")
     func checkJSON() throws {
-        let result = try WebFenceBinary.run(["rules", "check", "--rules", shop, "--format", "json", "https://ads.cdn.example.net/x", "not a url"])
+        let result = try WebFenceBinary.run([
+            "rules", "check", "--rules", shop, "--format", "json", "https://ads.cdn.example.net/x", "not a url",
+        ])
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])
@@ -41,13 +45,19 @@ struct RulesCommandTests {
 
     @Test("check --expect: exit 1 when a decision differs")
     func checkExpect() throws {
-        let held = try WebFenceBinary.run(["rules", "check", "--rules", shop, "--expect", "openExternally", "https://shop.example@evil.com/"])
+        let held = try WebFenceBinary.run([
+            "rules", "check", "--rules", shop, "--expect", "openExternally", "https://shop.example@evil.com/",
+        ])
         #expect(held.status == 0)
-        let failed = try WebFenceBinary.run(["rules", "check", "--rules", shop, "--expect", "allow", "https://shop.example@evil.com/"])
+        let failed = try WebFenceBinary.run([
+            "rules", "check", "--rules", shop, "--expect", "allow", "https://shop.example@evil.com/",
+        ])
         #expect(failed.status == 1)
     }
 
-    @Test("check --jsonl: {id, url, frame} in, {id, decision, rule} out, in order; a malformed line is an error line and exit 2")
+    @Test(
+        "check --jsonl: {id, url, frame} in, {id, decision, rule} out, in order; a malformed line is an error line and exit 2"
+    )
     func checkJSONLines() throws {
         let input = """
             {"id": "a", "url": "https://img.cdn.example.net/1.png"}
@@ -60,19 +70,22 @@ struct RulesCommandTests {
         let result = try WebFenceBinary.run(["rules", "check", "--rules", shop, "--jsonl"], stdin: input)
         #expect(result.status == 2)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"id":"a","decision":"allow","rule":"/allow/2","reason":"rules.allow","host":"img.cdn.example.net"}"#,
-            #"{"id":"b","decision":"cancel","rule":"/otherwise","reason":"rules.otherwise.subframe","host":"news.example.com"}"#,
-            #"{"id":"c","decision":"openExternally","rule":"/otherwise","reason":"rules.otherwise","host":"news.example.com"}"#,
-            #"{"id":"d","error":"\"frame\" must be \"main\" or \"sub\""}"#,
-            #"{"id":"e","decision":"openExternally","rule":"/otherwise","reason":"rules.otherwise","host":"evil.com"}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"id":"a","decision":"allow","rule":"/allow/2","reason":"rules.allow","host":"img.cdn.example.net"}"#,
+                #"{"id":"b","decision":"cancel","rule":"/otherwise","reason":"rules.otherwise.subframe","host":"news.example.com"}"#,
+                #"{"id":"c","decision":"openExternally","rule":"/otherwise","reason":"rules.otherwise","host":"news.example.com"}"#,
+                #"{"id":"d","error":"\"frame\" must be \"main\" or \"sub\""}"#,
+                #"{"id":"e","decision":"openExternally","rule":"/otherwise","reason":"rules.otherwise","host":"evil.com"}"#,
+            ])
         #expect(result.stderr.contains("stdin:line 4"))
     }
 
     @Test("check: a rule set with a refused rule is unusable input (exit 2, file and place)")
     func checkRefusedSet() throws {
-        let result = try WebFenceBinary.run(["rules", "check", "--rules", PackageFiles.url("Examples/rules/refused.json").path, "https://example.com/"])
+        let result = try WebFenceBinary.run([
+            "rules", "check", "--rules", PackageFiles.url("Examples/rules/refused.json").path, "https://example.com/",
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("refused.json:/allow/1"))
         #expect(result.stderr.contains("rules.host.bareTLD"))
@@ -82,16 +95,20 @@ struct RulesCommandTests {
 
     @Test("lint: every refused rule with its code, pointer and reason; exit 1")
     func lint() throws {
-        let result = try WebFenceBinary.run(["rules", "lint", PackageFiles.url("Examples/rules/refused.json").path, "--format", "json"])
+        let result = try WebFenceBinary.run([
+            "rules", "lint", PackageFiles.url("Examples/rules/refused.json").path, "--format", "json",
+        ])
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(json["findings"] as? [[String: Any]])
         let pairs = findings.map { "\($0["pointer"] as? String ?? "") \($0["code"] as? String ?? "")" }
-        #expect(pairs == [
-            "/allow/1 rules.host.bareTLD", "/allow/2 rules.host.publicSuffix", "/allow/3 rules.host.publicSuffix",
-            "/allow/4 rules.host.wildcardInLabel", "/allow/5 rules.host.hasScheme", "/allow/6 rules.host.hasPort",
-            "/allow/7 rules.host.bareTLD", "/deny/0 rules.host.wildcardInLabel", "/allowSchemes/0 rules.allowSchemes.network",
-        ])
+        #expect(
+            pairs == [
+                "/allow/1 rules.host.bareTLD", "/allow/2 rules.host.publicSuffix", "/allow/3 rules.host.publicSuffix",
+                "/allow/4 rules.host.wildcardInLabel", "/allow/5 rules.host.hasScheme", "/allow/6 rules.host.hasPort",
+                "/allow/7 rules.host.bareTLD", "/deny/0 rules.host.wildcardInLabel",
+                "/allowSchemes/0 rules.allowSchemes.network",
+            ])
         #expect(json["errors"] as? Int == 9)
     }
 
@@ -128,7 +145,10 @@ struct RulesCommandTests {
         let accepted = try WebFenceBinary.run(["rules", "verify", signed, "--public-key", publicKey])
         #expect(accepted.status == 0)
         #expect(accepted.stdout.contains("version 7, 5 rules"))
-        #expect(try WebFenceBinary.run(["rules", "check", "--rules", signed, "--public-key", publicKey, "https://shop.example/"]).stdout.hasPrefix("allow"))
+        #expect(
+            try WebFenceBinary.run([
+                "rules", "check", "--rules", signed, "--public-key", publicKey, "https://shop.example/",
+            ]).stdout.hasPrefix("allow"))
         #expect(try WebFenceBinary.run(["rules", "check", "--rules", signed, "https://shop.example/"]).status == 2)
 
         let replay = try WebFenceBinary.run(["rules", "verify", signed, "--public-key", publicKey, "--newer-than", "7"])
@@ -137,14 +157,18 @@ struct RulesCommandTests {
 
         let otherKey = directory.appendingPathComponent("other.pem").path
         _ = try WebFenceBinary.run(["rules", "keygen", "--out", otherKey])
-        let wrongKey = try WebFenceBinary.run(["rules", "verify", signed, "--public-key", directory.appendingPathComponent("other.pub.pem").path])
+        let wrongKey = try WebFenceBinary.run([
+            "rules", "verify", signed, "--public-key", directory.appendingPathComponent("other.pub.pem").path,
+        ])
         #expect(wrongKey.status == 1)
         #expect(wrongKey.stdout.contains("signed.unknownKey"))
 
         // One character of the payload changed: the signature no longer holds.
-        var envelope = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: signed))) as? [String: String])
+        var envelope = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: signed))) as? [String: String])
         let payload = try #require(Data(base64Encoded: envelope["ruleSet"] ?? ""))
-        let altered = String(decoding: payload, as: UTF8.self).replacingOccurrences(of: "=shop.example", with: "=evil.example")
+        let altered = String(decoding: payload, as: UTF8.self).replacingOccurrences(
+            of: "=shop.example", with: "=evil.example")
         envelope["ruleSet"] = Data(altered.utf8).base64EncodedString()
         let tampered = directory.appendingPathComponent("tampered.json")
         try JSONSerialization.data(withJSONObject: envelope).write(to: tampered)
@@ -153,11 +177,18 @@ struct RulesCommandTests {
         #expect(bad.stdout.contains("signed.badSignature"))
 
         let expiring = directory.appendingPathComponent("expiring.json")
-        try Data(#"{"version": 8, "expires": "2026-12-31T00:00:00Z", "allow": ["example.com"]}"#.utf8).write(to: expiring)
+        try Data(#"{"version": 8, "expires": "2026-12-31T00:00:00Z", "allow": ["example.com"]}"#.utf8).write(
+            to: expiring)
         let expiringSigned = directory.appendingPathComponent("expiring.signed.json").path
-        #expect(try WebFenceBinary.run(["rules", "sign", expiring.path, "--key", key, "--out", expiringSigned]).status == 0)
-        #expect(try WebFenceBinary.run(["rules", "verify", expiringSigned, "--public-key", publicKey, "--now", "2026-12-01T00:00:00Z"]).status == 0)
-        let expired = try WebFenceBinary.run(["rules", "verify", expiringSigned, "--public-key", publicKey, "--now", "2027-01-01T00:00:00Z"])
+        #expect(
+            try WebFenceBinary.run(["rules", "sign", expiring.path, "--key", key, "--out", expiringSigned]).status == 0)
+        #expect(
+            try WebFenceBinary.run([
+                "rules", "verify", expiringSigned, "--public-key", publicKey, "--now", "2026-12-01T00:00:00Z",
+            ]).status == 0)
+        let expired = try WebFenceBinary.run([
+            "rules", "verify", expiringSigned, "--public-key", publicKey, "--now", "2027-01-01T00:00:00Z",
+        ])
         #expect(expired.status == 1)
         #expect(expired.stdout.contains("signed.expired"))
     }
@@ -168,7 +199,9 @@ struct RulesCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let key = directory.appendingPathComponent("key.pem").path
         _ = try WebFenceBinary.run(["rules", "keygen", "--out", key])
-        let result = try WebFenceBinary.run(["rules", "sign", PackageFiles.url("Examples/rules/refused.json").path, "--key", key])
+        let result = try WebFenceBinary.run([
+            "rules", "sign", PackageFiles.url("Examples/rules/refused.json").path, "--key", key,
+        ])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("not signed"))

@@ -53,12 +53,18 @@ struct SimulateCommandTests {
         "bad scenario files exit 2 naming the file, the step and what is wrong",
         arguments: [
             ("{ not json", "invalid JSON at line 1"),
-            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "lod": "https://a/"}]}"#,
-             "step 0 (/steps/0/lod): unknown action \"lod\""),
-            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "state": {}}, {"webView": "z", "state": {}}]}"#,
-             "step 1 (/steps/1/webView): unknown web view \"z\""),
-            (#"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "http://[::1/"}]}"#,
-             "step 0 (/steps/0/load): \"http://[::1/\" is not a URL"),
+            (
+                #"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "lod": "https://a/"}]}"#,
+                "step 0 (/steps/0/lod): unknown action \"lod\""
+            ),
+            (
+                #"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "state": {}}, {"webView": "z", "state": {}}]}"#,
+                "step 1 (/steps/1/webView): unknown web view \"z\""
+            ),
+            (
+                #"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "load": "http://[::1/"}]}"#,
+                "step 0 (/steps/0/load): \"http://[::1/\" is not a URL"
+            ),
         ])
     func badFiles(_ text: String, _ message: String) throws {
         let file = try scenarioFile(text)
@@ -71,7 +77,8 @@ struct SimulateCommandTests {
 
     @Test("--wildcard-covers-base-domain lets applinks:*.example.com open links to example.com (D28)")
     func wildcardCoversBaseDomain() throws {
-        let file = try scenarioFile(#"""
+        let file = try scenarioFile(
+            #"""
             {"name": "wildcard", "app": {"entitlements": {"application-identifier": "ABCDE12345.com.example.app",
                "com.apple.developer.associated-domains": ["applinks:*.example.com"]},
               "sites": {"example.com": {"aasa": {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}}}},
@@ -84,7 +91,9 @@ struct SimulateCommandTests {
 
     @Test("plist files named by the scenario are read relative to it")
     func plistFiles() throws {
-        let result = try WebFenceBinary.run(["simulate", PackageFiles.url("Examples/scenarios/AppBoundDomains.json").path])
+        let result = try WebFenceBinary.run([
+            "simulate", PackageFiles.url("Examples/scenarios/AppBoundDomains.json").path,
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("should-not-be-included:\" is ignored"))
     }

@@ -4,13 +4,17 @@ import Testing
 /// `webfence url parse` as spec/interfaces.md §4 fixes it: fields, order, streaming, exit statuses.
 @Suite("webfence url parse")
 struct URLParseCommandTests {
-    static let fieldOrder = ["input", "base", "href", "origin", "protocol", "username", "password", "host", "hostname",
-        "port", "pathname", "search", "hash", "registrableDomain"]
+    static let fieldOrder = [
+        "input", "base", "href", "origin", "protocol", "username", "password", "host", "hostname",
+        "port", "pathname", "search", "hash", "registrableDomain",
+    ]
 
     /// The keys of a JSON object line, in the order they appear.
     private func keys(of line: String) -> [String] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return [] }
-        return object.keys.sorted { line.range(of: "\"\($0)\":")!.lowerBound < line.range(of: "\"\($1)\":")!.lowerBound }
+        return object.keys.sorted {
+            line.range(of: "\"\($0)\":")!.lowerBound < line.range(of: "\"\($1)\":")!.lowerBound
+        }
     }
 
     private func object(_ line: String) throws -> [String: Any] {
@@ -43,7 +47,8 @@ struct URLParseCommandTests {
                 }
             }
         }
-        print("webfence url parse --jsonl on urltestdata: \(entries.count) lines, \(mismatches.count) mismatched fields")
+        print(
+            "webfence url parse --jsonl on urltestdata: \(entries.count) lines, \(mismatches.count) mismatched fields")
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
@@ -61,7 +66,8 @@ struct URLParseCommandTests {
 
     @Test("a failure is {input, base, failure: true} plus the reason")
     func failureShape() throws {
-        let result = try WebFenceBinary.run(["url", "parse", "--jsonl"], stdin: #"{"input": "https://", "base": null}"#)
+        let result = try WebFenceBinary.run(
+            ["url", "parse", "--jsonl"], stdin: #"{"input": "https://", "base": null}"#)
         #expect(result.status == 0)
         let line = try #require(result.stdoutLines.first)
         #expect(keys(of: line) == ["input", "base", "failure", "reason"])
@@ -96,7 +102,9 @@ struct URLParseCommandTests {
 
     @Test("--base resolves inputs; a base in a JSON line wins over it")
     func bases() throws {
-        let arguments = try WebFenceBinary.run(["url", "parse", "--format", "json", "--base", "https://a.example/x/y", "../z"])
+        let arguments = try WebFenceBinary.run([
+            "url", "parse", "--format", "json", "--base", "https://a.example/x/y", "../z",
+        ])
         #expect(arguments.stdout.contains(#""href":"https://a.example/z""#))
         let stream = try WebFenceBinary.run(
             ["url", "parse", "--jsonl", "--base", "https://a.example/"],
@@ -165,12 +173,16 @@ struct URLParseCommandTests {
         #expect(result.stdout.contains("✗ https://evil.com\\@trusted.com/"))
         #expect(result.stdout.contains("✓ https://example.com/"))
         #expect(result.stdout.contains("← differs"))
-        #expect(result.stdout.contains("2 inputs: Foundation's URL disagrees with the browser on the scheme, host or port of 1."))
+        #expect(
+            result.stdout.contains(
+                "2 inputs: Foundation's URL disagrees with the browser on the scheme, host or port of 1."))
     }
 
     @Test("the bundled example list runs and shows each note")
     func bundledExamples() throws {
-        let result = try WebFenceBinary.run(["url", "parse", "--file", PackageFiles.url("Examples/urls/tricky-urls.jsonl").path])
+        let result = try WebFenceBinary.run([
+            "url", "parse", "--file", PackageFiles.url("Examples/urls/tricky-urls.jsonl").path,
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("evil.com"))
         #expect(result.stdout.contains("Foundation's URL disagrees with the browser on the scheme, host or port of"))

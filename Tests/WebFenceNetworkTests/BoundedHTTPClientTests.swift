@@ -1,7 +1,7 @@
 import NIOCore
 import NIOPosix
-import WebFenceNetwork
 import Testing
+import WebFenceNetwork
 
 /// The bounded client on its own: the failures that arrive before any HTTP does.
 @Suite("Bounded HTTP client", .timeLimit(.minutes(1)))
@@ -32,7 +32,9 @@ struct BoundedHTTPClientTests {
             try await channel.close()
         }
         let client = BoundedHTTPClient(
-            configuration: .init(userAgent: "test", timeout: .seconds(30), maximumBodySize: 10, addressOverrides: ["localhost": "127.0.0.1"]),
+            configuration: .init(
+                userAgent: "test", timeout: .seconds(30), maximumBodySize: 10,
+                addressOverrides: ["localhost": "127.0.0.1"]),
             eventLoopGroup: group
         )
         let result = await client.get("https://localhost:\(port)/")
@@ -58,8 +60,9 @@ struct BoundedHTTPClientTests {
 
     @Test("A trust-root file without a certificate is reported")
     func caFileWithoutCertificate() async throws {
-        let client = BoundedHTTPClient(configuration: .init(
-            userAgent: "test", maximumBodySize: 10, trustRoots: .only([.pem(Array("not a certificate".utf8))])))
+        let client = BoundedHTTPClient(
+            configuration: .init(
+                userAgent: "test", maximumBodySize: 10, trustRoots: .only([.pem(Array("not a certificate".utf8))])))
         let result = await client.get("https://example.com/")
         guard case .trustRoots? = result.failure else {
             Issue.record("expected a trust-roots failure, got \(String(describing: result.failure))")
@@ -67,18 +70,20 @@ struct BoundedHTTPClientTests {
         }
     }
 
-    @Test("URLs that parsers disagree on are refused before anything is sent", arguments: [
-        #"https://evil.example\@trusted.example/"#,
-        "https://user@example.com/",
-        "https://exa mple.com/",
-        "https://exämple.com/",
-        "http://example.com/",
-        "ftp://example.com/",
-        "https://example.com:0/",
-        "https://example.com:99999/",
-        "https:///path",
-        "https://[::1/",
-    ])
+    @Test(
+        "URLs that parsers disagree on are refused before anything is sent",
+        arguments: [
+            #"https://evil.example\@trusted.example/"#,
+            "https://user@example.com/",
+            "https://exa mple.com/",
+            "https://exämple.com/",
+            "http://example.com/",
+            "ftp://example.com/",
+            "https://example.com:0/",
+            "https://example.com:99999/",
+            "https:///path",
+            "https://[::1/",
+        ])
     func unsafeURLsAreRefused(url: String) async {
         let client = BoundedHTTPClient(configuration: .init(userAgent: "test", maximumBodySize: 10))
         let result = await client.get(url)
@@ -89,9 +94,11 @@ struct BoundedHTTPClientTests {
         #expect(result.response == nil)
     }
 
-    @Test("A domain the fetcher cannot ask for is reported without a request", arguments: [
-        "https://example.com", "example.com/path", "exämple.com", "example.com:abc", "",
-    ])
+    @Test(
+        "A domain the fetcher cannot ask for is reported without a request",
+        arguments: [
+            "https://example.com", "example.com/path", "exämple.com", "example.com:abc", "",
+        ])
     func unusableDomains(domain: String) async {
         let report = await AssociationFileFetcher().fetch(domain, route: .direct)
         #expect(report.url == nil)

@@ -1,14 +1,15 @@
 import Foundation
 import NIOHTTP1
 import NetworkTestSupport
-import WebFenceNetwork
 import Testing
+import WebFenceNetwork
 
 /// spec/associated-domains.md §4, the direct route:
 /// `GET https://<host>[:port]/.well-known/apple-app-site-association`.
 @Suite("Direct route", .timeLimit(.minutes(1)))
 struct DirectRouteTests {
-    static let validFile = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}"#
+    static let validFile =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}"#
 
     @Test("200 with JSON: the file is received, with every passing check as a note")
     func okWithJSON() async throws {
@@ -36,12 +37,16 @@ struct DirectRouteTests {
     func redirectIsReportedNotFollowed(status: Int, toHTTPS: Bool) async throws {
         let setup = try TrustedSetup()
         defer { setup.removeFiles() }
-        let (report, requests, origin) = try await withTestServer(leaf: setup.leaf, route: { head in
-            // Were the redirect followed, this second path would be asked (on this same server) and answered 200.
-            if head.uri == "/moved" { return .json(Self.validFile) }
-            let authority = head.headers["Host"].first ?? "localhost"
-            return .full(status: status, headers: [("Location", "\(toHTTPS ? "https" : "http")://\(authority)/moved")])
-        }) { server, group in
+        let (report, requests, origin) = try await withTestServer(
+            leaf: setup.leaf,
+            route: { head in
+                // Were the redirect followed, this second path would be asked (on this same server) and answered 200.
+                if head.uri == "/moved" { return .json(Self.validFile) }
+                let authority = head.headers["Host"].first ?? "localhost"
+                return .full(
+                    status: status, headers: [("Location", "\(toHTTPS ? "https" : "http")://\(authority)/moved")])
+            }
+        ) { server, group in
             let report = await setup.fetcher(group: group).fetch("localhost:\(server.port)", route: .direct)
             return (report, server.log.requests.map(\.uri), "localhost:\(server.port)")
         }
@@ -59,7 +64,8 @@ struct DirectRouteTests {
 
     @Test("Status 400–499 is a denied association", arguments: [404, 410])
     func clientErrorIsDenied(status: Int) async throws {
-        let (report, _) = try await fetchDirect(.full(status: status, headers: [("Content-Type", "text/html")], body: Array("<h1>gone</h1>".utf8)))
+        let (report, _) = try await fetchDirect(
+            .full(status: status, headers: [("Content-Type", "text/html")], body: Array("<h1>gone</h1>".utf8)))
         #expect(report.outcome == .denied)
         #expect(report.status == status)
         #expect(report.codes(.error) == ["fetch.status.denied"])
@@ -81,7 +87,8 @@ struct DirectRouteTests {
         defer { setup.removeFiles() }
         // No Content-Length and no end: only the count kept while streaming can stop this.
         let endless = Reply.endless(status: 200, headers: [("Content-Type", "application/json")], chunkSize: 16_384)
-        let (report, closed, written) = try await withTestServer(leaf: setup.leaf, route: { _ in endless }) { server, group in
+        let (report, closed, written) = try await withTestServer(leaf: setup.leaf, route: { _ in endless }) {
+            server, group in
             let report = await setup.fetcher(group: group).fetch("localhost:\(server.port)", route: .direct)
             let closed = await server.log.wait(upTo: .seconds(1)) { $0.connectionsEnded == 1 }
             return (report, closed, server.log.bodyBytesWritten)
@@ -100,7 +107,8 @@ struct DirectRouteTests {
     @Test("A declared Content-Length over the limit is refused without reading the body")
     func declaredLengthOverTheCap() async throws {
         let body = [UInt8](repeating: UInt8(ascii: " "), count: AssociationFileFetcher.maximumFileSize + 1)
-        let (report, _) = try await fetchDirect(.full(status: 200, headers: [("Content-Type", "application/json")], body: body))
+        let (report, _) = try await fetchDirect(
+            .full(status: 200, headers: [("Content-Type", "application/json")], body: body))
         #expect(report.outcome == .failed)
         #expect(report.body == nil)
         #expect(report.bodyBytesReceived == 0)
@@ -123,12 +131,16 @@ struct DirectRouteTests {
         // A byte every 100 ms: never idle for long, so only a limit on the whole exchange stops it.
         // 3 s, not 1: on a loaded 2-core machine the TLS handshake of a debug build alone once took
         // over a second, and the limit then struck before the head (a different check).
-        let (report, _) = try await fetchDirect(.trickle(status: 200, headers: [("Content-Type", "application/json")], interval: .milliseconds(100)), timeout: .seconds(3))
+        let (report, _) = try await fetchDirect(
+            .trickle(status: 200, headers: [("Content-Type", "application/json")], interval: .milliseconds(100)),
+            timeout: .seconds(3))
         #expect(report.outcome == .failed)
         #expect(report.status == 200)
         #expect(report.body == nil)
         #expect(report.codes(.error) == ["fetch.timeout"])
-        #expect(report.checks(withCode: "fetch.timeout").first?.message.contains("did not finish arriving within 3 s") == true)
+        #expect(
+            report.checks(withCode: "fetch.timeout").first?.message.contains("did not finish arriving within 3 s")
+                == true)
         // The limit is on the whole exchange, so the fetch ends after 3 s, not when the trickle ends.
         #expect(report.elapsed >= .seconds(3))
         // Without a limit on the whole exchange the trickle would never end. The margin is wide because
@@ -156,7 +168,9 @@ struct DirectRouteTests {
         #expect(!report.hasErrors)
     }
 
-    @Test("A Content-Type other than application/json is a warning", arguments: ["text/html", "application/pkcs7-mime", nil])
+    @Test(
+        "A Content-Type other than application/json is a warning",
+        arguments: ["text/html", "application/pkcs7-mime", nil])
     func wrongContentTypeIsAWarning(contentType: String?) async throws {
         let headers = contentType.map { [("Content-Type", $0)] } ?? []
         let (report, _) = try await fetchDirect(.full(status: 200, headers: headers, body: Array(Self.validFile.utf8)))
@@ -177,8 +191,13 @@ struct DirectRouteTests {
         let trusted = try TrustedSetup()
         defer { trusted.removeFiles() }
         let stranger = try TestCA(name: "Unknown CA")
-        let (report, requests) = try await withTestServer(leaf: try stranger.issueLeaf(dnsName: "localhost"), route: { _ in .json(Self.validFile) }) { server, group in
-            (await trusted.fetcher(group: group).fetch("localhost:\(server.port)", route: .direct), server.log.requests.count)
+        let (report, requests) = try await withTestServer(
+            leaf: try stranger.issueLeaf(dnsName: "localhost"), route: { _ in .json(Self.validFile) }
+        ) { server, group in
+            (
+                await trusted.fetcher(group: group).fetch("localhost:\(server.port)", route: .direct),
+                server.log.requests.count
+            )
         }
         #expect(requests == 0)
         #expect(report.outcome == .failed)
@@ -191,8 +210,12 @@ struct DirectRouteTests {
     func hostnameMismatch() async throws {
         let setup = try TrustedSetup(leafName: "other.example")
         defer { setup.removeFiles() }
-        let (report, requests) = try await withTestServer(leaf: setup.leaf, route: { _ in .json(Self.validFile) }) { server, group in
-            (await setup.fetcher(group: group).fetch("localhost:\(server.port)", route: .direct), server.log.requests.count)
+        let (report, requests) = try await withTestServer(leaf: setup.leaf, route: { _ in .json(Self.validFile) }) {
+            server, group in
+            (
+                await setup.fetcher(group: group).fetch("localhost:\(server.port)", route: .direct),
+                server.log.requests.count
+            )
         }
         #expect(requests == 0)
         #expect(report.outcome == .failed)

@@ -45,7 +45,8 @@ func fetchDirect(
     let setup = try TrustedSetup()
     defer { setup.removeFiles() }
     return try await withTestServer(leaf: setup.leaf, route: { _ in reply }) { server, group in
-        let report = await setup.fetcher(group: group, timeout: timeout).fetch("localhost:\(server.port)", route: .direct)
+        let report = await setup.fetcher(group: group, timeout: timeout).fetch(
+            "localhost:\(server.port)", route: .direct)
         return (report, server.log)
     }
 }

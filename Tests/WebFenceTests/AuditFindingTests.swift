@@ -27,7 +27,8 @@ struct AuditFindingTests {
 
     @Test("docs/audit.md lists every code")
     func documented() throws {
-        let doc = try String(contentsOf: ExampleApps.packageRoot.appendingPathComponent("docs/audit.md"), encoding: .utf8)
+        let doc = try String(
+            contentsOf: ExampleApps.packageRoot.appendingPathComponent("docs/audit.md"), encoding: .utf8)
         for rule in AuditCatalog.rules { #expect(doc.contains("`\(rule.code)`"), "\(rule.code)") }
     }
 
@@ -61,13 +62,17 @@ struct AuditFindingTests {
     static func cases(_ code: String) -> (AuditSketch, AuditSketch)? {
         let shop = AuditSketch.shop
         func info(_ key: String, _ bad: JSONValue, _ good: JSONValue?) -> (AuditSketch, AuditSketch) {
-            (shop.with("\(key) = \(bad.serialized())") { $0.setInfo(key, bad) },
-             shop.with("\(key) = \(good?.serialized() ?? "absent")") { $0.setInfo(key, good) })
+            (
+                shop.with("\(key) = \(bad.serialized())") { $0.setInfo(key, bad) },
+                shop.with("\(key) = \(good?.serialized() ?? "absent")") { $0.setInfo(key, good) }
+            )
         }
         func list(_ bad: [String], _ good: [String]) -> (AuditSketch, AuditSketch) {
             info("WKAppBoundDomains", .array(bad.map(JSONValue.string)), .array(good.map(JSONValue.string)))
         }
-        func domains(_ bad: [String], _ good: [String] = ["applinks:shop.example"], browser: Bool = false) -> (AuditSketch, AuditSketch) {
+        func domains(_ bad: [String], _ good: [String] = ["applinks:shop.example"], browser: Bool = false) -> (
+            AuditSketch, AuditSketch
+        ) {
             func sketch(_ values: [String]) -> AuditSketch {
                 shop.with("associated-domains \(values)") { sketch in
                     sketch.setSigned("com.apple.developer.associated-domains", .array(values.map(JSONValue.string)))
@@ -77,7 +82,8 @@ struct AuditFindingTests {
             return (sketch(bad), sketch(good))
         }
         let other: JSONValue = .object([
-            "application-identifier": .string("ABCDE12345.com.example.shop"), "com.apple.developer.team-identifier": .string("ABCDE12345"),
+            "application-identifier": .string("ABCDE12345.com.example.shop"),
+            "com.apple.developer.team-identifier": .string("ABCDE12345"),
             "get-task-allow": .bool(true),
         ])
         switch code {
@@ -87,76 +93,139 @@ struct AuditFindingTests {
         case "executable.missing":
             return (shop.with("no executable file") { $0.app.executable = .none }, shop)
         case "executable.unreadable":
-            return (shop.with("a shell script as executable") { $0.app.executable = .bytes(Array("#!/bin/sh\necho hi\n".utf8)) }, shop)
+            return (
+                shop.with("a shell script as executable") {
+                    $0.app.executable = .bytes(Array("#!/bin/sh\necho hi\n".utf8))
+                }, shop
+            )
         case "signature.missing":
             return (shop.with("unsigned") { $0.app.executable = .thin(MachOBuilder(.arm64, signature: nil)) }, shop)
         case "signature.damaged":
-            return (shop.with("XML entitlements blob not a plist") { $0.mapSignature { $0.xmlPayload = Array("not a plist <".utf8) } }, shop)
+            return (
+                shop.with("XML entitlements blob not a plist") {
+                    $0.mapSignature { $0.xmlPayload = Array("not a plist <".utf8) }
+                }, shop
+            )
         case "entitlements.xmlDiffersFromDER":
-            return (shop.with("XML and DER differ") { sketch in
-                sketch.mapSignature { $0.xmlEntitlements = AuditSketch.setting(other, "get-task-allow", .bool(false)); $0.derEntitlements = other }
-            }, shop.with("XML and DER equal") { sketch in sketch.mapSignature { $0.xmlEntitlements = other; $0.derEntitlements = other } })
+            return (
+                shop.with("XML and DER differ") { sketch in
+                    sketch.mapSignature {
+                        $0.xmlEntitlements = AuditSketch.setting(other, "get-task-allow", .bool(false))
+                        $0.derEntitlements = other
+                    }
+                },
+                shop.with("XML and DER equal") { sketch in
+                    sketch.mapSignature {
+                        $0.xmlEntitlements = other
+                        $0.derEntitlements = other
+                    }
+                }
+            )
         case "entitlements.noDER":
             return (shop.with("XML only") { $0.mapSignature { $0.derEntitlements = nil } }, shop)
         case "entitlements.slicesDiffer":
-            let same = CodeSignatureBuilder(identifier: "com.example.shop", teamIdentifier: "ABCDE12345", entitlements: other)
+            let same = CodeSignatureBuilder(
+                identifier: "com.example.shop", teamIdentifier: "ABCDE12345", entitlements: other)
             var changed = same
             changed.derEntitlements = AuditSketch.setting(other, "get-task-allow", .bool(false))
             changed.xmlEntitlements = changed.derEntitlements
             return (
-                shop.with("arm64 and x86_64 differ") { $0.app.executable = .fat([MachOBuilder(.arm64, signature: same), MachOBuilder(.x86_64, signature: changed)], .fat64) },
-                shop.with("arm64 and x86_64 alike") { $0.app.executable = .fat([MachOBuilder(.arm64, signature: same), MachOBuilder(.x86_64, signature: same)], .fat64) })
+                shop.with("arm64 and x86_64 differ") {
+                    $0.app.executable = .fat(
+                        [MachOBuilder(.arm64, signature: same), MachOBuilder(.x86_64, signature: changed)], .fat64)
+                },
+                shop.with("arm64 and x86_64 alike") {
+                    $0.app.executable = .fat(
+                        [MachOBuilder(.arm64, signature: same), MachOBuilder(.x86_64, signature: same)], .fat64)
+                }
+            )
         case "entitlements.projectDiffers":
             let declared: JSONValue = .object([
-                "com.apple.developer.associated-domains": .array([.string("applinks:shop.example"), .string("webcredentials:shop.example")]),
+                "com.apple.developer.associated-domains": .array([
+                    .string("applinks:shop.example"), .string("webcredentials:shop.example"),
+                ]),
                 "keychain-access-groups": .array([.string("$(AppIdentifierPrefix)com.example.shop")]),
             ])
             return (
                 shop.with("project adds applinks:new.shop.example") {
                     $0.setSigned("keychain-access-groups", .array([.string("ABCDE12345.com.example.shop")]))
-                    $0.project = AuditSketch.setting(declared, "com.apple.developer.associated-domains", .array([.string("applinks:new.shop.example")]))
+                    $0.project = AuditSketch.setting(
+                        declared, "com.apple.developer.associated-domains",
+                        .array([.string("applinks:new.shop.example")]))
                 },
                 shop.with("project as signed (keys the signing adds aside, build variables expanded)") {
                     $0.setSigned("keychain-access-groups", .array([.string("ABCDE12345.com.example.shop")]))
                     $0.project = declared
-                })
+                }
+            )
         case "entitlements.notInProfile":
-            return (shop.with("signed with web-browser, not granted") { $0.setSigned("com.apple.developer.web-browser", .bool(true), grant: false) }, shop)
+            return (
+                shop.with("signed with web-browser, not granted") {
+                    $0.setSigned("com.apple.developer.web-browser", .bool(true), grant: false)
+                }, shop
+            )
         case "entitlements.appIDMismatch":
-            return (shop.with("signed for another bundle ID") { $0.setSigned("application-identifier", .string("ABCDE12345.com.example.other")) }, shop)
+            return (
+                shop.with("signed for another bundle ID") {
+                    $0.setSigned("application-identifier", .string("ABCDE12345.com.example.other"))
+                }, shop
+            )
         case "entitlements.unknown":
-            return (shop.with("project without .entitlements") { $0.asProject = true },
-                    shop.with("project with .entitlements") { $0.asProject = true; $0.project = .object([]) })
+            return (
+                shop.with("project without .entitlements") { $0.asProject = true },
+                shop.with("project with .entitlements") {
+                    $0.asProject = true
+                    $0.project = .object([])
+                }
+            )
         case "profile.unreadable":
             return (shop.with("profile of garbage") { $0.app.profile = .bytes(Array("not CMS".utf8)) }, shop)
         case "profile.signature.invalid":
-            return (shop.with("profile changed after signing") { sketch in
-                if case .signed(var profile)? = sketch.app.profile { profile.tamperedAfterSigning = true; sketch.app.profile = .signed(profile) }
-            }, shop)
+            return (
+                shop.with("profile changed after signing") { sketch in
+                    if case .signed(var profile)? = sketch.app.profile {
+                        profile.tamperedAfterSigning = true
+                        sketch.app.profile = .signed(profile)
+                    }
+                }, shop
+            )
         case "profile.expired":
-            return (shop.with("profile expired 2026-01-02") { sketch in
-                if case .signed(var profile)? = sketch.app.profile {
-                    profile.expirationDate = Date(timeIntervalSince1970: 1_767_312_000)
-                    sketch.app.profile = .signed(profile)
-                }
-            }, shop)
+            return (
+                shop.with("profile expired 2026-01-02") { sketch in
+                    if case .signed(var profile)? = sketch.app.profile {
+                        profile.expirationDate = Date(timeIntervalSince1970: 1_767_312_000)
+                        sketch.app.profile = .signed(profile)
+                    }
+                }, shop
+            )
 
         // App-Bound Domains.
-        case "appBound.key.wrongType": return info("WKAppBoundDomains", .string("shop.example"), .array([.string("shop.example")]))
+        case "appBound.key.wrongType":
+            return info("WKAppBoundDomains", .string("shop.example"), .array([.string("shop.example")]))
         case "appBound.key.empty": return list([], ["shop.example"])
         case "appBound.entry.dropped": return list(["shop.example", "localhost:8000"], ["shop.example", "localhost"])
         case "appBound.entry.pastCapacity":
             let ten = (1...10).map { "site\($0).example" }
             return list(ten + ["shop.example"], ten)
-        case "appBound.entry.duplicate": return list(["shop.example", "shop.example"], ["shop.example", "shop-cdn.example"])
+        case "appBound.entry.duplicate":
+            return list(["shop.example", "shop.example"], ["shop.example", "shop-cdn.example"])
         case "appBound.entry.widened": return list(["https://www.shop.example/cart"], ["https://shop.example"])
         case "appBound.entry.wildcard": return list(["*.github.io"], ["*.shop.example"])
         case "appBound.entry.publicSuffix": return list(["github.io"], ["webfence.github.io"])
         case "appBound.scheme.neverMatches": return list(["MyScheme:"], ["myscheme:"])
         case "appBound.scheme.web": return list(["https:"], ["shop.example"])
         case "appBound.browser.keyIgnored":
-            return (shop.with("browser with the key") { $0.setSigned("com.apple.developer.web-browser", .bool(true)); $0.setSigned("com.apple.developer.associated-domains", .array([])) },
-                    shop.with("browser without the key") { $0.setSigned("com.apple.developer.web-browser", .bool(true)); $0.setSigned("com.apple.developer.associated-domains", .array([])); $0.setInfo("WKAppBoundDomains", nil) })
+            return (
+                shop.with("browser with the key") {
+                    $0.setSigned("com.apple.developer.web-browser", .bool(true))
+                    $0.setSigned("com.apple.developer.associated-domains", .array([]))
+                },
+                shop.with("browser without the key") {
+                    $0.setSigned("com.apple.developer.web-browser", .bool(true))
+                    $0.setSigned("com.apple.developer.associated-domains", .array([]))
+                    $0.setInfo("WKAppBoundDomains", nil)
+                }
+            )
         case "browser.prohibitedUsage":
             func browser(_ key: String) -> AuditSketch {
                 shop.with("browser with \(key)") {
@@ -165,36 +234,56 @@ struct AuditFindingTests {
                     $0.setInfo(key, .string("To show nearby stores."))
                 }
             }
-            return (browser("NSLocationAlwaysAndWhenInUseUsageDescription"), browser("NSLocationWhenInUseUsageDescription"))
+            return (
+                browser("NSLocationAlwaysAndWhenInUseUsageDescription"), browser("NSLocationWhenInUseUsageDescription")
+            )
         case "serviceWorkers.everywhere":
-            return (shop.with("service workers entitlement") { $0.setSigned("com.apple.developer.WebKit.ServiceWorkers", .bool(true)) }, shop)
+            return (
+                shop.with("service workers entitlement") {
+                    $0.setSigned("com.apple.developer.WebKit.ServiceWorkers", .bool(true))
+                }, shop
+            )
         case "itp.switch": return info("NSCrossWebsiteTrackingUsageDescription", .string("To measure ads."), nil)
-        case "itp.purposeString.invalid": return info("NSCrossWebsiteTrackingUsageDescription", .string(" "), .string("To measure ads."))
+        case "itp.purposeString.invalid":
+            return info("NSCrossWebsiteTrackingUsageDescription", .string(" "), .string("To measure ads."))
 
         // Managed web views.
         case "managed.settings.wrongType":
-            return info("IntuneMAMSettings", .object(["TreatAllWebViewsAsUnmanaged": .string("YES")]), .object(["TreatAllWebViewsAsUnmanaged": .bool(false)]))
+            return info(
+                "IntuneMAMSettings", .object(["TreatAllWebViewsAsUnmanaged": .string("YES")]),
+                .object(["TreatAllWebViewsAsUnmanaged": .bool(false)]))
         case "managed.allWebViewsUnmanaged":
-            return info("IntuneMAMSettings", .object(["TreatAllWebViewsAsUnmanaged": .bool(true)]), .object(["TreatAllWebViewsAsUnmanaged": .bool(false)]))
+            return info(
+                "IntuneMAMSettings", .object(["TreatAllWebViewsAsUnmanaged": .bool(true)]),
+                .object(["TreatAllWebViewsAsUnmanaged": .bool(false)]))
 
         // Associated domains.
         case "associatedDomains.wrongType":
-            return (shop.with("associated-domains a string") { $0.setSigned("com.apple.developer.associated-domains", .string("applinks:shop.example")) }, shop)
+            return (
+                shop.with("associated-domains a string") {
+                    $0.setSigned("com.apple.developer.associated-domains", .string("applinks:shop.example"))
+                }, shop
+            )
         case "entitlement.format": return domains(["shop.example"])
         case "entitlement.service.unknown": return domains(["weblinks:shop.example"])
         case "entitlement.service.authsrv": return domains(["authsrv:shop.example"])
-        case "entitlement.browser.applinks": return domains(["applinks:shop.example"], ["webcredentials:shop.example"], browser: true)
-        case "entitlement.query": return domains(["applinks:shop.example?x=1"], ["applinks:shop.example?mode=developer"])
-        case "entitlement.mode.unknown": return domains(["applinks:shop.example?mode=beta"], ["applinks:shop.example?mode=managed"])
+        case "entitlement.browser.applinks":
+            return domains(["applinks:shop.example"], ["webcredentials:shop.example"], browser: true)
+        case "entitlement.query":
+            return domains(["applinks:shop.example?x=1"], ["applinks:shop.example?mode=developer"])
+        case "entitlement.mode.unknown":
+            return domains(["applinks:shop.example?mode=beta"], ["applinks:shop.example?mode=managed"])
         case "entitlement.path": return domains(["applinks:shop.example/buy"])
-        case "entitlement.wildcard.appclips": return domains(["appclips:*.shop.example"], ["appclips:clip.shop.example"])
+        case "entitlement.wildcard.appclips":
+            return domains(["appclips:*.shop.example"], ["appclips:clip.shop.example"])
         case "entitlement.wildcard.baseDomain": return domains(["applinks:*.shop.example"])
         case "entitlement.port.invalid": return domains(["applinks:shop.example:99999"])
         case "entitlement.port": return domains(["applinks:shop.example:8443"])
         case "entitlement.host.empty": return domains(["applinks:"])
         case "entitlement.host.leadingDot": return domains(["applinks:.shop.example"])
         case "entitlement.host.emptyLabel": return domains(["applinks:shop..example"])
-        case "entitlement.host.idna": return domains(["applinks:a\u{200D}b.example"], ["applinks:xn--bcher-kva.example"])
+        case "entitlement.host.idna":
+            return domains(["applinks:a\u{200D}b.example"], ["applinks:xn--bcher-kva.example"])
         case "entitlement.host.idn": return domains(["applinks:bücher.example"], ["applinks:xn--bcher-kva.example"])
         case "entitlement.host.uppercase": return domains(["applinks:Shop.example"])
         case "entitlement.host.characters": return domains(["applinks:sh op.example"])

@@ -9,14 +9,18 @@ import Testing
 /// the files are odd.
 @Suite("Audit: entitlements in force and capabilities in odd apps")
 struct AuditReviewTests {
-    @Test("a universal binary: the arm64 slice's entitlements are in force, even when it has no entitlement blob; the other slice differs")
+    @Test(
+        "a universal binary: the arm64 slice's entitlements are in force, even when it has no entitlement blob; the other slice differs"
+    )
     func sliceInForce() throws {
-        let plain = CodeSignatureBuilder(identifier: "com.example.shop", teamIdentifier: "ABCDE12345", xml: nil, der: nil)
+        let plain = CodeSignatureBuilder(
+            identifier: "com.example.shop", teamIdentifier: "ABCDE12345", xml: nil, der: nil)
         let browser = CodeSignatureBuilder(
             identifier: "com.example.shop", teamIdentifier: "ABCDE12345",
             entitlements: .object(["com.apple.developer.web-browser": .bool(true)]))
         let sketch = AuditSketch.shop.with("x86_64 browser, arm64 without entitlements") {
-            $0.app.executable = .fat([MachOBuilder(.x86_64, signature: browser), MachOBuilder(.arm64, signature: plain)], .fat32)
+            $0.app.executable = .fat(
+                [MachOBuilder(.x86_64, signature: browser), MachOBuilder(.arm64, signature: plain)], .fat32)
         }
         let audit = try sketch.audit()
         #expect(audit.entitlements.signedArchitecture == "arm64")
@@ -27,7 +31,9 @@ struct AuditReviewTests {
 
     @Test("a WKAppBoundDomains of the wrong type: no web view capability at all, not 'feature off'")
     func unreadableList() throws {
-        let audit = try AuditSketch.shop.with("WKAppBoundDomains a string") { $0.setInfo("WKAppBoundDomains", .string("shop.example")) }.audit()
+        let audit = try AuditSketch.shop.with("WKAppBoundDomains a string") {
+            $0.setInfo("WKAppBoundDomains", .string("shop.example"))
+        }.audit()
         for view in audit.webViews {
             #expect(view.capabilities.allSatisfy { $0.rule == .listUnreadable }, "\(view)")
         }

@@ -56,7 +56,8 @@ struct AuditSketch: CustomStringConvertible {
             signature.derEntitlements = signature.derEntitlements.map { Self.setting($0, key, value) }
         }
         if grant, case .signed(var profile)? = app.profile {
-            profile.entitlements[key] = key == "com.apple.developer.associated-domains" ? "*" : PropertyListWriter.object(value)
+            profile.entitlements[key] =
+                key == "com.apple.developer.associated-domains" ? "*" : PropertyListWriter.object(value)
             app.profile = .signed(profile)
         }
     }
@@ -65,11 +66,17 @@ struct AuditSketch: CustomStringConvertible {
     mutating func mapSignature(_ change: (inout CodeSignatureBuilder) -> Void) {
         switch app.executable {
         case .thin(var builder):
-            if var signature = builder.signature { change(&signature); builder.signature = signature }
+            if var signature = builder.signature {
+                change(&signature)
+                builder.signature = signature
+            }
             app.executable = .thin(builder)
         case .fat(var slices, let format):
             for index in slices.indices {
-                if var signature = slices[index].signature { change(&signature); slices[index].signature = signature }
+                if var signature = slices[index].signature {
+                    change(&signature)
+                    slices[index].signature = signature
+                }
             }
             app.executable = .fat(slices, format)
         default: break
@@ -79,7 +86,8 @@ struct AuditSketch: CustomStringConvertible {
     /// The signed entitlements (the DER blob's, else the XML one's) of the first slice.
     var signedEntitlements: JSONValue {
         switch app.executable {
-        case .thin(let builder): return builder.signature?.derEntitlements ?? builder.signature?.xmlEntitlements ?? .object([])
+        case .thin(let builder):
+            return builder.signature?.derEntitlements ?? builder.signature?.xmlEntitlements ?? .object([])
         case .fat(let slices, _):
             return slices.first?.signature?.derEntitlements ?? slices.first?.signature?.xmlEntitlements ?? .object([])
         default: return .object([])
@@ -101,9 +109,11 @@ struct AuditSketch: CustomStringConvertible {
         let files: [AppFiles]
         if asProject {
             let folder = directory.appendingPathComponent("Shop")
-            try PropertyListWriter.write(app.infoPlist, format: app.infoFormat, to: folder.appendingPathComponent("Info.plist"))
+            try PropertyListWriter.write(
+                app.infoPlist, format: app.infoFormat, to: folder.appendingPathComponent("Info.plist"))
             if let project {
-                try PropertyListWriter.write(project, format: .xml, to: folder.appendingPathComponent("Shop.entitlements"))
+                try PropertyListWriter.write(
+                    project, format: .xml, to: folder.appendingPathComponent("Shop.entitlements"))
             }
             files = try AppFiles.read(at: directory, displayPath: "Project").apps
         } else {
@@ -119,7 +129,9 @@ struct AuditSketch: CustomStringConvertible {
                 entitlementsDisplayPath: "Shop.entitlements"
             ).apps
         }
-        guard files.count == 1, let first = files.first else { throw AppManifestError("test", "\(files.count) apps read") }
+        guard files.count == 1, let first = files.first else {
+            throw AppManifestError("test", "\(files.count) apps read")
+        }
         return AppAudit(first, now: Self.now)
     }
 }

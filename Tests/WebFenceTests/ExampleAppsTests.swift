@@ -24,15 +24,19 @@ struct ExampleAppsTests {
         let hint = "run WEBFENCE_WRITE_EXAMPLES=1 swift test --filter ExampleAppsTests to write Examples/apps again"
 
         // Info.plist: same values and the same format (binary plists do not keep key order).
-        let ours = try PropertyListDocument.read(made.appendingPathComponent("Info.plist"), as: SourceFile(path: "made"))
-        let theirs = try PropertyListDocument.read(committed.appendingPathComponent("Info.plist"), as: SourceFile(path: "committed"))
+        let ours = try PropertyListDocument.read(
+            made.appendingPathComponent("Info.plist"), as: SourceFile(path: "made"))
+        let theirs = try PropertyListDocument.read(
+            committed.appendingPathComponent("Info.plist"), as: SourceFile(path: "committed"))
         #expect(ours.members == theirs.members && ours.format == theirs.format, "\(name) Info.plist: \(hint)")
         // The executable: byte for byte.
         let executable = try Data(contentsOf: made.appendingPathComponent(name))
-        #expect(executable == (try Data(contentsOf: committed.appendingPathComponent(name))), "\(name) executable: \(hint)")
+        #expect(
+            executable == (try Data(contentsOf: committed.appendingPathComponent(name))), "\(name) executable: \(hint)")
         // The profile: the same signed content, a signature that verifies.
         let madeProfile = try ProvisioningProfile(contentsOf: made.appendingPathComponent("embedded.mobileprovision"))
-        let committedProfile = try ProvisioningProfile(contentsOf: committed.appendingPathComponent("embedded.mobileprovision"))
+        let committedProfile = try ProvisioningProfile(
+            contentsOf: committed.appendingPathComponent("embedded.mobileprovision"))
         #expect(madeProfile.content == committedProfile.content, "\(name) profile: \(hint)")
         guard case .valid = committedProfile.signature else {
             Issue.record("\(name): the committed profile's signature does not verify: \(committedProfile.signature)")
@@ -45,14 +49,19 @@ struct ExampleAppsTests {
 
     @Test("Examples/apps holds the five apps and nothing else")
     func folder() throws {
-        let contents = try FileManager.default.contentsOfDirectory(atPath: ExampleApps.directory.path).filter { !$0.hasPrefix(".") }
+        let contents = try FileManager.default.contentsOfDirectory(atPath: ExampleApps.directory.path).filter {
+            !$0.hasPrefix(".")
+        }
         #expect(contents.sorted() == Self.names.map { $0 + ".app" }.sorted())
     }
 
     @Test("each app audits as seed 000 describes it")
     func audits() throws {
-        let audits = try AppFiles.read(at: ExampleApps.directory, displayPath: "Examples/apps").apps.map { AppAudit($0) }
-        let byName = Dictionary(uniqueKeysWithValues: audits.map { (($0.files.path as NSString).lastPathComponent, $0) })
+        let audits = try AppFiles.read(at: ExampleApps.directory, displayPath: "Examples/apps").apps.map {
+            AppAudit($0)
+        }
+        let byName = Dictionary(
+            uniqueKeysWithValues: audits.map { (($0.files.path as NSString).lastPathComponent, $0) })
         #expect(byName.count == 5)
         for audit in audits {
             #expect(audit.entitlements.origin == .signature, "\(audit.files.path)")
@@ -62,7 +71,9 @@ struct ExampleAppsTests {
         // UnchangedApp: no key, nothing restricted anywhere.
         let unchanged = try #require(byName["UnchangedApp.app"])
         #expect(unchanged.appBoundList.isPresent == false && unchanged.findings.isEmpty)
-        #expect(unchanged.webViews.allSatisfy { $0.capabilities.first { $0.name == "restrictedAPIs" }?.rule == .featureOff })
+        #expect(
+            unchanged.webViews.allSatisfy { $0.capabilities.first { $0.name == "restrictedAPIs" }?.rule == .featureOff }
+        )
         // ShopApp: two domains; a limits web view has the APIs there; universal binary, binary plist.
         let shop = try #require(byName["ShopApp.app"])
         #expect(shop.appBoundList.domains?.domains == ["shop.example", "shop-cdn.example"])
@@ -72,7 +83,8 @@ struct ExampleAppsTests {
         } else {
             Issue.record("ShopApp's executable was not read")
         }
-        #expect(shop.associatedDomains?.domains.map(\.text) == ["applinks:shop.example", "webcredentials:shop.example"])
+        #expect(
+            shop.associatedDomains?.domains.map(\.text) == ["applinks:shop.example", "webcredentials:shop.example"])
         // SocialApp: the empty key, restricted APIs blocked on every page.
         let social = try #require(byName["SocialApp.app"])
         #expect(social.findings.map(\.code) == ["appBound.key.empty"])

@@ -27,7 +27,8 @@ struct ScenarioFileTests {
     @Test("summary: the engine tests of spec §8 and the seed's apps are all there, and all pass")
     func summary() throws {
         let expected = [
-            "AppBoundDomains", "AppBoundSchemes", "LocalFilesAreAppBound", "DataFilesAreAppBound", "AboutFilesAreAppBound",
+            "AppBoundDomains", "AppBoundSchemes", "LocalFilesAreAppBound", "DataFilesAreAppBound",
+            "AboutFilesAreAppBound",
             "NonAppBoundDomainFailedUserScriptAtStart", "NonAppBoundDomainFailedUserScriptAtEnd",
             "NonAppBoundDomainFailedUserAgentScripts", "NonAppBoundUserStyleSheetForSpecificWebViewFails",
             "NonAppBoundUserStyleSheetForAllWebViewsFails", "NonAppBoundUserStyleSheetAffectingAllFramesFails",

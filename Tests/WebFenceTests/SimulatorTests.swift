@@ -89,7 +89,8 @@ struct SimulatorTests {
         #expect(outcomes[3]["error"] == .int(14))
     }
 
-    @Test("an empty key with limits on fails every http(s) main-frame load except loopback, and does not filter cookies")
+    @Test(
+        "an empty key with limits on fails every http(s) main-frame load except loopback, and does not filter cookies")
     func emptyKeyWithLimits() throws {
         let outcomes = try run(
             app: #"{"infoPlist": {"WKAppBoundDomains": []}}"#,
@@ -124,7 +125,9 @@ struct SimulatorTests {
 
     @Test("the fourth service worker registration on a listed domain is refused")
     func fourthServiceWorker() throws {
-        let steps = (1...4).map { #"{"webView": "w", "registerServiceWorker": {"scope": "https://webkit.org/sw\#($0)/"}}"# }
+        let steps = (1...4).map {
+            #"{"webView": "w", "registerServiceWorker": {"scope": "https://webkit.org/sw\#($0)/"}}"#
+        }
         let outcomes = try run(
             app: listed, webViews: #"[{"id": "w", "limitsNavigationsToAppBoundDomains": true}]"#,
             steps: #"[{"webView": "w", "load": "https://webkit.org/"}, "# + steps.joined(separator: ",") + "]")
@@ -154,7 +157,8 @@ struct SimulatorTests {
     func userScriptsDoNotPoison() throws {
         let outcomes = try run(
             app: listed,
-            webViews: #"[{"id": "s", "userScripts": [{"forMainFrameOnly": true, "injectionTime": "atDocumentStart"}]}, {"id": "c", "userStyleSheets": 1}]"#,
+            webViews:
+                #"[{"id": "s", "userScripts": [{"forMainFrameOnly": true, "injectionTime": "atDocumentStart"}]}, {"id": "c", "userStyleSheets": 1}]"#,
             steps: """
                 [{"webView": "s", "addUserScript": {"forMainFrameOnly": false, "injectionTime": "atDocumentEnd"}},
                  {"webView": "s", "load": "https://other.example/"},
@@ -168,7 +172,9 @@ struct SimulatorTests {
     func noPoisonUnderLimits() throws {
         let outcomes = try run(
             app: listed, webViews: #"[{"id": "w", "limitsNavigationsToAppBoundDomains": true}]"#,
-            steps: #"[{"webView": "w", "evaluateJavaScript": {}}, {"webView": "w", "load": "https://apple.com/"}, {"webView": "w", "state": {}}]"#)
+            steps:
+                #"[{"webView": "w", "evaluateJavaScript": {}}, {"webView": "w", "load": "https://apple.com/"}, {"webView": "w", "state": {}}]"#
+        )
         #expect(outcomes[0]["result"] == .string("ok"))
         #expect(outcomes[1]["result"] == .string("committed"))
         #expect(outcomes[2]["usedRestrictedAPIBeforeNavigation"] == .bool(false))
@@ -195,7 +201,8 @@ struct SimulatorTests {
     @Test("a custom scheme's localhost, 127.x.x.x and [::1] force the mode in the main frame")
     func customSchemeLocalHosts() throws {
         let outcomes = try run(
-            app: listed, webViews: #"[{"id": "a", "limitsNavigationsToAppBoundDomains": true}, {"id": "b"}, {"id": "c"}]"#,
+            app: listed,
+            webViews: #"[{"id": "a", "limitsNavigationsToAppBoundDomains": true}, {"id": "b"}, {"id": "c"}]"#,
             steps: """
                 [{"webView": "a", "load": "in-app-browser://localhost/"}, {"webView": "b", "load": "in-app-browser://127.0.0.1/"},
                  {"webView": "c", "load": "in-app-browser://[::1]/"}]

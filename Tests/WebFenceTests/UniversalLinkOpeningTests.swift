@@ -16,12 +16,14 @@ struct UniversalLinkOpeningTests {
     }
 
     private let appID = #""application-identifier": "ABCDE12345.com.example.app""#
-    private let everything = #"{"aasa": {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}}"#
+    private let everything =
+        #"{"aasa": {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}}"#
 
     @Test("without an application-identifier no file can name the app: the browser opens (noAppID)")
     func noAppID() throws {
         let outcome = try open(
-            "https://example.com/a", entitlements: #"{"com.apple.developer.associated-domains": ["applinks:example.com"]}"#,
+            "https://example.com/a",
+            entitlements: #"{"com.apple.developer.associated-domains": ["applinks:example.com"]}"#,
             sites: #"{"example.com": \#(everything)}"#)
         #expect(outcome["opens"] == .string("browser"))
         #expect(outcome["reason"] == .string("noAppID"))

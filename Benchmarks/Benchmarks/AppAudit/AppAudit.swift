@@ -22,7 +22,9 @@ let benchmarks: @Sendable () -> Void = {
     let size = 100 * 1_048_576
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webfence-benchmark-audit")
     var app = ExampleApps.all[1]
-    if case .fat(let slices, _) = app.executable, let first = slices.first { app.executable = .large(first, size: size) }
+    if case .fat(let slices, _) = app.executable, let first = slices.first {
+        app.executable = .large(first, size: size)
+    }
     guard let bundle = try? app.write(in: directory) else { preconditionFailure("AppAudit: cannot write the app") }
     let executable = bundle.appendingPathComponent(app.name)
 

@@ -91,7 +91,9 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             for (_, text) in texts {
-                let scenario = try? Scenario.parse(text) { (path: String) throws(ScenarioError) in filesByPath[path] ?? [] }
+                let scenario = try? Scenario.parse(text) { (path: String) throws(ScenarioError) in
+                    filesByPath[path] ?? []
+                }
                 blackHole(try? scenario?.run())
             }
         }

@@ -29,7 +29,8 @@ let rules: [String] = {
     return rules
 }()
 
-let fileJSON = #"{"applinks": {"details": [{"appIDs": ["\#(appID)"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
+let fileJSON =
+    #"{"applinks": {"details": [{"appIDs": ["\#(appID)"], "components": [\#(rules.joined(separator: ", "))]}]}}"#
 
 let urls = [
     "https://shop.example/help/topic3/article",  // rule 3 (exclude)
@@ -96,7 +97,8 @@ let benchmarks: @Sendable () -> Void = {
 
     // A pattern that makes backtracking explode: ten stars and no `b` in the input.
     let explosive = "/" + String(repeating: "*a", count: 10) + "b"
-    let explosiveFile = #"{"applinks": {"details": [{"appIDs": ["\#(appID)"], "components": [{"/": "\#(explosive)"}]}]}}"#
+    let explosiveFile =
+        #"{"applinks": {"details": [{"appIDs": ["\#(appID)"], "components": [{"/": "\#(explosive)"}]}]}}"#
     guard case .success(let explosiveRead) = AssociationFile.read(Array(explosiveFile.utf8)) else {
         preconditionFailure("AssociationMatch: the pathological file does not read")
     }
@@ -112,7 +114,8 @@ let benchmarks: @Sendable () -> Void = {
     // Compiling the largest file a device reads (131,072 bytes) made of one rule that is nothing but
     // `$(region)`, the variable with the largest automaton: compile time must stay linear in the file.
     let regions = (131_072 - 100) / 9
-    let regionFile = #"{"applinks": {"details": [{"appIDs": ["\#(appID)"], "components": [{"/": "/\#(String(repeating: "$(region)", count: regions))"}]}]}}"#
+    let regionFile =
+        #"{"applinks": {"details": [{"appIDs": ["\#(appID)"], "components": [{"/": "/\#(String(repeating: "$(region)", count: regions))"}]}]}}"#
     Benchmark(
         "Compile a 131,072-byte file of one rule with \(regions) $(region) (WebFence)",
         configuration: .init(warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 100)
@@ -123,7 +126,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let explosiveRegex = try! NSRegularExpression(pattern: "^" + RegexRule.regex(PathPatternText.normalised(explosive)) + "$")
+    let explosiveRegex = try! NSRegularExpression(
+        pattern: "^" + RegexRule.regex(PathPatternText.normalised(explosive)) + "$")
     for length in [16, 20, 24] {
         let path = "/" + String(repeating: "a", count: length) + "/"
         Benchmark(

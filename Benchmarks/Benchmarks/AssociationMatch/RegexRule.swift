@@ -74,8 +74,16 @@ struct RegexRule {
             if rest.hasPrefix("$("), let close = rest.firstIndex(of: ")") {
                 let name = rest[rest.index(rest.startIndex, offsetBy: 2)..<close]
                 switch name {
-                case "lang": out += "(?:" + Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 }.joined(separator: "|") + ")"
-                case "region": out += "(?:" + Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 }.joined(separator: "|") + ")"
+                case "lang":
+                    out +=
+                        "(?:"
+                        + Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 }.joined(
+                            separator: "|") + ")"
+                case "region":
+                    out +=
+                        "(?:"
+                        + Locale.Region.isoRegions.map(\.identifier).filter { $0.count == 2 }.joined(separator: "|")
+                        + ")"
                 default: out += "(?!)"
                 }
                 rest = rest[rest.index(after: close)...]

@@ -41,9 +41,11 @@ public struct AppAudit: Sendable {
         if let signed = entitlements["application-identifier"]?.stringValue, let bundle = bundleIdentifier,
             !signed.contains("$("), !signed.hasSuffix("." + bundle)
         {
-            findings.append(AuditFinding(
-                "entitlements.appIDMismatch", .error, entitlements.file, key: "/application-identifier",
-                "application-identifier is \(signed), which is not a team ID followed by the bundle ID \(bundle): the app does not install"))
+            findings.append(
+                AuditFinding(
+                    "entitlements.appIDMismatch", .error, entitlements.file, key: "/application-identifier",
+                    "application-identifier is \(signed), which is not a team ID followed by the bundle ID \(bundle): the app does not install"
+                ))
         }
 
         let isBrowser = entitlements[AppBoundApp.browserEntitlement] == .bool(true)
@@ -64,15 +66,20 @@ public struct AppAudit: Sendable {
 
         if isBrowser {
             for key in prohibited {
-                findings.append(AuditFinding(
-                    "browser.prohibitedUsage", .warning, info.file, key: "/" + key,
-                    "the app is a browser and declares \(key): every navigation is marked not app-bound, so restricted APIs are blocked on every site"))
+                findings.append(
+                    AuditFinding(
+                        "browser.prohibitedUsage", .warning, info.file, key: "/" + key,
+                        "the app is a browser and declares \(key): every navigation is marked not app-bound, so restricted APIs are blocked on every site"
+                    ))
             }
         }
         if serviceWorkers {
-            findings.append(AuditFinding(
-                "serviceWorkers.everywhere", .note, entitlements.file, key: "/" + AppBoundApp.serviceWorkersEntitlement,
-                "the app holds \(AppBoundApp.serviceWorkersEntitlement): service workers register on every site, in every web view"))
+            findings.append(
+                AuditFinding(
+                    "serviceWorkers.everywhere", .note, entitlements.file,
+                    key: "/" + AppBoundApp.serviceWorkersEntitlement,
+                    "the app holds \(AppBoundApp.serviceWorkersEntitlement): service workers register on every site, in every web view"
+                ))
         }
         findings += Self.tracking(info, isBrowser: isBrowser, entitlementsFile: entitlements.file)
         let managed = Self.managedSettings(info)
@@ -96,32 +103,44 @@ public struct AppAudit: Sendable {
     }
 
     private static func appID(_ entitlements: EntitlementSources, _ files: AppFiles, _ bundleID: String?) -> String? {
-        if let signed = entitlements["application-identifier"]?.stringValue, !signed.contains("*"), !signed.contains("$(") {
+        if let signed = entitlements["application-identifier"]?.stringValue, !signed.contains("*"),
+            !signed.contains("$(")
+        {
             return signed
         }
         guard let bundleID else { return nil }
         if let team = entitlements.signedTeamIdentifier { return team + "." + bundleID }
-        if case .read(_, let profile)? = files.profile, let team = profile.teamIdentifiers.first { return team + "." + bundleID }
+        if case .read(_, let profile)? = files.profile, let team = profile.teamIdentifiers.first {
+            return team + "." + bundleID
+        }
         return nil
     }
 
-    private static func tracking(_ info: PropertyListDocument, isBrowser: Bool, entitlementsFile: SourceFile) -> [AuditFinding] {
+    private static func tracking(_ info: PropertyListDocument, isBrowser: Bool, entitlementsFile: SourceFile)
+        -> [AuditFinding]
+    {
         var findings: [AuditFinding] = []
         let key = "NSCrossWebsiteTrackingUsageDescription"
         if let value = info[key] {
             let text = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if text.isEmpty {
-                findings.append(AuditFinding(
-                    "itp.purposeString.invalid", .warning, info.file, key: "/" + key,
-                    "\(key) is \(value.stringValue == nil ? value.typeName : "an empty string"): the Settings switch shows no reason to the user"))
+                findings.append(
+                    AuditFinding(
+                        "itp.purposeString.invalid", .warning, info.file, key: "/" + key,
+                        "\(key) is \(value.stringValue == nil ? value.typeName : "an empty string"): the Settings switch shows no reason to the user"
+                    ))
             }
-            findings.append(AuditFinding(
-                "itp.switch", .note, info.file, key: "/" + key,
-                "\(key) is declared: the app's Settings page shows \"Allow Cross-Website Tracking\", and ITP is off in every web view when the user turns it on"))
+            findings.append(
+                AuditFinding(
+                    "itp.switch", .note, info.file, key: "/" + key,
+                    "\(key) is declared: the app's Settings page shows \"Allow Cross-Website Tracking\", and ITP is off in every web view when the user turns it on"
+                ))
         } else if isBrowser {
-            findings.append(AuditFinding(
-                "itp.switch", .note, entitlementsFile, key: "/" + AppBoundApp.browserEntitlement,
-                "the app is a browser: its Settings page shows \"Allow Cross-Website Tracking\", and ITP is off when the user turns it on"))
+            findings.append(
+                AuditFinding(
+                    "itp.switch", .note, entitlementsFile, key: "/" + AppBoundApp.browserEntitlement,
+                    "the app is a browser: its Settings page shows \"Allow Cross-Website Tracking\", and ITP is off when the user turns it on"
+                ))
         }
         return findings
     }
@@ -129,21 +148,39 @@ public struct AppAudit: Sendable {
     private static func managedSettings(_ info: PropertyListDocument) -> (flag: Bool, findings: [AuditFinding]) {
         guard let settings = info["IntuneMAMSettings"] else { return (false, []) }
         guard case .object = settings else {
-            return (false, [AuditFinding(
-                "managed.settings.wrongType", .error, info.file, key: "/IntuneMAMSettings",
-                "IntuneMAMSettings is \(settings.typeName), not a dictionary: none of its settings is read")])
+            return (
+                false,
+                [
+                    AuditFinding(
+                        "managed.settings.wrongType", .error, info.file, key: "/IntuneMAMSettings",
+                        "IntuneMAMSettings is \(settings.typeName), not a dictionary: none of its settings is read")
+                ]
+            )
         }
         switch settings["TreatAllWebViewsAsUnmanaged"] {
         case nil, .bool(false)?:
             return (false, [])
         case .bool(true)?:
-            return (true, [AuditFinding(
-                "managed.allWebViewsUnmanaged", .note, info.file, key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
-                "TreatAllWebViewsAsUnmanaged is YES: every web view holds unmanaged (personal) data, so pasting managed data into one follows the tenant's rules for unmanaged destinations")])
+            return (
+                true,
+                [
+                    AuditFinding(
+                        "managed.allWebViewsUnmanaged", .note, info.file,
+                        key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
+                        "TreatAllWebViewsAsUnmanaged is YES: every web view holds unmanaged (personal) data, so pasting managed data into one follows the tenant's rules for unmanaged destinations"
+                    )
+                ]
+            )
         case let other?:
-            return (false, [AuditFinding(
-                "managed.settings.wrongType", .error, info.file, key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
-                "TreatAllWebViewsAsUnmanaged is \(other.typeName), not a Boolean: it is read as NO")])
+            return (
+                false,
+                [
+                    AuditFinding(
+                        "managed.settings.wrongType", .error, info.file,
+                        key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
+                        "TreatAllWebViewsAsUnmanaged is \(other.typeName), not a Boolean: it is read as NO")
+                ]
+            )
         }
     }
 
@@ -154,9 +191,14 @@ public struct AppAudit: Sendable {
         let key = "/" + name
         guard let value = entitlements[name] else { return (nil, []) }
         guard case .array(let items) = value else {
-            return (nil, [AuditFinding(
-                "associatedDomains.wrongType", .error, entitlements.file, key: key,
-                "\(name) is \(value.typeName), not an array of strings: the system reads no associated domain")])
+            return (
+                nil,
+                [
+                    AuditFinding(
+                        "associatedDomains.wrongType", .error, entitlements.file, key: key,
+                        "\(name) is \(value.typeName), not an array of strings: the system reads no associated domain")
+                ]
+            )
         }
         var findings: [AuditFinding] = []
         var strings: [String] = []
@@ -164,9 +206,10 @@ public struct AppAudit: Sendable {
             if let text = item.stringValue {
                 strings.append(text)
             } else {
-                findings.append(AuditFinding(
-                    "associatedDomains.wrongType", .error, entitlements.file, key: "\(key)/\(index)",
-                    "entry \(index) is \(item.typeName), not a string: it is ignored"))
+                findings.append(
+                    AuditFinding(
+                        "associatedDomains.wrongType", .error, entitlements.file, key: "\(key)/\(index)",
+                        "entry \(index) is \(item.typeName), not a string: it is ignored"))
             }
         }
         let entitlement = AssociatedDomainsEntitlement(values: strings, isBrowser: isBrowser)
@@ -174,8 +217,11 @@ public struct AppAudit: Sendable {
         let indices = items.indices.filter { items[$0].stringValue != nil }
         for finding in entitlement.findings {
             var pointer = finding.pointer
-            if let position = Int(pointer.dropFirst()), indices.indices.contains(position) { pointer = "/\(indices[position])" }
-            findings.append(AuditFinding(finding.code, finding.severity, entitlements.file, key: key + pointer, finding.message))
+            if let position = Int(pointer.dropFirst()), indices.indices.contains(position) {
+                pointer = "/\(indices[position])"
+            }
+            findings.append(
+                AuditFinding(finding.code, finding.severity, entitlements.file, key: key + pointer, finding.message))
         }
         return (entitlement, findings)
     }

@@ -21,17 +21,20 @@ public struct AppBoundListAudit: Sendable {
         isPresent = true
         guard case .array(let items) = value else {
             domains = nil
-            findings.append(AuditFinding(
-                "appBound.key.wrongType", .error, file, key: key,
-                "WKAppBoundDomains is \(value.typeName), not an array of strings: the engine crashes reading it when the app makes its first web view"))
+            findings.append(
+                AuditFinding(
+                    "appBound.key.wrongType", .error, file, key: key,
+                    "WKAppBoundDomains is \(value.typeName), not an array of strings: the engine crashes reading it when the app makes its first web view"
+                ))
             return
         }
         var texts: [String] = []
         for (index, item) in items.enumerated() {
             guard case .string(let text) = item else {
-                findings.append(AuditFinding(
-                    "appBound.key.wrongType", .error, file, key: "\(key)/\(index)",
-                    "entry \(index) is \(item.typeName), not a string: the engine crashes reading the list"))
+                findings.append(
+                    AuditFinding(
+                        "appBound.key.wrongType", .error, file, key: "\(key)/\(index)",
+                        "entry \(index) is \(item.typeName), not a string: the engine crashes reading the list"))
                 continue
             }
             texts.append(text)
@@ -46,14 +49,18 @@ public struct AppBoundListAudit: Sendable {
             findings += Self.check(entry, in: list, file: file, key: "\(key)/\(entry.index)")
         }
         if list.domains.isEmpty, list.schemes.isEmpty, !isBrowser {
-            findings.append(AuditFinding(
-                "appBound.key.empty", .note, file, key: key,
-                "WKAppBoundDomains is present but lists no usable domain or scheme: restricted APIs are blocked on every web page, and a web view with limitsNavigationsToAppBoundDomains can show only local content"))
+            findings.append(
+                AuditFinding(
+                    "appBound.key.empty", .note, file, key: key,
+                    "WKAppBoundDomains is present but lists no usable domain or scheme: restricted APIs are blocked on every web page, and a web view with limitsNavigationsToAppBoundDomains can show only local content"
+                ))
         }
         if isBrowser {
-            findings.append(AuditFinding(
-                "appBound.browser.keyIgnored", .note, file, key: key,
-                "the app is a browser (com.apple.developer.web-browser): WKAppBoundDomains restricts none of its web views"))
+            findings.append(
+                AuditFinding(
+                    "appBound.browser.keyIgnored", .note, file, key: key,
+                    "the app is a browser (com.apple.developer.web-browser): WKAppBoundDomains restricts none of its web views"
+                ))
         }
     }
 
@@ -65,41 +72,61 @@ public struct AppBoundListAudit: Sendable {
         case .dropped(let reason):
             return [AuditFinding("appBound.entry.dropped", .warning, file, key: key, "\(quoted) is dropped: \(reason)")]
         case .pastCapacity:
-            return [AuditFinding(
-                "appBound.entry.pastCapacity", .error, file, key: key,
-                "\(quoted) is never read: the \(AppBoundDomains.capacity) slots were full before it (\(list.domains.count) domains, \(list.schemes.count) schemes), and nothing warns")]
+            return [
+                AuditFinding(
+                    "appBound.entry.pastCapacity", .error, file, key: key,
+                    "\(quoted) is never read: the \(AppBoundDomains.capacity) slots were full before it (\(list.domains.count) domains, \(list.schemes.count) schemes), and nothing warns"
+                )
+            ]
         case .duplicate(let first):
-            return [AuditFinding(
-                "appBound.entry.duplicate", .note, file, key: key, "\(quoted) repeats entry \(first) and uses no slot")]
+            return [
+                AuditFinding(
+                    "appBound.entry.duplicate", .note, file, key: key,
+                    "\(quoted) repeats entry \(first) and uses no slot")
+            ]
         case .scheme(let scheme):
             if scheme == "http" || scheme == "https" {
-                return [AuditFinding(
-                    "appBound.scheme.web", .warning, file, key: key,
-                    "\(quoted) makes every \(scheme) URL app-bound: restricted APIs work on every web site")]
+                return [
+                    AuditFinding(
+                        "appBound.scheme.web", .warning, file, key: key,
+                        "\(quoted) makes every \(scheme) URL app-bound: restricted APIs work on every web site")
+                ]
             }
-            if !scheme.utf8.allSatisfy(Self.isLowercaseSchemeByte) || !(scheme.utf8.first.map(Self.isLowercaseLetter) ?? false) {
-                return [AuditFinding(
-                    "appBound.scheme.neverMatches", .warning, file, key: key,
-                    "\(quoted) never matches: the engine compares it, as written, with a URL's lowercase scheme")]
+            if !scheme.utf8.allSatisfy(Self.isLowercaseSchemeByte)
+                || !(scheme.utf8.first.map(Self.isLowercaseLetter) ?? false)
+            {
+                return [
+                    AuditFinding(
+                        "appBound.scheme.neverMatches", .warning, file, key: key,
+                        "\(quoted) never matches: the engine compares it, as written, with a URL's lowercase scheme")
+                ]
             }
             return []
         case .domain(let domain, let host):
             var findings: [AuditFinding] = []
             if domain.contains("*") {
-                findings.append(AuditFinding(
-                    "appBound.entry.wildcard", .warning, file, key: key,
-                    "\(quoted) is read as the host \(domain), which no URL has: it never matches (a * is not a wildcard here)"))
+                findings.append(
+                    AuditFinding(
+                        "appBound.entry.wildcard", .warning, file, key: key,
+                        "\(quoted) is read as the host \(domain), which no URL has: it never matches (a * is not a wildcard here)"
+                    ))
             }
-            if PublicSuffixList.bundled.registrableDomain(of: domain) == nil, domain.contains("."), !Self.isIPAddress(host) {
-                findings.append(AuditFinding(
-                    "appBound.entry.publicSuffix", .warning, file, key: key,
-                    "\(quoted) is the public suffix \(domain): it matches only the host \(domain) itself, never a site under it"))
+            if PublicSuffixList.bundled.registrableDomain(of: domain) == nil, domain.contains("."),
+                !Self.isIPAddress(host)
+            {
+                findings.append(
+                    AuditFinding(
+                        "appBound.entry.publicSuffix", .warning, file, key: key,
+                        "\(quoted) is the public suffix \(domain): it matches only the host \(domain) itself, never a site under it"
+                    ))
             }
             let written = entry.text.lowercased().trimmingCharacters(in: ["/"])
             if ![domain, "https://" + domain, "http://" + domain].contains(written) {
-                findings.append(AuditFinding(
-                    "appBound.entry.widened", .note, file, key: key,
-                    "\(quoted) counts as \(domain): every subdomain, path, port and scheme of \(domain) is app-bound"))
+                findings.append(
+                    AuditFinding(
+                        "appBound.entry.widened", .note, file, key: key,
+                        "\(quoted) counts as \(domain): every subdomain, path, port and scheme of \(domain) is app-bound"
+                    ))
             }
             return findings
         }

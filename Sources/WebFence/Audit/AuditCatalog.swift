@@ -30,22 +30,32 @@ public enum AuditCatalog {
             fix: "Set CFBundleExecutable to the executable's file name ($(EXECUTABLE_NAME) in Xcode)."),
         Rule(
             code: "executable.missing", title: "The executable is not in the bundle",
-            fix: "Audit the built product (the .app or .ipa that ships): its executable carries the signed entitlements."),
+            fix:
+                "Audit the built product (the .app or .ipa that ships): its executable carries the signed entitlements."
+        ),
         Rule(
             code: "executable.unreadable", title: "The executable is not a usable Mach-O file",
-            fix: "Rebuild the app: the executable must be a Mach-O file, thin or universal, whose headers stay inside the file."),
+            fix:
+                "Rebuild the app: the executable must be a Mach-O file, thin or universal, whose headers stay inside the file."
+        ),
         Rule(
             code: "signature.missing", title: "The executable is not code-signed",
-            fix: "Sign the app with its entitlements (Xcode, or codesign --entitlements): an unsigned app does not install on a device."),
+            fix:
+                "Sign the app with its entitlements (Xcode, or codesign --entitlements): an unsigned app does not install on a device."
+        ),
         Rule(
             code: "signature.damaged", title: "The code signature is damaged",
             fix: "Re-sign the app: the system refuses to launch an executable whose signature does not read."),
         Rule(
             code: "entitlements.xmlDiffersFromDER", title: "The XML and DER entitlements differ",
-            fix: "Re-sign with one entitlements file so that both blobs say the same: iOS 15 and later read the DER one, older systems the XML one."),
+            fix:
+                "Re-sign with one entitlements file so that both blobs say the same: iOS 15 and later read the DER one, older systems the XML one."
+        ),
         Rule(
             code: "entitlements.noDER", title: "The signature has no DER entitlements",
-            fix: "Re-sign with Xcode 13 or later (codesign adds the DER blob): iOS 15 and later refuse to launch an app signed without it."),
+            fix:
+                "Re-sign with Xcode 13 or later (codesign adds the DER blob): iOS 15 and later refuse to launch an app signed without it."
+        ),
         Rule(
             code: "entitlements.slicesDiffer", title: "The architectures are signed with different entitlements",
             fix: "Sign every architecture of the universal binary with the same entitlements."),
@@ -54,10 +64,14 @@ public enum AuditCatalog {
             fix: "Rebuild and re-sign, or correct the .entitlements file: a device uses the signed entitlements."),
         Rule(
             code: "entitlements.notInProfile", title: "An entitlement the provisioning profile does not grant",
-            fix: "Enable the capability for the App ID in the developer portal and regenerate the profile, or remove the entitlement: the app does not install otherwise."),
+            fix:
+                "Enable the capability for the App ID in the developer portal and regenerate the profile, or remove the entitlement: the app does not install otherwise."
+        ),
         Rule(
             code: "entitlements.appIDMismatch", title: "The signed application-identifier is not this app's",
-            fix: "Sign with the provisioning profile of this bundle ID: application-identifier must be the team ID, a dot and CFBundleIdentifier."),
+            fix:
+                "Sign with the provisioning profile of this bundle ID: application-identifier must be the team ID, a dot and CFBundleIdentifier."
+        ),
         Rule(
             code: "entitlements.unknown", title: "No entitlements were read",
             fix: "Pass the project's .entitlements file with --entitlements, or audit the signed .app or .ipa."),
@@ -80,46 +94,68 @@ public enum AuditCatalog {
             fix: "Make WKAppBoundDomains an array of strings: the engine crashes reading anything else."),
         Rule(
             code: "appBound.key.empty", title: "WKAppBoundDomains lists nothing usable",
-            fix: "List the domains the app's web views may use their powerful APIs on, or remove the key if no web view needs them."),
+            fix:
+                "List the domains the app's web views may use their powerful APIs on, or remove the key if no web view needs them."
+        ),
         Rule(
             code: "appBound.entry.dropped", title: "A WKAppBoundDomains entry the engine drops",
             fix: "Write the entry as a domain (example.com) or as a scheme followed by a colon (myscheme:)."),
         Rule(
             code: "appBound.entry.pastCapacity", title: "A WKAppBoundDomains entry past the 10-entry cap",
-            fix: "Keep to 10 distinct domains and schemes: remove entries, or list the registrable domain once for all its subdomains."),
+            fix:
+                "Keep to 10 distinct domains and schemes: remove entries, or list the registrable domain once for all its subdomains."
+        ),
         Rule(
             code: "appBound.entry.duplicate", title: "A WKAppBoundDomains entry that repeats another",
             fix: "Remove the entry: after reduction to its registrable domain it repeats an earlier one."),
         Rule(
             code: "appBound.entry.widened", title: "A WKAppBoundDomains entry that covers more than it says",
-            fix: "Write the registrable domain itself, so that the list says what the engine does: every subdomain, path, port and scheme of it is app-bound."),
+            fix:
+                "Write the registrable domain itself, so that the list says what the engine does: every subdomain, path, port and scheme of it is app-bound."
+        ),
         Rule(
             code: "appBound.entry.wildcard", title: "A WKAppBoundDomains entry with a * that stays in the host",
-            fix: "List the registrable domain (example.com), which covers every subdomain: a * is not a wildcard in WKAppBoundDomains."),
+            fix:
+                "List the registrable domain (example.com), which covers every subdomain: a * is not a wildcard in WKAppBoundDomains."
+        ),
         Rule(
             code: "appBound.entry.publicSuffix", title: "A WKAppBoundDomains entry that is a public suffix",
-            fix: "List the site's registrable domain (for example yourname.github.io), not the public suffix, which matches only itself."),
+            fix:
+                "List the site's registrable domain (for example yourname.github.io), not the public suffix, which matches only itself."
+        ),
         Rule(
             code: "appBound.scheme.neverMatches", title: "An app-bound scheme that never matches",
-            fix: "Write the scheme in lowercase letters, digits, +, - and . (myscheme:): URL schemes are compared lowercased."),
+            fix:
+                "Write the scheme in lowercase letters, digits, +, - and . (myscheme:): URL schemes are compared lowercased."
+        ),
         Rule(
             code: "appBound.scheme.web", title: "A web scheme listed as app-bound",
             fix: "Remove http: or https: and list the domains themselves: a web scheme makes every web page app-bound."),
         Rule(
             code: "appBound.browser.keyIgnored", title: "A browser's WKAppBoundDomains has no effect",
-            fix: "Remove WKAppBoundDomains, or the browser entitlement: a browser's web views are never restricted by the list."),
+            fix:
+                "Remove WKAppBoundDomains, or the browser entitlement: a browser's web views are never restricted by the list."
+        ),
         Rule(
             code: "browser.prohibitedUsage", title: "A browser that declares a prohibited usage description",
-            fix: "Remove the usage description, or the browser entitlement: with both, restricted APIs are blocked on every site."),
+            fix:
+                "Remove the usage description, or the browser entitlement: with both, restricted APIs are blocked on every site."
+        ),
         Rule(
             code: "serviceWorkers.everywhere", title: "Service workers are enabled on every site",
-            fix: "Keep com.apple.developer.WebKit.ServiceWorkers only if the app's web content needs service workers outside WKAppBoundDomains."),
+            fix:
+                "Keep com.apple.developer.WebKit.ServiceWorkers only if the app's web content needs service workers outside WKAppBoundDomains."
+        ),
         Rule(
             code: "itp.switch", title: "The user can turn off Intelligent Tracking Prevention",
-            fix: "Nothing to do if the app needs cross-site tracking; otherwise remove NSCrossWebsiteTrackingUsageDescription (a browser always shows the switch)."),
+            fix:
+                "Nothing to do if the app needs cross-site tracking; otherwise remove NSCrossWebsiteTrackingUsageDescription (a browser always shows the switch)."
+        ),
         Rule(
             code: "itp.purposeString.invalid", title: "NSCrossWebsiteTrackingUsageDescription is not a sentence",
-            fix: "Give NSCrossWebsiteTrackingUsageDescription a non-empty string that tells the user why the app tracks across sites."),
+            fix:
+                "Give NSCrossWebsiteTrackingUsageDescription a non-empty string that tells the user why the app tracks across sites."
+        ),
 
         // Managed web views (spec/managed-web-views.md).
         Rule(
@@ -127,7 +163,9 @@ public enum AuditCatalog {
             fix: "Make IntuneMAMSettings a dictionary and TreatAllWebViewsAsUnmanaged a Boolean (<true/> or <false/>)."),
         Rule(
             code: "managed.allWebViewsUnmanaged", title: "Every web view holds unmanaged data",
-            fix: "Nothing to do if no web view shows the organisation's data; otherwise remove TreatAllWebViewsAsUnmanaged and mark the unmanaged web views one by one."),
+            fix:
+                "Nothing to do if no web view shows the organisation's data; otherwise remove TreatAllWebViewsAsUnmanaged and mark the unmanaged web views one by one."
+        ),
 
         // Associated domains (spec/associated-domains.md §1).
         Rule(
@@ -141,7 +179,9 @@ public enum AuditCatalog {
             fix: "Use applinks, webcredentials, activitycontinuation, appclips or authsrv."),
         Rule(
             code: "entitlement.service.authsrv", title: "An enterprise single sign-on entry",
-            fix: "Nothing to do if the app is an SSO extension; authsrv entries are read by the system's SSO, not by universal links."),
+            fix:
+                "Nothing to do if the app is an SSO extension; authsrv entries are read by the system's SSO, not by universal links."
+        ),
         Rule(
             code: "entitlement.browser.applinks", title: "A browser with applinks",
             fix: "Remove the applinks entries, or the browser entitlement: a browser may not claim universal links."),
@@ -153,13 +193,17 @@ public enum AuditCatalog {
             fix: "Use the modes developer and managed only (developer+managed for both)."),
         Rule(
             code: "entitlement.path", title: "A scheme, path or fragment in an entry",
-            fix: "Write the domain only: no https://, path, fragment or trailing slash (paths belong in the association file)."),
+            fix:
+                "Write the domain only: no https://, path, fragment or trailing slash (paths belong in the association file)."
+        ),
         Rule(
             code: "entitlement.wildcard.appclips", title: "A wildcard appclips entry",
             fix: "List each App Clip domain in full: appclips entries cannot use *."),
         Rule(
             code: "entitlement.wildcard.baseDomain", title: "A wildcard entry and its base domain",
-            fix: "Add the base domain as an entry of its own if it should open the app too: whether *.example.com covers example.com is disputed."),
+            fix:
+                "Add the base domain as an entry of its own if it should open the app too: whether *.example.com covers example.com is disputed."
+        ),
         Rule(
             code: "entitlement.port.invalid", title: "A port that is not 1–65535",
             fix: "Remove the port, or write a number from 1 to 65535."),
@@ -209,14 +253,19 @@ public enum AuditCatalog {
         // A fetched association file (`--fetch`, spec/associated-domains.md §2–§4).
         Rule(
             code: "aasa.appID.missing", title: "The association file does not name the app",
-            fix: "Add the app's ID (team ID, a dot, bundle ID) to the file's applinks details (or the service's apps) and publish it again."),
+            fix:
+                "Add the app's ID (team ID, a dot, bundle ID) to the file's applinks details (or the service's apps) and publish it again."
+        ),
         Rule(
             code: "fetch.*", title: "The association file could not be fetched as a device fetches it",
-            fix: "If this machine reaches the network, serve the file at https://DOMAIN/.well-known/apple-app-site-association: status 200, no redirect, a trusted certificate, application/json, at most 131,072 bytes."),
+            fix:
+                "If this machine reaches the network, serve the file at https://DOMAIN/.well-known/apple-app-site-association: status 200, no redirect, a trusted certificate, application/json, at most 131,072 bytes."
+        ),
         Rule(
             code: "aasa.*", title: "A problem in the association file",
             fix: "Correct the association file as `webfence aasa lint` explains, and publish it again."),
     ]
 
-    private static let byCode: [String: Rule] = Dictionary(rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let byCode: [String: Rule] = Dictionary(
+        rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 }

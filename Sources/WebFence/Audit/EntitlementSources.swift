@@ -42,13 +42,17 @@ public struct EntitlementSources: Sendable {
         var findings: [AuditFinding] = []
         switch files.executable {
         case .notNamed?:
-            findings.append(AuditFinding(
-                "executable.notNamed", .warning, files.infoPlist.file, key: "/CFBundleExecutable",
-                "Info.plist names no executable (CFBundleExecutable is absent or not a plain file name), so no signed entitlement was read"))
+            findings.append(
+                AuditFinding(
+                    "executable.notNamed", .warning, files.infoPlist.file, key: "/CFBundleExecutable",
+                    "Info.plist names no executable (CFBundleExecutable is absent or not a plain file name), so no signed entitlement was read"
+                ))
         case .missing(let file)?:
-            findings.append(AuditFinding(
-                "executable.missing", .warning, files.infoPlist.file, key: "/CFBundleExecutable",
-                "the executable \(file.name) that Info.plist names is not in the bundle, so no signed entitlement was read"))
+            findings.append(
+                AuditFinding(
+                    "executable.missing", .warning, files.infoPlist.file, key: "/CFBundleExecutable",
+                    "the executable \(file.name) that Info.plist names is not in the bundle, so no signed entitlement was read"
+                ))
         case .unreadable(let file, let message)?:
             findings.append(AuditFinding("executable.unreadable", .error, file, key: "/mach_header", message))
         case .read(let file, let executable)?:
@@ -69,16 +73,20 @@ public struct EntitlementSources: Sendable {
             (origin, values, file) = (.none, [], files.infoPlist.file)
             // A project without its .entitlements file is common; a built app without them means
             // the audit cannot say what the app may do.
-            findings.append(AuditFinding(
-                "entitlements.unknown", files.kind == .project ? .note : .warning, files.infoPlist.file, key: "/",
-                "no entitlements were read (no signed executable, no .entitlements file): the app is audited as holding none, so it is not a browser and has no associated domains"))
+            findings.append(
+                AuditFinding(
+                    "entitlements.unknown", files.kind == .project ? .note : .warning, files.infoPlist.file, key: "/",
+                    "no entitlements were read (no signed executable, no .entitlements file): the app is audited as holding none, so it is not a browser and has no associated domains"
+                ))
         }
         if let signed, let project = files.projectEntitlements {
             findings += Self.compare(project: project, signed: signed.values, signedFile: signed.file, team: team)
         }
         if case .read(let profileFile, let profile)? = files.profile {
             findings += Self.check(profile, file: profileFile, now: now)
-            if let signed { findings += Self.grants(profile, signed.values, signedFile: signed.file, profileFile: profileFile) }
+            if let signed {
+                findings += Self.grants(profile, signed.values, signedFile: signed.file, profileFile: profileFile)
+            }
         } else if case .unreadable(let profileFile, let message)? = files.profile {
             findings.append(AuditFinding("profile.unreadable", .error, profileFile, key: "/CMS", message))
         }
@@ -96,37 +104,46 @@ public struct EntitlementSources: Sendable {
         for slice in executable.slices {
             let place = "/\(slice.architecture)"
             guard let signature = slice.signature else {
-                findings.append(AuditFinding(
-                    "signature.missing", .warning, file, key: place + "/LC_CODE_SIGNATURE",
-                    "the \(slice.architecture) code has no code signature (no LC_CODE_SIGNATURE load command)"))
+                findings.append(
+                    AuditFinding(
+                        "signature.missing", .warning, file, key: place + "/LC_CODE_SIGNATURE",
+                        "the \(slice.architecture) code has no code signature (no LC_CODE_SIGNATURE load command)"))
                 continue
             }
             for problem in signature.problems {
-                findings.append(AuditFinding("signature.damaged", .error, file, key: place + "/LC_CODE_SIGNATURE", problem))
+                findings.append(
+                    AuditFinding("signature.damaged", .error, file, key: place + "/LC_CODE_SIGNATURE", problem))
             }
             team = team ?? signature.teamIdentifier
             let xml = signature.entitlementsXML.map(Self.members)
             let der = signature.entitlementsDER.map(Self.members)
             if let xml, let der, xml != der {
-                findings.append(AuditFinding(
-                    "entitlements.xmlDiffersFromDER", .error, file, key: place + "/entitlements",
-                    "the XML and DER entitlements of the \(slice.architecture) signature differ in \(differingKeys(xml, der).joined(separator: ", ")): iOS 15 and later read the DER ones"))
+                findings.append(
+                    AuditFinding(
+                        "entitlements.xmlDiffersFromDER", .error, file, key: place + "/entitlements",
+                        "the XML and DER entitlements of the \(slice.architecture) signature differ in \(differingKeys(xml, der).joined(separator: ", ")): iOS 15 and later read the DER ones"
+                    ))
             }
             if xml != nil, der == nil {
-                findings.append(AuditFinding(
-                    "entitlements.noDER", .warning, file, key: place + "/entitlements",
-                    "the \(slice.architecture) signature has XML entitlements but no DER entitlements blob"))
+                findings.append(
+                    AuditFinding(
+                        "entitlements.noDER", .warning, file, key: place + "/entitlements",
+                        "the \(slice.architecture) signature has XML entitlements but no DER entitlements blob"))
             }
             signed.append((slice.architecture, der ?? xml ?? []))
         }
         guard
-            let chosen = signed.first(where: { $0.architecture == "arm64e" }) ?? signed.first(where: { $0.architecture == "arm64" })
+            let chosen = signed.first(where: { $0.architecture == "arm64e" }) ?? signed.first(where: {
+                $0.architecture == "arm64"
+            })
                 ?? signed.first
         else { return (nil, team, nil) }
         for other in signed where other.architecture != chosen.architecture && other.values != chosen.values {
-            findings.append(AuditFinding(
-                "entitlements.slicesDiffer", .warning, file, key: "/\(other.architecture)/entitlements",
-                "\(other.architecture) is signed with entitlements that differ from \(chosen.architecture)'s in \(differingKeys(chosen.values, other.values).joined(separator: ", "))"))
+            findings.append(
+                AuditFinding(
+                    "entitlements.slicesDiffer", .warning, file, key: "/\(other.architecture)/entitlements",
+                    "\(other.architecture) is signed with entitlements that differ from \(chosen.architecture)'s in \(differingKeys(chosen.values, other.values).joined(separator: ", "))"
+                ))
         }
         return (chosen.values, team, chosen.architecture)
     }
@@ -149,15 +166,20 @@ public struct EntitlementSources: Sendable {
             let message: String
             switch (declared, actual) {
             case (let declared?, nil):
-                message = "the project declares \(key) = \(declared.serialized()), but the signed executable \(signedFile.name) does not hold it"
+                message =
+                    "the project declares \(key) = \(declared.serialized()), but the signed executable \(signedFile.name) does not hold it"
             case (nil, let actual?):
-                message = "the executable is signed with \(key) = \(actual.serialized()), which the project's file does not declare"
+                message =
+                    "the executable is signed with \(key) = \(actual.serialized()), which the project's file does not declare"
             case (let declared?, let actual?):
-                message = "the project declares \(key) = \(declared.serialized()), but the executable is signed with \(actual.serialized())"
+                message =
+                    "the project declares \(key) = \(declared.serialized()), but the executable is signed with \(actual.serialized())"
             case (nil, nil):
                 continue
             }
-            findings.append(AuditFinding("entitlements.projectDiffers", .warning, project.file, key: JSONParser.pointer([key]), message))
+            findings.append(
+                AuditFinding(
+                    "entitlements.projectDiffers", .warning, project.file, key: JSONParser.pointer([key]), message))
         }
         return findings
     }
@@ -165,14 +187,17 @@ public struct EntitlementSources: Sendable {
     private static func check(_ profile: ProvisioningProfile, file: SourceFile, now: Date) -> [AuditFinding] {
         var findings: [AuditFinding] = []
         if case .invalid(let reason) = profile.signature {
-            findings.append(AuditFinding(
-                "profile.signature.invalid", .error, file, key: "/CMS/signerInfos",
-                "the profile's signature does not verify (\(reason)): it was changed after it was signed"))
+            findings.append(
+                AuditFinding(
+                    "profile.signature.invalid", .error, file, key: "/CMS/signerInfos",
+                    "the profile's signature does not verify (\(reason)): it was changed after it was signed"))
         }
         if let expiry = profile.expirationDate, expiry < now {
-            findings.append(AuditFinding(
-                "profile.expired", .error, file, key: "/ExpirationDate",
-                "the profile \(profile.name.map { "\"\($0)\" " } ?? "")expired on \(ISO8601DateFormatter().string(from: expiry))"))
+            findings.append(
+                AuditFinding(
+                    "profile.expired", .error, file, key: "/ExpirationDate",
+                    "the profile \(profile.name.map { "\"\($0)\" " } ?? "")expired on \(ISO8601DateFormatter().string(from: expiry))"
+                ))
         }
         return findings
     }
@@ -186,15 +211,18 @@ public struct EntitlementSources: Sendable {
         var findings: [AuditFinding] = []
         for member in signed {
             guard let grant = granted[member.key] else {
-                findings.append(AuditFinding(
-                    "entitlements.notInProfile", .error, signedFile, key: JSONParser.pointer([member.key]),
-                    "the executable is signed with \(member.key), which \(profileFile.name) does not grant"))
+                findings.append(
+                    AuditFinding(
+                        "entitlements.notInProfile", .error, signedFile, key: JSONParser.pointer([member.key]),
+                        "the executable is signed with \(member.key), which \(profileFile.name) does not grant"))
                 continue
             }
             if !allows(grant, member.value) {
-                findings.append(AuditFinding(
-                    "entitlements.notInProfile", .error, signedFile, key: JSONParser.pointer([member.key]),
-                    "the executable is signed with \(member.key) = \(member.value.serialized()), but \(profileFile.name) grants only \(grant.serialized())"))
+                findings.append(
+                    AuditFinding(
+                        "entitlements.notInProfile", .error, signedFile, key: JSONParser.pointer([member.key]),
+                        "the executable is signed with \(member.key) = \(member.value.serialized()), but \(profileFile.name) grants only \(grant.serialized())"
+                    ))
             }
         }
         return findings

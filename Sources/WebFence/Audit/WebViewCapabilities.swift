@@ -41,7 +41,8 @@ public struct WebViewCapabilities: Sendable, Hashable {
 
     private static func capabilities(_ app: AppBoundApp, _ configuration: Configuration) -> [Capability] {
         let limits = configuration == .limitsNavigationsToAppBoundDomains
-        let cookies = CookieFilter(app: app).isActive
+        let cookies =
+            CookieFilter(app: app).isActive
             ? Capability(
                 name: "cookies",
                 answer: "only cookies of listed domains can be set or read, in every web view of the data store",
@@ -49,22 +50,27 @@ public struct WebViewCapabilities: Sendable, Hashable {
             : Capability(name: "cookies", answer: "set and read on every domain", rule: .cookieFilteringOff)
         let serviceWorkers: Capability
         if app.hasServiceWorkersEntitlement || app.isBrowser {
-            serviceWorkers = Capability(name: "serviceWorkers", answer: "enabled on every site", rule: .serviceWorkerEntitled)
+            serviceWorkers = Capability(
+                name: "serviceWorkers", answer: "enabled on every site", rule: .serviceWorkerEntitled)
         } else if limits, !(app.domains?.domains.isEmpty ?? true) {
             serviceWorkers = Capability(
                 name: "serviceWorkers",
-                answer: "on listed domains (\(ServiceWorkerPolicy.listedDomainLimit) registrations at most) and loopback pages",
+                answer:
+                    "on listed domains (\(ServiceWorkerPolicy.listedDomainLimit) registrations at most) and loopback pages",
                 rule: .serviceWorkerListedDomain)
         } else if limits {
             serviceWorkers = Capability(
-                name: "serviceWorkers", answer: "on loopback pages only (no domain is listed)", rule: .serviceWorkerLoopback)
+                name: "serviceWorkers", answer: "on loopback pages only (no domain is listed)",
+                rule: .serviceWorkerLoopback)
         } else {
             serviceWorkers = Capability(name: "serviceWorkers", answer: "disabled", rule: .serviceWorkersDisabled)
         }
         if app.isBrowser {
             let prohibited = !app.prohibitedUsageDescriptions.isEmpty
             return [
-                Capability(name: "navigation", answer: "any site", rule: prohibited ? .browserWithProhibitedUsage : .browserAllows),
+                Capability(
+                    name: "navigation", answer: "any site",
+                    rule: prohibited ? .browserWithProhibitedUsage : .browserAllows),
                 prohibited
                     ? Capability(
                         name: "restrictedAPIs", answer: "blocked on every site (JavaScript fails with error 14)",
@@ -84,11 +90,13 @@ public struct WebViewCapabilities: Sendable, Hashable {
             return [
                 Capability(
                     name: "navigation",
-                    answer: "any site, but every page is marked not app-bound, listed or not; a main-frame load of local content (file:, data:, about:, blob:, localhost, loadHTMLString) turns limits on for the web view's life",
+                    answer:
+                        "any site, but every page is marked not app-bound, listed or not; a main-frame load of local content (file:, data:, about:, blob:, localhost, loadHTMLString) turns limits on for the web view's life",
                     rule: .noLimitsNotAppBound),
                 Capability(
                     name: "restrictedAPIs",
-                    answer: "blocked after the first navigation (JavaScript fails with error 14); used before it, every later navigation fails with error 13",
+                    answer:
+                        "blocked after the first navigation (JavaScript fails with error 14); used before it, every later navigation fails with error 13",
                     rule: .apiRestricted),
                 cookies, serviceWorkers,
             ]
@@ -97,7 +105,9 @@ public struct WebViewCapabilities: Sendable, Hashable {
         let places = listed.isEmpty ? "local content only" : listed.joined(separator: ", ") + " and local content"
         return [
             Capability(
-                name: "navigation", answer: "\(places) (file:, data:, about:, blob:, localhost); any other main-frame load fails with error 13",
+                name: "navigation",
+                answer:
+                    "\(places) (file:, data:, about:, blob:, localhost); any other main-frame load fails with error 13",
                 rule: .limitsMainFrameNotAppBound),
             Capability(
                 name: "restrictedAPIs", answer: "allowed on \(places); blocked in frames from other sites",

@@ -72,7 +72,8 @@ struct JSONObjectReader {
     /// Throws on the first key that was never read.
     func finish(expected: [String]) throws(ScenarioError) {
         for key in keys where !used.contains(key) {
-            throw ScenarioError(path(key), "unknown key \"\(key)\" (expected one of: \(expected.joined(separator: ", ")))")
+            throw ScenarioError(
+                path(key), "unknown key \"\(key)\" (expected one of: \(expected.joined(separator: ", ")))")
         }
     }
 }

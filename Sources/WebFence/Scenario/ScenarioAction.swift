@@ -107,7 +107,8 @@ extension Scenario {
             "load", "loadHTMLString", "loadData", "addFrame", "navigateFrame", "openWindow", "setConfiguration",
             "evaluateJavaScript", "addUserScript", "addUserStyleSheet", "userScriptFrames", "styleSheetApplied",
             "postMessage", "setCookie", "getAllCookies", "getCookies", "deleteCookie", "registerServiceWorker", "state",
-            "itp", "appBoundDomains", "setWebViewPolicy", "setPolicyDelegate", "copy", "paste", "upload", "openUniversalLink",
+            "itp", "appBoundDomains", "setWebViewPolicy", "setPolicyDelegate", "copy", "paste", "upload",
+            "openUniversalLink",
             "addWebView",
         ]
 
@@ -116,7 +117,9 @@ extension Scenario {
             switch self {
             case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .openWindow:
                 Outcome.navigationFields
-            case .setConfiguration, .addUserScript, .addUserStyleSheet, .setWebViewPolicy, .setPolicyDelegate, .addWebView: []
+            case .setConfiguration, .addUserScript, .addUserStyleSheet, .setWebViewPolicy, .setPolicyDelegate,
+                .addWebView:
+                []
             case .copy: ["identity", "rule"]
             case .paste: ["allowed", "reason", "rule"]
             case .upload: ["allowed", "rule"]

@@ -63,7 +63,8 @@ extension Scenario {
                 throw ScenarioError(reader.path(key), "expected an object, found \(other.typeName)")
             case (nil, .some(let path)):
                 guard let loadFile else {
-                    throw ScenarioError(reader.path(fileKey), "plist files can only be read when the scenario is a file")
+                    throw ScenarioError(
+                        reader.path(fileKey), "plist files can only be read when the scenario is a file")
                 }
                 return try loadFile(path)
             }
@@ -92,14 +93,16 @@ extension Scenario {
             guard let setting = TenantPolicy.Clipboard(rawValue: clipboard) else {
                 throw ScenarioError(
                     reader.path("clipboard"),
-                    "expected blocked, policyManagedApps, policyManagedAppsWithPasteIn or anyApp, found \"\(clipboard)\"")
+                    "expected blocked, policyManagedApps, policyManagedAppsWithPasteIn or anyApp, found \"\(clipboard)\""
+                )
             }
             policy.clipboard = setting
         }
         if let browser = try reader.string("managedBrowser") {
             guard let setting = TenantPolicy.ManagedBrowser(setting: browser) else {
                 throw ScenarioError(
-                    reader.path("managedBrowser"), "expected edge, unmanaged:<protocol>, any or null, found \"\(browser)\"")
+                    reader.path("managedBrowser"),
+                    "expected edge, unmanaged:<protocol>, any or null, found \"\(browser)\"")
             }
             policy.managedBrowser = setting
         }
@@ -120,14 +123,16 @@ extension Scenario {
         let reader = try JSONObjectReader(value, at: "/app/sites")
         for domain in reader.keys {
             guard LinkDomain(domain) != nil else {
-                throw ScenarioError(reader.path(domain), "\"\(domain)\" is not a domain (a site is a host, with a port if it has one)")
+                throw ScenarioError(
+                    reader.path(domain), "\"\(domain)\" is not a domain (a site is a host, with a port if it has one)")
             }
             var site = try JSONObjectReader(reader.valueWithoutMarking(domain) ?? .null, at: reader.path(domain))
             switch site.value("aasa") {
             case nil, .null?, .object?, .string?: break
             case let other?:
                 throw ScenarioError(
-                    site.path("aasa"), "expected the association file as an object, its JSON text, or null; found \(other.typeName)")
+                    site.path("aasa"),
+                    "expected the association file as an object, its JSON text, or null; found \(other.typeName)")
             }
             try site.finish(expected: ["aasa"])
         }
@@ -174,7 +179,8 @@ extension Scenario {
         let scripts = try (reader.array("userScripts") ?? []).enumerated().map { index, script throws(ScenarioError) in
             try parseUserScript(script, at: "\(pointer)/userScripts/\(index)")
         }
-        let rules = try parseNavigationRules(reader.value("navigationRules"), at: reader.path("navigationRules"), loadFile: loadFile)
+        let rules = try parseNavigationRules(
+            reader.value("navigationRules"), at: reader.path("navigationRules"), loadFile: loadFile)
         let dataStore = try reader.string("dataStore") ?? "shared"
         try reader.finish(expected: [
             "id", "parent", "limitsNavigationsToAppBoundDomains", "userStyleSheets", "userScripts", "navigationRules",
@@ -195,23 +201,28 @@ extension Scenario {
         case nil, .null?: return nil
         case .object?: root = value ?? .null
         case .string(let path)?:
-            guard let loadFile else { throw ScenarioError(pointer, "rule set files can only be read when the scenario is a file") }
+            guard let loadFile else {
+                throw ScenarioError(pointer, "rule set files can only be read when the scenario is a file")
+            }
             do { root = .object(try loadFile(path)) } catch { throw ScenarioError(pointer, error.message) }
         case let other?:
             throw ScenarioError(pointer, "expected a rule set object or a file path, found \(other.typeName)")
         }
         do { return try NavigationRuleSet(root) } catch {
             let first = error.errors.first
-            throw ScenarioError(pointer + (first?.pointer ?? ""), "\(first?.message ?? "refused") [\(first?.code ?? "rules")]")
+            throw ScenarioError(
+                pointer + (first?.pointer ?? ""), "\(first?.message ?? "refused") [\(first?.code ?? "rules")]")
         }
     }
 
-    private static func parseUserScript(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> UserScriptSpec {
+    private static func parseUserScript(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> UserScriptSpec
+    {
         var reader = try JSONObjectReader(value, at: pointer)
         let mainOnly = try reader.bool("forMainFrameOnly") ?? false
         let timeText = try reader.string("injectionTime") ?? "atDocumentEnd"
         guard let time = UserScriptSpec.InjectionTime(rawValue: timeText) else {
-            throw ScenarioError(reader.path("injectionTime"), "expected atDocumentStart or atDocumentEnd, found \"\(timeText)\"")
+            throw ScenarioError(
+                reader.path("injectionTime"), "expected atDocumentStart or atDocumentEnd, found \"\(timeText)\"")
         }
         try reader.finish(expected: ["forMainFrameOnly", "injectionTime"])
         return UserScriptSpec(forMainFrameOnly: mainOnly, injectionTime: time)
@@ -234,9 +245,13 @@ extension Scenario {
                 !["webView", "frame", "note", "expect", "redirects", "delegate"].contains($0)
             }
             if actionKeys.isEmpty, let first = unknown.first {
-                throw ScenarioError(reader.path(first), "unknown action \"\(first)\" (actions: \(Action.allNames.joined(separator: ", ")))")
+                throw ScenarioError(
+                    reader.path(first),
+                    "unknown action \"\(first)\" (actions: \(Action.allNames.joined(separator: ", ")))")
             }
-            throw ScenarioError(pointer, actionKeys.isEmpty ? "no action" : "more than one action: \(actionKeys.joined(separator: ", "))")
+            throw ScenarioError(
+                pointer,
+                actionKeys.isEmpty ? "no action" : "more than one action: \(actionKeys.joined(separator: ", "))")
         }
         let action = try parseAction(key, &reader, loadFile: loadFile)
         if action.needsWebView, webView == nil {
@@ -247,7 +262,8 @@ extension Scenario {
         }
         if frame != "main", !action.takesFrame {
             throw ScenarioError(
-                reader.path("frame"), "\(key) does not take a frame (only load, navigateFrame, evaluateJavaScript, postMessage do)")
+                reader.path("frame"),
+                "\(key) does not take a frame (only load, navigateFrame, evaluateJavaScript, postMessage do)")
         }
         var expect: [JSONValue.Member]? = nil
         switch expectValue {
@@ -269,7 +285,8 @@ extension Scenario {
     }
 
     private static func parseAction(
-        _ key: String, _ reader: inout JSONObjectReader, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
+        _ key: String, _ reader: inout JSONObjectReader,
+        loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
     ) throws(ScenarioError) -> Action {
         let at = reader.path(key)
         func url(_ text: String, at pointer: String) throws(ScenarioError) -> WebURL {
@@ -293,7 +310,8 @@ extension Scenario {
         switch key {
         case "load":
             let target = try url(try reader.requiredString("load"), at: at)
-            let redirects = try (reader.array("redirects") ?? []).enumerated().map { index, value throws(ScenarioError) in
+            let redirects = try (reader.array("redirects") ?? []).enumerated().map {
+                index, value throws(ScenarioError) in
                 guard case .string(let text) = value else {
                     throw ScenarioError(reader.path("redirects") + "/\(index)", "expected a URL string")
                 }
@@ -301,7 +319,8 @@ extension Scenario {
             }
             let delegateText = try reader.string("delegate") ?? "allow"
             guard let delegate = Action.DelegateDecision(rawValue: delegateText) else {
-                throw ScenarioError(reader.path("delegate"), "expected allow, cancel or download, found \"\(delegateText)\"")
+                throw ScenarioError(
+                    reader.path("delegate"), "expected allow, cancel or download, found \"\(delegateText)\"")
             }
             return .load(target, redirects: redirects, delegate: delegate)
         case "loadHTMLString":
@@ -376,7 +395,8 @@ extension Scenario {
             guard let from = AppAssociations.LinkSource(rawValue: fromText) else {
                 throw ScenarioError(
                     object.path("from"),
-                    "expected \(AppAssociations.LinkSource.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(fromText)\"")
+                    "expected \(AppAssociations.LinkSource.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(fromText)\""
+                )
             }
             try object.finish(expected: ["url", "from"])
             return .openUniversalLink(link, from: from)
@@ -398,7 +418,8 @@ extension Scenario {
                 guard case .string(let text) = value else { throw ScenarioError(at, "expected a URL string") }
                 return try url(text, at: at)
             }
-            let hosts = try (object.array("internalHosts") ?? []).enumerated().map { index, value throws(ScenarioError) in
+            let hosts = try (object.array("internalHosts") ?? []).enumerated().map {
+                index, value throws(ScenarioError) in
                 let at = object.path("internalHosts") + "/\(index)"
                 guard case .string(let text) = value else { throw ScenarioError(at, "expected a host rule string") }
                 switch HostPattern.parse(text) {
@@ -412,7 +433,9 @@ extension Scenario {
             var object = try object()
             let from = try object.requiredString("from")
             let characters = try object.int("characters")
-            if let characters, characters < 0 { throw ScenarioError(object.path("characters"), "must be a count from 0 up") }
+            if let characters, characters < 0 {
+                throw ScenarioError(object.path("characters"), "must be a count from 0 up")
+            }
             try object.finish(expected: ["from", "characters"])
             let source: Action.PasteSource = DataIdentity(rawValue: from).map { .identity($0) } ?? .webView(from)
             return .paste(from: source, characters: characters)
@@ -462,7 +485,8 @@ extension Scenario {
             }
         }
         let storeIDs = Set(dataStores.map(\.id))
-        for (index, webView) in webViews.enumerated() where webView.dataStore != "shared" && !storeIDs.contains(webView.dataStore) {
+        for (index, webView) in webViews.enumerated()
+        where webView.dataStore != "shared" && !storeIDs.contains(webView.dataStore) {
             throw ScenarioError("/webViews/\(index)/dataStore", "unknown data store \"\(webView.dataStore)\"")
         }
         // Web views opened by steps become known from that step on.
@@ -483,7 +507,8 @@ extension Scenario {
                     throw ScenarioError("/steps/\(step.index)/addWebView/parent", "unknown viewer \"\(parent)\"")
                 }
                 if spec.dataStore != "shared", !storeIDs.contains(spec.dataStore) {
-                    throw ScenarioError("/steps/\(step.index)/addWebView/dataStore", "unknown data store \"\(spec.dataStore)\"")
+                    throw ScenarioError(
+                        "/steps/\(step.index)/addWebView/dataStore", "unknown data store \"\(spec.dataStore)\"")
                 }
             case .setWebViewPolicy(let viewer, _):
                 guard viewerIDs.contains(viewer) || webViewIDs.contains(viewer) else {
@@ -493,7 +518,8 @@ extension Scenario {
             case .paste(.webView(let id), _):
                 guard webViewIDs.contains(id) else {
                     throw ScenarioError(
-                        "/steps/\(step.index)/paste/from", "expected managed, unmanaged or a web view id, found \"\(id)\"")
+                        "/steps/\(step.index)/paste/from",
+                        "expected managed, unmanaged or a web view id, found \"\(id)\"")
                 }
             default: break
             }

@@ -27,12 +27,14 @@ public struct AppAssociations: Sendable {
             for (index, item) in items.enumerated() {
                 guard case .string(let text) = item else {
                     throw ScenarioError(
-                        "/app/entitlements/\(Self.entitlementKey)/\(index)", "expected a string, found \(item.typeName)")
+                        "/app/entitlements/\(Self.entitlementKey)/\(index)", "expected a string, found \(item.typeName)"
+                    )
                 }
                 values.append(text)
             }
         case let other?:
-            throw ScenarioError("/app/entitlements/\(Self.entitlementKey)", "expected an array of strings, found \(other.typeName)")
+            throw ScenarioError(
+                "/app/entitlements/\(Self.entitlementKey)", "expected an array of strings, found \(other.typeName)")
         }
         entitlement = AssociatedDomainsEntitlement(values: values, isBrowser: isBrowser)
         appID = Self.appIDKeys.lazy.compactMap { object[$0]?.stringValue }.first
@@ -66,7 +68,9 @@ public struct AppAssociations: Sendable {
 
     /// Whether the link opens the app or the browser, and why.
     public func open(_ url: WebURL, from source: LinkSource) -> UniversalLinkOpening {
-        func browser(_ reason: String, _ message: String, decision: UniversalLinkDecision? = nil) -> UniversalLinkOpening {
+        func browser(_ reason: String, _ message: String, decision: UniversalLinkDecision? = nil)
+            -> UniversalLinkOpening
+        {
             UniversalLinkOpening(opensApp: false, appID: appID, reason: reason, decision: decision, message: message)
         }
         switch source {
@@ -74,7 +78,8 @@ public struct AppAssociations: Sendable {
             return browser("addressBar", "a URL typed in the address bar always loads in the browser")
         case .sameDomainPage:
             return browser(
-                "sameDomainPage", "a link to the page's own domain stays in the browser; universal links open from another domain or app")
+                "sameDomainPage",
+                "a link to the page's own domain stays in the browser; universal links open from another domain or app")
         case .otherApp:
             break
         }
@@ -82,7 +87,10 @@ public struct AppAssociations: Sendable {
             return browser("notHTTP", "only http(s) URLs are universal links")
         }
         let domain = LinkDomain(host: host)
-        guard let entry = entitlement.entries(for: .applinks, covering: host.description, wildcardCoversBaseDomain: wildcardCoversBaseDomain).first
+        guard
+            let entry = entitlement.entries(
+                for: .applinks, covering: host.description, wildcardCoversBaseDomain: wildcardCoversBaseDomain
+            ).first
         else {
             return browser("notInEntitlement", "the entitlement has no applinks entry covering \(host)")
         }
@@ -91,14 +99,19 @@ public struct AppAssociations: Sendable {
         }
         switch files[entry.fileHost] {
         case nil:
-            return browser("noFile", "\(entry.fileHost) serves no association file (it is not in app.sites), so \(entry) is denied")
+            return browser(
+                "noFile", "\(entry.fileHost) serves no association file (it is not in app.sites), so \(entry) is denied"
+            )
         case .failure(let error)?:
-            return browser("fileUnusable", "the association file of \(entry.fileHost) is unusable (\(error)), so \(entry) is denied")
+            return browser(
+                "fileUnusable",
+                "the association file of \(entry.fileHost) is unusable (\(error)), so \(entry) is denied")
         case .success(let matcher)?:
             let decision = matcher.decide(url, domain: domain, appID: appID)
             let source = "\(entry) → \(entry.fileHost)'s file: "
             return UniversalLinkOpening(
-                opensApp: decision.outcome == .match, appID: appID, reason: decision.reason.rawValue, decision: decision,
+                opensApp: decision.outcome == .match, appID: appID, reason: decision.reason.rawValue,
+                decision: decision,
                 message: source + decision.message)
         }
     }

@@ -19,11 +19,13 @@ extension Simulator {
         // 1. The app's own decidePolicyFor navigationAction runs first.
         switch delegate {
         case .cancel:
-            return navigationOutcome(webView, frameID, result: "cancelled", decidedBy: "delegate", rule: .delegateCancelled)
+            return navigationOutcome(
+                webView, frameID, result: "cancelled", decidedBy: "delegate", rule: .delegateCancelled)
         case .download:
             // A download passes and resets the page's app-bound state to none (decision D23).
             webView.frames["main"]?.state = .none
-            return navigationOutcome(webView, frameID, result: "download", decidedBy: "delegate", rule: .delegateDownload)
+            return navigationOutcome(
+                webView, frameID, result: "download", decidedBy: "delegate", rule: .delegateDownload)
         case .allow:
             break
         }
@@ -59,7 +61,8 @@ extension Simulator {
                 switch external.outcome {
                 case .stay, .proceedAsUnmanaged: break
                 case .openInManagedBrowser(let target):
-                    return managedOutcome(webView, frameID, result: "openedInManagedBrowser", external.rule, opened: target, hop: at)
+                    return managedOutcome(
+                        webView, frameID, result: "openedInManagedBrowser", external.rule, opened: target, hop: at)
                 case .blockedBrowserMissing:
                     return managedOutcome(webView, frameID, result: "cancelled", external.rule, opened: nil, hop: at)
                 }
@@ -101,19 +104,24 @@ extension Simulator {
     private func openExternally(
         _ webView: SimulatedWebView, _ frameID: String, _ url: WebURL, ruling: NavigationDecision, at hop: WebURL?
     ) -> Outcome {
-        let route = app.managed.externalNavigation(to: url, webView: webView.id, in: viewers, isExternalURL: { _ in true })
+        let route = app.managed.externalNavigation(
+            to: url, webView: webView.id, in: viewers, isExternalURL: { _ in true })
         switch route.outcome {
         case .openInManagedBrowser(let target):
-            return managedOutcome(webView, frameID, result: "openedInManagedBrowser", route.rule, opened: target, hop: hop, after: ruling)
+            return managedOutcome(
+                webView, frameID, result: "openedInManagedBrowser", route.rule, opened: target, hop: hop, after: ruling)
         case .blockedBrowserMissing:
-            return managedOutcome(webView, frameID, result: "cancelled", route.rule, opened: nil, hop: hop, after: ruling)
+            return managedOutcome(
+                webView, frameID, result: "cancelled", route.rule, opened: nil, hop: hop, after: ruling)
         default:
-            return rulesOutcome(webView, frameID, result: "openedExternally", ruling: ruling, opened: url.href, hop: hop)
+            return rulesOutcome(
+                webView, frameID, result: "openedExternally", ruling: ruling, opened: url.href, hop: hop)
         }
     }
 
     private func rulesOutcome(
-        _ webView: SimulatedWebView, _ frameID: String, result: String, ruling: NavigationDecision, opened: String? = nil,
+        _ webView: SimulatedWebView, _ frameID: String, result: String, ruling: NavigationDecision,
+        opened: String? = nil,
         hop: WebURL?
     ) -> Outcome {
         var explanation = "navigation rules: " + ruling.explanation
@@ -149,7 +157,9 @@ extension Simulator {
     ) -> Outcome {
         var explanation = rule.summary
         // The lookup explains the rules that read it; local content and browsers do not.
-        if let (lookup, url) = lookup, lookup.answer != .none, ![.alwaysAppBound, .browserAllows, .browserWithProhibitedUsage].contains(rule) {
+        if let (lookup, url) = lookup, lookup.answer != .none,
+            ![.alwaysAppBound, .browserAllows, .browserWithProhibitedUsage].contains(rule)
+        {
             explanation += "; \(lookup.reason(for: url))"
         }
         if let hop { explanation += "; at the redirect to \(hop.href)" }

@@ -29,7 +29,8 @@ public struct SimulatedApp: Sendable {
                 guard case .string(let text) = item else {
                     throw ScenarioError(
                         "/app/infoPlist/WKAppBoundDomains/\(index)",
-                        "WKAppBoundDomains must hold only strings (found \(item.typeName)); the real engine crashes reading it")
+                        "WKAppBoundDomains must hold only strings (found \(item.typeName)); the real engine crashes reading it"
+                    )
                 }
                 entries.append(text)
             }
@@ -37,7 +38,8 @@ public struct SimulatedApp: Sendable {
         case let other?:
             throw ScenarioError(
                 "/app/infoPlist/WKAppBoundDomains",
-                "WKAppBoundDomains must be an array of strings (found \(other.typeName)); the real engine crashes reading it")
+                "WKAppBoundDomains must be an array of strings (found \(other.typeName)); the real engine crashes reading it"
+            )
         }
         let keys = Set(spec.infoPlist.map { Array($0.key.unicodeScalars) })
         let isBrowser = value(spec.entitlements, AppBoundApp.browserEntitlement) == .bool(true)
@@ -48,12 +50,14 @@ public struct SimulatedApp: Sendable {
             prohibitedUsageDescriptions: AppBoundApp.prohibitedUsageDescriptionKeys.filter {
                 keys.contains(Array($0.unicodeScalars))
             },
-            hasServiceWorkersEntitlement: value(spec.entitlements, AppBoundApp.serviceWorkersEntitlement) == .bool(true),
+            hasServiceWorkersEntitlement: value(spec.entitlements, AppBoundApp.serviceWorkersEntitlement)
+                == .bool(true),
             declaresCrossWebsiteTracking: keys.contains(Array("NSCrossWebsiteTrackingUsageDescription".unicodeScalars)))
         userAllowsCrossWebsiteTracking = spec.userAllowsCrossWebsiteTracking
         managed = ManagedApp(
             managedAccount: spec.managedAccount,
-            treatAllWebViewsAsUnmanaged: try Self.treatAllWebViewsAsUnmanaged(value(spec.infoPlist, "IntuneMAMSettings")),
+            treatAllWebViewsAsUnmanaged: try Self.treatAllWebViewsAsUnmanaged(
+                value(spec.infoPlist, "IntuneMAMSettings")),
             tenant: spec.tenantPolicy)
     }
 
@@ -67,7 +71,8 @@ public struct SimulatedApp: Sendable {
             case nil: return false
             case .bool(let flag)?: return flag
             case let other?:
-                throw ScenarioError(pointer + "/TreatAllWebViewsAsUnmanaged", "must be a Boolean, found \(other.typeName)")
+                throw ScenarioError(
+                    pointer + "/TreatAllWebViewsAsUnmanaged", "must be a Boolean, found \(other.typeName)")
             }
         case let other?:
             throw ScenarioError(pointer, "must be a dictionary, found \(other.typeName)")
@@ -88,14 +93,16 @@ public struct SimulatedApp: Sendable {
         }
         if app.isBrowser {
             lines.append(
-                "browser entitlement" + (app.prohibitedUsageDescriptions.isEmpty
-                    ? "" : ", with \(app.prohibitedUsageDescriptions.joined(separator: ", "))"))
+                "browser entitlement"
+                    + (app.prohibitedUsageDescriptions.isEmpty
+                        ? "" : ", with \(app.prohibitedUsageDescriptions.joined(separator: ", "))"))
         }
         if managed.hasManagedAccount {
             let tenant = managed.tenant
             lines.append(
                 "managed account \(managed.managedAccount ?? ""); TreatAllWebViewsAsUnmanaged "
-                    + (managed.treatAllWebViewsAsUnmanaged ? "YES" : "NO") + "; clipboard: \(tenant.clipboard.settingName)"
+                    + (managed.treatAllWebViewsAsUnmanaged ? "YES" : "NO")
+                    + "; clipboard: \(tenant.clipboard.settingName)"
                     + (tenant.characterLimit.map { " (\($0) characters to any app)" } ?? "")
                     + "; managed browser: \(tenant.managedBrowser?.settingName ?? "no requirement")"
                     + (tenant.managedBrowserInstalled ? "" : " (not installed)"))

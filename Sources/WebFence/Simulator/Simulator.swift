@@ -57,7 +57,9 @@ public struct Simulator: Sendable {
         var state = state
         // §5: user style sheets in the configuration at creation count as a restricted API used
         // before the first navigation.
-        if userStyleSheets > 0, RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: state, inMainFrame: true) {
+        if userStyleSheets > 0,
+            RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: state, inMainFrame: true)
+        {
             state.usedRestrictedAPIBeforeNavigation = true
         }
         webViews[id] = SimulatedWebView(
@@ -75,22 +77,28 @@ public struct Simulator: Sendable {
             let status = IntelligentTrackingPrevention.status(
                 app: app.appBound, userAllowsCrossWebsiteTracking: app.userAllowsCrossWebsiteTracking)
             return Outcome(
-                ["enabled": .bool(status.enabled), "settingsSwitchShown": .bool(status.settingsSwitchShown),
-                 "rule": .string(status.rule.code)],
+                [
+                    "enabled": .bool(status.enabled), "settingsSwitchShown": .bool(status.settingsSwitchShown),
+                    "rule": .string(status.rule.code),
+                ],
                 explanation: status.rule.description)
         }
         if case .appBoundDomains = step.action {
             let domains = app.appBound.domains
             return Outcome(
-                ["domains": .array((domains?.domains ?? []).sorted().map(JSONValue.string)),
-                 "schemes": .array((domains?.schemes ?? []).sorted().map(JSONValue.string))],
+                [
+                    "domains": .array((domains?.domains ?? []).sorted().map(JSONValue.string)),
+                    "schemes": .array((domains?.schemes ?? []).sorted().map(JSONValue.string)),
+                ],
                 explanation: app.summary.joined(separator: "; "))
         }
         switch step.action {
         case .setWebViewPolicy(let viewer, let policy):
             viewers.setPolicy(policy, forWebViewer: viewer)
             return Outcome(
-                explanation: "\(policy.name) is set on \(viewer): it applies to every web view at or below it, now and later, unless a nearer policy overrides it (§2)")
+                explanation:
+                    "\(policy.name) is set on \(viewer): it applies to every web view at or below it, now and later, unless a nearer policy overrides it (§2)"
+            )
         case .addWebView(let spec):
             addWebView(spec)
             let identity = app.managed.identity(of: spec.id, in: viewers)
@@ -101,9 +109,11 @@ public struct Simulator: Sendable {
             let opening = app.associations.open(url, from: source)
             let decision = opening.decision
             return Outcome(
-                ["opens": .string(opening.opensApp ? "app" : "browser"), "appID": .string(opening.appID),
-                 "rule": .string(decision?.rule?.pointer), "decision": .string(decision?.outcome.rawValue),
-                 "reason": .string(opening.reason)],
+                [
+                    "opens": .string(opening.opensApp ? "app" : "browser"), "appID": .string(opening.appID),
+                    "rule": .string(decision?.rule?.pointer), "decision": .string(decision?.outcome.rawValue),
+                    "reason": .string(opening.reason),
+                ],
                 explanation: opening.message)
         }
         guard let webViewID = step.webView, var webView = webViews[webViewID] else {
@@ -111,7 +121,9 @@ public struct Simulator: Sendable {
         }
         guard webView.frames[step.frame] != nil || isCreatingFrame(step.action) else {
             throw ScenarioError(
-                at + "/frame", "web view \"\(webViewID)\" has no frame \"\(step.frame)\" (frames: \(webView.frameOrder.joined(separator: ", ")))")
+                at + "/frame",
+                "web view \"\(webViewID)\" has no frame \"\(step.frame)\" (frames: \(webView.frameOrder.joined(separator: ", ")))"
+            )
         }
         let inMainFrame = step.frame == "main"
 
@@ -149,33 +161,40 @@ public struct Simulator: Sendable {
             // The app gives the new web view the opener's navigation delegate (its rules, D44); the
             // managed-web-view policy delegate is set per web view, so the new one has none (§4).
             createWebView(
-                id: id, viewer: webView.viewer, dataStore: webView.dataStore, state: webView.appBound.copiedForNewWindow,
+                id: id, viewer: webView.viewer, dataStore: webView.dataStore,
+                state: webView.appBound.copiedForNewWindow,
                 userScripts: webView.userScripts, userStyleSheets: webView.userStyleSheets,
                 navigationRules: webView.navigationRules)
             var outcome = navigate(id, frame: "main", to: url)
             if webView.policyDelegate != nil, app.managed.identity(of: id, in: viewers).identity == .managed {
-                outcome.explanation = (outcome.explanation ?? "")
+                outcome.explanation =
+                    (outcome.explanation ?? "")
                     + "; beware: the opener \(webViewID) has a policy delegate and this new web view has none, so isExternalURL is never asked for it (set one in createWebViewWith, §4)"
             }
             return outcome
 
         case .setConfiguration:
-            return Outcome(explanation: "changing limitsNavigationsToAppBoundDomains on an existing web view has no effect (§3)")
+            return Outcome(
+                explanation: "changing limitsNavigationsToAppBoundDomains on an existing web view has no effect (§3)")
 
         case .evaluateJavaScript:
             markRestrictedUseBeforeNavigation(&webView, inMainFrame: inMainFrame)
             webViews[webViewID] = webView
-            let (decision, error) = RestrictedAPIs.evaluateJavaScript(frameAndAncestors: webView.statesUpward(from: step.frame))
+            let (decision, error) = RestrictedAPIs.evaluateJavaScript(
+                frameAndAncestors: webView.statesUpward(from: step.frame))
             return Outcome(
-                ["result": .string(error == nil ? "ok" : "failed"), "error": error.map { .int($0.code) } ?? .null,
-                 "rule": .string(decision.rule.code)],
+                [
+                    "result": .string(error == nil ? "ok" : "failed"), "error": error.map { .int($0.code) } ?? .null,
+                    "rule": .string(decision.rule.code),
+                ],
                 explanation: decision.rule.description)
 
         case .addUserScript(let script):
             webView.userScripts.append(script)
             webViews[webViewID] = webView
             return Outcome(
-                explanation: "the script is injected from the next document load on, into frames that are not restricted")
+                explanation:
+                    "the script is injected from the next document load on, into frames that are not restricted")
 
         case .addUserStyleSheet:
             markRestrictedUseBeforeNavigation(&webView, inMainFrame: true)
@@ -197,7 +216,8 @@ public struct Simulator: Sendable {
             let applied = webView.userStyleSheets > 0 && webView.mainFrame.url != nil && decision.allowed
             return Outcome(
                 ["applied": .bool(applied), "rule": .string(decision.rule.code)],
-                explanation: webView.userStyleSheets == 0 ? "the web view has no user style sheet" : decision.rule.description)
+                explanation: webView.userStyleSheets == 0
+                    ? "the web view has no user style sheet" : decision.rule.description)
 
         case .postMessage:
             let decision = RestrictedAPIs.frame(withStates: webView.statesUpward(from: step.frame))
@@ -217,7 +237,8 @@ public struct Simulator: Sendable {
             }
             return Outcome(
                 ["stored": .bool(admitted), "rule": .string(rule.code)],
-                explanation: admitted ? rule.description : rule.description + "; the completion handler is still called")
+                explanation: admitted ? rule.description : rule.description + "; the completion handler is still called"
+            )
 
         case .getAllCookies:
             return cookieList(dataStores[webView.dataStore]?.cookies ?? [])
@@ -228,7 +249,9 @@ public struct Simulator: Sendable {
 
         case .deleteCookie(let domain, let name):
             let before = dataStores[webView.dataStore]?.cookies.count ?? 0
-            dataStores[webView.dataStore]?.cookies.removeAll { SimulatedDataStore.sameCookie($0, domain: domain, name: name) }
+            dataStores[webView.dataStore]?.cookies.removeAll {
+                SimulatedDataStore.sameCookie($0, domain: domain, name: name)
+            }
             let deleted = (dataStores[webView.dataStore]?.cookies.count ?? 0) < before
             return Outcome(["deleted": .bool(deleted)], explanation: AppBoundRule.cookieDeleteUnfiltered.description)
 
@@ -238,7 +261,8 @@ public struct Simulator: Sendable {
                 scope: scope, topURL: webView.mainFrame.url, limits: webView.appBound.limits,
                 registered: store.serviceWorkers)
             if let registration { dataStores[webView.dataStore, default: store].serviceWorkers.append(registration) }
-            return Outcome(["result": .string(result.rawValue), "rule": .string(rule.code)], explanation: rule.description)
+            return Outcome(
+                ["result": .string(result.rawValue), "rule": .string(rule.code)], explanation: rule.description)
 
         case .state:
             return Outcome([
@@ -253,7 +277,8 @@ public struct Simulator: Sendable {
             webView.policyDelegate = PolicyDelegate(internalURLs: urls, internalHosts: hosts)
             webViews[webViewID] = webView
             return Outcome(
-                explanation: "isExternalURL is asked at each new page of \(webViewID) while its identity is managed (§4)")
+                explanation:
+                    "isExternalURL is asked at each new page of \(webViewID) while its identity is managed (§4)")
 
         case .copy:
             let decision = app.managed.copy(from: webViewID, in: viewers)
@@ -271,13 +296,17 @@ public struct Simulator: Sendable {
             }
             let decision = app.managed.paste(data, characters: characters, into: webViewID, in: viewers)
             return Outcome(
-                ["allowed": .bool(decision.allowed), "reason": .string(decision.reason), "rule": .string(decision.rule.code)],
+                [
+                    "allowed": .bool(decision.allowed), "reason": .string(decision.reason),
+                    "rule": .string(decision.rule.code),
+                ],
                 explanation: decision.rule.description)
 
         case .upload:
             let decision = app.managed.upload(from: webViewID, in: viewers)
             return Outcome(
-                ["allowed": .bool(decision.allowed), "rule": .string(decision.rule.code)], explanation: decision.rule.description)
+                ["allowed": .bool(decision.allowed), "rule": .string(decision.rule.code)],
+                explanation: decision.rule.description)
 
         case .itp, .appBoundDomains, .openUniversalLink, .setWebViewPolicy, .addWebView:
             preconditionFailure("app-wide actions are answered before a web view is looked up")
@@ -291,7 +320,8 @@ public struct Simulator: Sendable {
 
     /// §5: a restricted API used before the first navigation, with limits off, poisons the web view.
     private func markRestrictedUseBeforeNavigation(_ webView: inout SimulatedWebView, inMainFrame: Bool) {
-        if RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: webView.appBound, inMainFrame: inMainFrame) {
+        if RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: webView.appBound, inMainFrame: inMainFrame)
+        {
             webView.appBound.usedRestrictedAPIBeforeNavigation = true
         }
     }
@@ -304,7 +334,8 @@ public struct Simulator: Sendable {
             filter.isActive
             ? "cookies whose domain is not app-bound are filtered out (\(hidden) hidden) (§4)"
             : AppBoundRule.cookieFilteringOff.description
-        return Outcome(["cookies": .array(SimulatedDataStore.names(visible).map(JSONValue.string))], explanation: explanation)
+        return Outcome(
+            ["cookies": .array(SimulatedDataStore.names(visible).map(JSONValue.string))], explanation: explanation)
     }
 
     /// A frame's app-bound state as outcomes report it: true, false, or null for none.

@@ -4,7 +4,8 @@ import ArgumentParser
 struct AASACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aasa",
-        abstract: "Answer \"why did this link open the browser?\": verify, lint, match and fetch apple-app-site-association files.",
+        abstract:
+            "Answer \"why did this link open the browser?\": verify, lint, match and fetch apple-app-site-association files.",
         discussion: """
             The matcher reproduces a device's: the first details entry listing the app ID, its rules \
             in order, the first rule that matches decides (exclude blocks), path normalisation, \

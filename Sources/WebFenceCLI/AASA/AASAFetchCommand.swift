@@ -74,7 +74,10 @@ struct AASAFetchCommand: AsyncParsableCommand {
 
         switch format {
         case .json: print(FetchReportOutput.json(domain: domain, results, comparison: comparison).serialized())
-        case .text: print(FetchReportOutput.text(domain: domain, results, comparison: comparison, terminal: .standardOutput), terminator: "")
+        case .text:
+            print(
+                FetchReportOutput.text(domain: domain, results, comparison: comparison, terminal: .standardOutput),
+                terminator: "")
         }
         let failed = results.contains { $0.hasErrors } || comparison?.severity == .error
         if failed { throw ExitCode(ExitStatus.expectationFailed) }
@@ -116,17 +119,20 @@ struct FetchResult {
         case (_?, _?):
             return Finding(
                 "fetch.cdnDiffers", .warning, at: "",
-                "the CDN serves a different file from the server's: devices without a mode get the CDN's copy until it refreshes (within about a day)")
+                "the CDN serves a different file from the server's: devices without a mode get the CDN's copy until it refreshes (within about a day)"
+            )
         case (nil, _?):
             return Finding(
                 "fetch.cdnDiffers", .error, at: "",
-                "the server serves a file but the CDN does not: devices without a mode (every App Store install) get none")
+                "the server serves a file but the CDN does not: devices without a mode (every App Store install) get none"
+            )
         case (_?, nil):
             return Finding(
                 "fetch.cdnDiffers", .warning, at: "",
                 "the CDN serves a file the server no longer does: devices in developer or managed mode get none")
         case (nil, nil):
-            return Finding("fetch.cdnMatchesOrigin", .note, at: "", "neither the CDN nor the server serves a usable file")
+            return Finding(
+                "fetch.cdnMatchesOrigin", .note, at: "", "neither the CDN nor the server serves a usable file")
         }
     }
 }

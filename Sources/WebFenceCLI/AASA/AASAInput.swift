@@ -17,11 +17,15 @@ enum AASAInput {
         try file(path, bytes: bytes(path), sizeLimit: AssociationFile.maximumSize)
     }
 
-    static func file(_ path: String, bytes: [UInt8], sizeLimit: Int?) throws -> (file: AssociationFile, findings: [Finding]) {
+    static func file(_ path: String, bytes: [UInt8], sizeLimit: Int?) throws -> (
+        file: AssociationFile, findings: [Finding]
+    ) {
         switch AssociationFile.read(bytes, sizeLimit: sizeLimit) {
         case .success(let result): return result
         case .failure(.invalidJSON(let error)):
-            throw InputError(path, at: "\(error.line):\(error.column)", "invalid JSON: \(error.message); a device denies the association")
+            throw InputError(
+                path, at: "\(error.line):\(error.column)",
+                "invalid JSON: \(error.message); a device denies the association")
         case .failure(let error):
             throw InputError(path, "\(error.code): \(error); a device denies the association")
         }
@@ -29,7 +33,8 @@ enum AASAInput {
 
     static func domain(_ text: String, option: String = "--domain") throws -> LinkDomain {
         guard let domain = LinkDomain(text) else {
-            throw InputError(option, "\"\(text)\" is not a domain: give a host such as example.com (no scheme, no path)")
+            throw InputError(
+                option, "\"\(text)\" is not a domain: give a host such as example.com (no scheme, no path)")
         }
         return domain
     }
@@ -44,7 +49,8 @@ enum AASAInput {
         do {
             return try AppAssociations(entitlements: members, sites: nil)
         } catch {
-            throw InputError(path, at: error.pointer.replacingOccurrences(of: "/app/entitlements", with: ""), error.message)
+            throw InputError(
+                path, at: error.pointer.replacingOccurrences(of: "/app/entitlements", with: ""), error.message)
         }
     }
 }

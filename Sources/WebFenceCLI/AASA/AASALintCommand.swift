@@ -45,9 +45,14 @@ struct AASALintCommand: AsyncParsableCommand {
         let bytes = try AASAInput.bytes(file)
         var findings: [(source: String, finding: Finding)] = []
         if bytes.count > AssociationFile.maximumSize {
-            findings.append((file, Finding(
-                "aasa.size", .error, at: "",
-                "\(bytes.count) bytes: devices abort a file over \(AssociationFile.maximumSize) bytes (the rest is linted anyway)")))
+            findings.append(
+                (
+                    file,
+                    Finding(
+                        "aasa.size", .error, at: "",
+                        "\(bytes.count) bytes: devices abort a file over \(AssociationFile.maximumSize) bytes (the rest is linted anyway)"
+                    )
+                ))
         }
         let (parsed, readFindings) = try AASAInput.file(file, bytes: bytes, sizeLimit: nil)
         let domain = try self.domain.map { try AASAInput.domain($0) }
@@ -55,9 +60,13 @@ struct AASALintCommand: AsyncParsableCommand {
         if let entitlements, let app {
             findings += app.entitlement.findings.map { (entitlements, $0) }
             if app.appID == nil {
-                findings.append((entitlements, Finding(
-                    "entitlement.appID.missing", .warning, at: "",
-                    "no application-identifier: the file cannot be checked against the app's ID")))
+                findings.append(
+                    (
+                        entitlements,
+                        Finding(
+                            "entitlement.appID.missing", .warning, at: "",
+                            "no application-identifier: the file cannot be checked against the app's ID")
+                    ))
             }
         }
         let linter = AssociationFileLinter(domain: domain, entitlement: app?.entitlement, appID: app?.appID)

@@ -30,7 +30,8 @@ struct AASAMatchCommand: AsyncParsableCommand {
     func validate() throws {
         if !jsonl {
             throw ValidationError(
-                "match reads JSON lines from stdin: webfence aasa match --jsonl < links.jsonl (for one URL use aasa verify)")
+                "match reads JSON lines from stdin: webfence aasa match --jsonl < links.jsonl (for one URL use aasa verify)"
+            )
         }
     }
 
@@ -59,7 +60,9 @@ struct AASAMatchCommand: AsyncParsableCommand {
         guard case .object = input else { return failure("expected a JSON object, found \(input.typeName)") }
         guard let aasa = input["aasa"] else { return failure("missing \"aasa\"") }
         guard let domainText = input["domain"]?.stringValue else { return failure("\"domain\" must be a string") }
-        guard let domain = LinkDomain(domainText) else { return failure("\"domain\": \"\(domainText)\" is not a domain") }
+        guard let domain = LinkDomain(domainText) else {
+            return failure("\"domain\": \"\(domainText)\" is not a domain")
+        }
         guard let appID = input["appId"]?.stringValue else { return failure("\"appId\" must be a string") }
         guard let urlText = input["url"]?.stringValue else { return failure("\"url\" must be a string") }
         let url: WebURL

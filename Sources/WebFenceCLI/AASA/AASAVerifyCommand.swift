@@ -68,9 +68,10 @@ struct AASAVerifyCommand: AsyncParsableCommand {
         for service in matcher.services {
             let appIDs = appID.map { [$0] } ?? matcher.appIDs(for: service)
             for id in appIDs {
-                rows.append(.init(
-                    service: service, appID: id,
-                    decision: matcher.decide(service: service, url, domain: domain, appID: id, explain: explain)))
+                rows.append(
+                    .init(
+                        service: service, appID: id,
+                        decision: matcher.decide(service: service, url, domain: domain, appID: id, explain: explain)))
             }
         }
         let report = VerifyReport(file: self.file, domain: domain, urlText: self.url, url: url, rows: rows)

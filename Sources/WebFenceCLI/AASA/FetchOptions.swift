@@ -5,12 +5,15 @@ import WebFenceNetwork
 /// The options of every command that fetches association files as a device does (`aasa fetch`,
 /// `audit --fetch`): the time limit and an extra CA, and the fetcher they make.
 struct FetchOptions: ParsableArguments {
-    @Option(name: .customLong("ca-file"), help: ArgumentHelp("Also trust the CA certificates in this PEM file.", valueName: "pem"))
+    @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp("Also trust the CA certificates in this PEM file.", valueName: "pem"))
     var caFile: String?
 
     @Option(
         name: .customLong("timeout"),
-        help: ArgumentHelp("Give up on a fetch after this many seconds (the whole exchange; default 10).", valueName: "seconds"))
+        help: ArgumentHelp(
+            "Give up on a fetch after this many seconds (the whole exchange; default 10).", valueName: "seconds"))
     var timeoutOption: Double?
 
     /// The time limit in seconds.
@@ -20,7 +23,9 @@ struct FetchOptions: ParsableArguments {
     var isGiven: Bool { caFile != nil || timeoutOption != nil }
 
     func validate() throws {
-        guard timeout >= 0.001, timeout <= 300 else { throw ValidationError("--timeout must be between 0.001 and 300 seconds.") }
+        guard timeout >= 0.001, timeout <= 300 else {
+            throw ValidationError("--timeout must be between 0.001 and 300 seconds.")
+        }
     }
 
     /// The fetcher, trusting the system's roots and `--ca-file`'s; an unreadable CA file is unusable input.

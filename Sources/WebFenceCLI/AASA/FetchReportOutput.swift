@@ -5,7 +5,8 @@ import WebFenceNetwork
 /// The output of `webfence aasa fetch`: every check of every route, then the file's findings.
 enum FetchReportOutput {
     static func routeName(_ route: AssociationFileFetcher.Route) -> String {
-        route == .cdn ? "Apple's CDN (devices without a mode)" : "the server directly (devices in developer or managed mode)"
+        route == .cdn
+            ? "Apple's CDN (devices without a mode)" : "the server directly (devices in developer or managed mode)"
     }
 
     static func outcomeSentence(_ result: FetchResult) -> String {
@@ -30,12 +31,18 @@ enum FetchReportOutput {
             out += terminal.styled("\(domain) via \(routeName(report.route))", .bold) + "\n"
             out += "  GET \(report.url ?? "(not sent)")\n  User-Agent: \(report.userAgent)\n"
             if let response = report.response {
-                let seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
-                out += "  \(response.httpVersion) \(response.status) \(response.reasonPhrase), \(report.bodyBytesReceived) bytes in "
+                let seconds =
+                    Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
+                out +=
+                    "  \(response.httpVersion) \(response.status) \(response.reasonPhrase), \(report.bodyBytesReceived) bytes in "
                 out += String(format: "%.2f s", seconds) + "\n"
-                for header in report.selectedHeaders { out += terminal.styled("    \(header.name): \(header.value)\n", .dim) }
+                for header in report.selectedHeaders {
+                    out += terminal.styled("    \(header.name): \(header.value)\n", .dim)
+                }
             }
-            if let redirect = report.redirect { out += "  redirect to: \(redirect.location ?? "(no Location header)")\n" }
+            if let redirect = report.redirect {
+                out += "  redirect to: \(redirect.location ?? "(no Location header)")\n"
+            }
             out += "  checks:\n"
             for check in report.checks {
                 out += "    " + severity(check.severity.rawValue, terminal) + " \(check.code)  \(check.message)\n"
@@ -44,7 +51,9 @@ enum FetchReportOutput {
                 out += "  the file:\n"
                 for finding in result.findings {
                     let place = finding.pointer.isEmpty ? "" : " \(finding.pointer)"
-                    out += "    " + severity(finding.severity.rawValue, terminal) + " \(finding.code)\(place)  \(finding.message)\n"
+                    out +=
+                        "    " + severity(finding.severity.rawValue, terminal)
+                        + " \(finding.code)\(place)  \(finding.message)\n"
                 }
             }
             let style: Terminal.Style = result.hasErrors || result.file == nil ? .red : .green
@@ -79,7 +88,8 @@ enum FetchReportOutput {
         if let headers = report.cdn {
             cdn = .object([
                 "from": .string(headers.from), "originFormat": .string(headers.originFormat),
-                "failureReason": .string(headers.failureReason?.raw), "failureCode": .string(headers.failureReason?.code),
+                "failureReason": .string(headers.failureReason?.raw),
+                "failureCode": .string(headers.failureReason?.code),
                 "tryDirect": .string(headers.tryDirect),
             ])
         }
@@ -87,11 +97,16 @@ enum FetchReportOutput {
             "route": .string(report.route.rawValue), "url": .string(report.url), "userAgent": .string(report.userAgent),
             "status": report.status.map { .int($0) } ?? .null, "outcome": .string(report.outcome.rawValue),
             "elapsedSeconds": .double((seconds * 1000).rounded() / 1000),
-            "headers": .array(report.selectedHeaders.map { .object(["name": .string($0.name), "value": .string($0.value)]) }),
+            "headers": .array(
+                report.selectedHeaders.map { .object(["name": .string($0.name), "value": .string($0.value)]) }),
             "cdn": cdn, "redirect": .string(report.redirect?.location), "bodyBytes": .int(report.bodyBytesReceived),
-            "checks": .array(report.checks.map { check in
-                .object(["code": .string(check.code), "severity": .string(check.severity.rawValue), "message": .string(check.message)])
-            }),
+            "checks": .array(
+                report.checks.map { check in
+                    .object([
+                        "code": .string(check.code), "severity": .string(check.severity.rawValue),
+                        "message": .string(check.message),
+                    ])
+                }),
             "findings": .array(result.findings.map(findingJSON)),
             "accepted": .bool(result.file != nil && !result.hasErrors),
         ])
@@ -99,7 +114,8 @@ enum FetchReportOutput {
 
     static func findingJSON(_ finding: Finding) -> JSONValue {
         .object([
-            "code": .string(finding.code), "severity": .string(finding.severity.rawValue), "pointer": .string(finding.pointer),
+            "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
+            "pointer": .string(finding.pointer),
             "message": .string(finding.message),
         ])
     }

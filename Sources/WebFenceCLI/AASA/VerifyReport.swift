@@ -40,21 +40,23 @@ struct VerifyReport {
     func json() -> JSONValue {
         .object([
             "file": .string(file), "domain": .string(domain.description), "url": .string(urlText),
-            "decisions": .array(rows.map { row in
-                let decision = row.decision
-                return .object([
-                    "service": .string(row.service), "appID": .string(row.appID),
-                    "decision": .string(decision.outcome.rawValue), "reason": .string(decision.reason.rawValue),
-                    "rule": decision.rule.map(Self.json) ?? .null,
-                    "message": .string(decision.message),
-                    "misses": .array(decision.misses.map { miss in
-                        .object([
-                            "rule": Self.json(miss.rule), "component": .string(miss.component),
-                            "pattern": .string(miss.pattern), "value": .string(miss.value),
-                        ])
-                    }),
-                ])
-            }),
+            "decisions": .array(
+                rows.map { row in
+                    let decision = row.decision
+                    return .object([
+                        "service": .string(row.service), "appID": .string(row.appID),
+                        "decision": .string(decision.outcome.rawValue), "reason": .string(decision.reason.rawValue),
+                        "rule": decision.rule.map(Self.json) ?? .null,
+                        "message": .string(decision.message),
+                        "misses": .array(
+                            decision.misses.map { miss in
+                                .object([
+                                    "rule": Self.json(miss.rule), "component": .string(miss.component),
+                                    "pattern": .string(miss.pattern), "value": .string(miss.value),
+                                ])
+                            }),
+                    ])
+                }),
         ])
     }
 

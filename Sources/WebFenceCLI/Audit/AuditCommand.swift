@@ -50,7 +50,9 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The project's .entitlements file (compared with the signed ones).", valueName: "file"))
     var entitlements: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("The app's ID (<team>.<bundle ID>), used when the files do not give it.", valueName: "id"))
+    @Option(
+        name: .customLong("app-id"),
+        help: ArgumentHelp("The app's ID (<team>.<bundle ID>), used when the files do not give it.", valueName: "id"))
     var appID: String?
 
     @Flag(help: "Fetch each applinks domain's association file as a device does, and check it names the app.")
@@ -81,7 +83,9 @@ struct AuditCommand: AsyncParsableCommand {
         }
         // Options about one app must not be applied to several.
         if reading.apps.count + reading.unusable.count > 1 {
-            if entitlements != nil { throw InputError("--entitlements", "\(path) holds several apps: name one of them") }
+            if entitlements != nil {
+                throw InputError("--entitlements", "\(path) holds several apps: name one of them")
+            }
             if appID != nil { throw InputError("--app-id", "\(path) holds several apps: name one of them") }
         }
         for failure in reading.unusable { Terminal.standardError.write("webfence: \(failure)\n") }

@@ -41,25 +41,31 @@ enum AuditFetch {
             let fetched = FetchResult(report: report, domain: linkDomain, appID: audit.appID)
             let place = url ?? domain.fileHost
             for check in report.checks where check.severity != .note {
-                findings.append(AuditFinding(
-                    check.code, check.severity == .error ? .error : .warning, file, key: key, "\(place): \(check.message)"))
+                findings.append(
+                    AuditFinding(
+                        check.code, check.severity == .error ? .error : .warning, file, key: key,
+                        "\(place): \(check.message)"))
             }
             for finding in fetched.findings where finding.severity != .note {
                 let pointer = finding.pointer.isEmpty ? "" : " at \(finding.pointer)"
-                findings.append(AuditFinding(finding.code, finding.severity, file, key: key, "\(place)\(pointer): \(finding.message)"))
+                findings.append(
+                    AuditFinding(
+                        finding.code, finding.severity, file, key: key, "\(place)\(pointer): \(finding.message)"))
             }
             var listsApp: Bool?
             if let appID = audit.appID, let associationFile = fetched.file {
                 listsApp = (associationFile.applinks?.details ?? []).contains { $0.appIDs.contains(appID) }
             }
             if audit.appID == nil, fetched.file != nil {
-                findings.append(AuditFinding(
-                    "appID.unknown", .warning, audit.files.infoPlist.file, key: "/CFBundleIdentifier",
-                    "the app's ID is unknown, so whether \(place) names the app was not checked"))
+                findings.append(
+                    AuditFinding(
+                        "appID.unknown", .warning, audit.files.infoPlist.file, key: "/CFBundleIdentifier",
+                        "the app's ID is unknown, so whether \(place) names the app was not checked"))
             }
-            results.append(Result(
-                entry: domain.text, route: route, url: url, outcome: report.outcome, status: report.status,
-                listsApp: listsApp, findings: findings))
+            results.append(
+                Result(
+                    entry: domain.text, route: route, url: url, outcome: report.outcome, status: report.status,
+                    listsApp: listsApp, findings: findings))
         }
         return results
     }

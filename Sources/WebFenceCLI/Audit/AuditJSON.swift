@@ -6,7 +6,8 @@ import WebFence
 /// `webfence audit --format json`: one document, `{"apps": [...], "errors", "warnings", "notes"}`;
 /// docs/audit.md describes every member.
 enum AuditJSON {
-    static func render(_ audits: [AppAudit], fetches: [[AuditFetch.Result]], unusable: [AppManifestError]) -> JSONValue {
+    static func render(_ audits: [AppAudit], fetches: [[AuditFetch.Result]], unusable: [AppManifestError]) -> JSONValue
+    {
         let apps = zip(audits, fetches).map { app($0, $1) }
         return .object([
             "apps": .array(apps),
@@ -20,25 +21,35 @@ enum AuditJSON {
     private static func app(_ audit: AppAudit, _ fetched: [AuditFetch.Result]) -> JSONValue {
         let files = audit.files
         var sources: [JSONValue] = [
-            .object(["role": .string("infoPlist"), "file": file(files.infoPlist.file), "format": .string(files.infoPlist.format.rawValue)])
+            .object([
+                "role": .string("infoPlist"), "file": file(files.infoPlist.file),
+                "format": .string(files.infoPlist.format.rawValue),
+            ])
         ]
         if let project = files.projectEntitlements {
-            sources.append(.object(["role": .string("projectEntitlements"), "file": file(project.file), "format": .string(project.format.rawValue)]))
+            sources.append(
+                .object([
+                    "role": .string("projectEntitlements"), "file": file(project.file),
+                    "format": .string(project.format.rawValue),
+                ]))
         }
         switch files.executable {
         case .read(let source, let executable)?:
-            sources.append(.object([
-                "role": .string("executable"), "file": file(source), "fat": .bool(executable.isFat),
-                "slices": .array(executable.slices.map { slice in
-                    .object([
-                        "architecture": .string(slice.architecture), "signed": .bool(slice.signature != nil),
-                        "xmlEntitlements": .bool(slice.signature?.entitlementsXML != nil),
-                        "derEntitlements": .bool(slice.signature?.entitlementsDER != nil),
-                        "teamIdentifier": slice.signature?.teamIdentifier.map(JSONValue.string) ?? .null,
-                    ])
-                }),
-            ]))
-        case .missing(let source)?: sources.append(.object(["role": .string("executable"), "file": file(source), "missing": .bool(true)]))
+            sources.append(
+                .object([
+                    "role": .string("executable"), "file": file(source), "fat": .bool(executable.isFat),
+                    "slices": .array(
+                        executable.slices.map { slice in
+                            .object([
+                                "architecture": .string(slice.architecture), "signed": .bool(slice.signature != nil),
+                                "xmlEntitlements": .bool(slice.signature?.entitlementsXML != nil),
+                                "derEntitlements": .bool(slice.signature?.entitlementsDER != nil),
+                                "teamIdentifier": slice.signature?.teamIdentifier.map(JSONValue.string) ?? .null,
+                            ])
+                        }),
+                ]))
+        case .missing(let source)?:
+            sources.append(.object(["role": .string("executable"), "file": file(source), "missing": .bool(true)]))
         case .unreadable(let source, let message)?:
             sources.append(.object(["role": .string("executable"), "file": file(source), "error": .string(message)]))
         case .notNamed?, nil: break
@@ -47,17 +58,22 @@ enum AuditJSON {
         case .read(let source, let profile)?:
             var signature: JSONValue
             switch profile.signature {
-            case .valid(let signer): signature = .object(["valid": .bool(true), "signer": .string(signer), "chainChecked": .bool(false)])
+            case .valid(let signer):
+                signature = .object(["valid": .bool(true), "signer": .string(signer), "chainChecked": .bool(false)])
             case .invalid(let reason): signature = .object(["valid": .bool(false), "reason": .string(reason)])
             }
-            sources.append(.object([
-                "role": .string("provisioningProfile"), "file": file(source), "name": profile.name.map(JSONValue.string) ?? .null,
-                "teamIdentifiers": .array(profile.teamIdentifiers.map(JSONValue.string)),
-                "expirationDate": profile.expirationDate.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null,
-                "signature": signature,
-            ]))
+            sources.append(
+                .object([
+                    "role": .string("provisioningProfile"), "file": file(source),
+                    "name": profile.name.map(JSONValue.string) ?? .null,
+                    "teamIdentifiers": .array(profile.teamIdentifiers.map(JSONValue.string)),
+                    "expirationDate": profile.expirationDate.map { .string(ISO8601DateFormatter().string(from: $0)) }
+                        ?? .null,
+                    "signature": signature,
+                ]))
         case .unreadable(let source, let message)?:
-            sources.append(.object(["role": .string("provisioningProfile"), "file": file(source), "error": .string(message)]))
+            sources.append(
+                .object(["role": .string("provisioningProfile"), "file": file(source), "error": .string(message)]))
         case nil: break
         }
 
@@ -86,63 +102,79 @@ enum AuditJSON {
                 "architecture": audit.entitlements.signedArchitecture.map(JSONValue.string) ?? .null,
             ]),
             "appBoundDomains": .object(appBound),
-            "webViews": .array(audit.webViews.map { view in
-                .object([
-                    "configuration": .string(view.configuration.rawValue),
-                    "capabilities": .object(view.capabilities.map { capability in
-                        JSONValue.Member(capability.name, .object([
-                            "answer": .string(capability.answer), "rule": .string(capability.rule.code),
-                            "section": .string(capability.rule.section),
-                        ]))
-                    }),
-                ])
-            }),
+            "webViews": .array(
+                audit.webViews.map { view in
+                    .object([
+                        "configuration": .string(view.configuration.rawValue),
+                        "capabilities": .object(
+                            view.capabilities.map { capability in
+                                JSONValue.Member(
+                                    capability.name,
+                                    .object([
+                                        "answer": .string(capability.answer), "rule": .string(capability.rule.code),
+                                        "section": .string(capability.rule.section),
+                                    ]))
+                            }),
+                    ])
+                }),
             "browser": .object([
                 "entitlement": .bool(audit.appBound.isBrowser),
                 "prohibitedUsageDescriptions": .array(audit.appBound.prohibitedUsageDescriptions.map(JSONValue.string)),
             ]),
             "tracking": .object([
-                "settingsSwitchShown": .bool(audit.tracking.settingsSwitchShown), "rule": .string(audit.tracking.rule.code),
+                "settingsSwitchShown": .bool(audit.tracking.settingsSwitchShown),
+                "rule": .string(audit.tracking.rule.code),
             ]),
             "managed": .object(["treatAllWebViewsAsUnmanaged": .bool(audit.treatAllWebViewsAsUnmanaged)]),
-            "associatedDomains": .array((audit.associatedDomains?.domains ?? []).map { domain in
-                .object([
-                    "entry": .string(domain.text), "service": .string(domain.service.rawValue), "host": .string(domain.host),
-                    "wildcard": .bool(domain.isWildcard), "port": domain.port.map(JSONValue.int) ?? .null,
-                    "modes": .array(domain.modes.sorted().map { .string($0.rawValue) }),
-                    "route": .string(domain.fetchesDirectly ? "direct" : "cdn"),
-                ])
-            }),
-            "fetched": .array(fetched.map { result in
-                .object([
-                    "entry": .string(result.entry), "route": .string(result.route.rawValue),
-                    "url": result.url.map(JSONValue.string) ?? .null, "outcome": .string(result.outcome.rawValue),
-                    "status": result.status.map(JSONValue.int) ?? .null, "listsApp": result.listsApp.map(JSONValue.bool) ?? .null,
-                ])
-            }),
-            "findings": .array(audit.findings.map { finding in
-                .object([
-                    "code": .string(finding.code), "severity": .string(finding.severity.rawValue), "file": file(finding.file),
-                    "key": .string(finding.key), "message": .string(finding.message), "fix": .string(finding.fix),
-                ])
-            }),
+            "associatedDomains": .array(
+                (audit.associatedDomains?.domains ?? []).map { domain in
+                    .object([
+                        "entry": .string(domain.text), "service": .string(domain.service.rawValue),
+                        "host": .string(domain.host),
+                        "wildcard": .bool(domain.isWildcard), "port": domain.port.map(JSONValue.int) ?? .null,
+                        "modes": .array(domain.modes.sorted().map { .string($0.rawValue) }),
+                        "route": .string(domain.fetchesDirectly ? "direct" : "cdn"),
+                    ])
+                }),
+            "fetched": .array(
+                fetched.map { result in
+                    .object([
+                        "entry": .string(result.entry), "route": .string(result.route.rawValue),
+                        "url": result.url.map(JSONValue.string) ?? .null, "outcome": .string(result.outcome.rawValue),
+                        "status": result.status.map(JSONValue.int) ?? .null,
+                        "listsApp": result.listsApp.map(JSONValue.bool) ?? .null,
+                    ])
+                }),
+            "findings": .array(
+                audit.findings.map { finding in
+                    .object([
+                        "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
+                        "file": file(finding.file),
+                        "key": .string(finding.key), "message": .string(finding.message), "fix": .string(finding.fix),
+                    ])
+                }),
             "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),
         ])
     }
 
     /// `{"path"}`, with `"member"` for an entry of an `.ipa`.
     private static func file(_ source: SourceFile) -> JSONValue {
-        .object([JSONValue.Member("path", .string(source.path))] + (source.member.map { [.init("member", .string($0))] } ?? []))
+        .object(
+            [JSONValue.Member("path", .string(source.path))]
+                + (source.member.map { [.init("member", .string($0))] } ?? []))
     }
 
     private static func entry(_ entry: AppBoundDomains.Entry) -> JSONValue {
         var members: [JSONValue.Member] = [.init("index", .int(entry.index)), .init("entry", .string(entry.text))]
         switch entry.outcome {
         case .domain(let domain, let host):
-            members += [.init("outcome", .string("domain")), .init("domain", .string(domain)), .init("host", .string(host))]
+            members += [
+                .init("outcome", .string("domain")), .init("domain", .string(domain)), .init("host", .string(host)),
+            ]
         case .scheme(let scheme): members += [.init("outcome", .string("scheme")), .init("scheme", .string(scheme))]
         case .duplicate(let first): members += [.init("outcome", .string("duplicate")), .init("of", .int(first))]
-        case .dropped(let reason): members += [.init("outcome", .string("dropped")), .init("reason", .string(reason.description))]
+        case .dropped(let reason):
+            members += [.init("outcome", .string("dropped")), .init("reason", .string(reason.description))]
         case .pastCapacity: members.append(.init("outcome", .string("pastCapacity")))
         }
         return .object(members)

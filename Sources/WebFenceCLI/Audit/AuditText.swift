@@ -17,7 +17,8 @@ enum AuditText {
                 sum.1 += audit.counts.warnings
                 sum.2 += audit.counts.notes
             }
-            out += "\(audits.count) apps: \(FindingsOutput.counted(totals.0, "error")), "
+            out +=
+                "\(audits.count) apps: \(FindingsOutput.counted(totals.0, "error")), "
                 + "\(FindingsOutput.counted(totals.1, "warning")), \(FindingsOutput.counted(totals.2, "note"))\n"
         }
         return out
@@ -50,7 +51,8 @@ enum AuditText {
         let origin: String =
             switch audit.entitlements.origin {
             case .signature:
-                "the code signature of \(audit.entitlements.file.name)" + (audit.entitlements.signedArchitecture.map { " (\($0))" } ?? "")
+                "the code signature of \(audit.entitlements.file.name)"
+                    + (audit.entitlements.signedArchitecture.map { " (\($0))" } ?? "")
             case .project: "\(audit.entitlements.file.name) (nothing signed was read)"
             case .none: "none read"
             }
@@ -58,13 +60,15 @@ enum AuditText {
 
         out += section("App-Bound Domains", terminal)
         if let list = audit.appBoundList.domains {
-            out += "    WKAppBoundDomains: \(list.domains.count + list.schemes.count) of \(AppBoundDomains.capacity) slots used"
+            out +=
+                "    WKAppBoundDomains: \(list.domains.count + list.schemes.count) of \(AppBoundDomains.capacity) slots used"
             out += (audit.appBound.isBrowser ? " (a browser: not applied)" : "") + "\n"
             for entry in list.entries {
                 out += row("/\(entry.index) \(quoted(entry.text))", outcome(entry.outcome), width: 36)
             }
         } else {
-            out += audit.appBoundList.isPresent
+            out +=
+                audit.appBoundList.isPresent
                 ? "    WKAppBoundDomains is unusable (see the findings)\n"
                 : "    no WKAppBoundDomains: the feature is off, nothing is restricted\n"
         }
@@ -91,14 +95,18 @@ enum AuditText {
                 : "on in every web view; no Settings switch")
 
         out += section("Managed web views", terminal)
-        out += row("TreatAllWebViewsAsUnmanaged", audit.treatAllWebViewsAsUnmanaged ? "YES: every web view holds unmanaged data" : "NO")
+        out += row(
+            "TreatAllWebViewsAsUnmanaged",
+            audit.treatAllWebViewsAsUnmanaged ? "YES: every web view holds unmanaged data" : "NO")
 
         out += section("Associated domains", terminal)
         if let entitlement = audit.associatedDomains, !entitlement.domains.isEmpty {
             for service in AssociatedDomain.Service.allCases {
                 let domains = entitlement.domains.filter { $0.service == service }
                 guard !domains.isEmpty else { continue }
-                let text = domains.map { "\($0.text.dropFirst(service.rawValue.count + 1)) (\($0.fetchesDirectly ? "direct" : "CDN"))" }
+                let text = domains.map {
+                    "\($0.text.dropFirst(service.rawValue.count + 1)) (\($0.fetchesDirectly ? "direct" : "CDN"))"
+                }
                 out += row(service.rawValue, text.joined(separator: ", "))
             }
         } else {
@@ -119,28 +127,33 @@ enum AuditText {
 
         out += section("Findings", terminal)
         for finding in audit.findings {
-            let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
-            out += "    " + terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+            let style: Terminal.Style =
+                finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
+            out +=
+                "    "
+                + terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
             out += " \(finding.code)  \(finding.file.name):\(finding.key)\n"
             out += "        \(finding.message)\n"
             out += terminal.styled("        fix: \(finding.fix)", .dim) + "\n"
         }
         let (errors, warnings, notes) = audit.counts
-        out += audit.findings.isEmpty
+        out +=
+            audit.findings.isEmpty
             ? "    no findings\n"
             : "  \(FindingsOutput.counted(errors, "error")), \(FindingsOutput.counted(warnings, "warning")), "
                 + "\(FindingsOutput.counted(notes, "note"))\n"
         return out
     }
 
-    private static func section(_ title: String, _ terminal: Terminal) -> String { "  " + terminal.styled(title, .bold) + "\n" }
+    private static func section(_ title: String, _ terminal: Terminal) -> String {
+        "  " + terminal.styled(title, .bold) + "\n"
+    }
 
     private static func row(_ label: String, _ value: String, width: Int = 28) -> String {
         "    " + label.padding(toLength: max(width, label.count + 1), withPad: " ", startingAt: 0) + value + "\n"
     }
 
     private static func quoted(_ text: String) -> String { "\"\(text)\"" }
-
 
     static func formatName(_ format: PropertyList.Format) -> String {
         switch format {
@@ -173,7 +186,8 @@ enum AuditText {
         let architectures = executable.slices.map(\.architecture).joined(separator: ", ")
         let signed = executable.slices.filter { $0.signature != nil }
         guard let signature = signed.first?.signature else { return "Mach-O \(architectures), not signed" }
-        let blobs = [signature.entitlementsXML == nil ? nil : "XML", signature.entitlementsDER == nil ? nil : "DER"].compactMap { $0 }
+        let blobs = [signature.entitlementsXML == nil ? nil : "XML", signature.entitlementsDER == nil ? nil : "DER"]
+            .compactMap { $0 }
         let entitlements = blobs.isEmpty ? "no entitlements" : blobs.joined(separator: " and ") + " entitlements"
         let team = signature.teamIdentifier.map { ", team \($0)" } ?? ""
         return "Mach-O \(architectures), signed (\(entitlements)\(team))"
@@ -183,7 +197,9 @@ enum AuditText {
         var parts: [String] = []
         if let name = profile.name { parts.append("\"\(name)\"") }
         if let team = profile.teamIdentifiers.first { parts.append("team \(team)") }
-        if let expiry = profile.expirationDate { parts.append("expires \(ISO8601DateFormatter().string(from: expiry).prefix(10))") }
+        if let expiry = profile.expirationDate {
+            parts.append("expires \(ISO8601DateFormatter().string(from: expiry).prefix(10))")
+        }
         switch profile.signature {
         case .valid(let signer): parts.append("signed by \(signer) (the chain to Apple is not checked)")
         case .invalid: parts.append("signature does not verify")

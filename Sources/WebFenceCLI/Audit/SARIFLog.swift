@@ -9,9 +9,11 @@ enum SARIFLog {
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
     static func render(_ audits: [AppAudit], unusable: [AppManifestError]) -> JSONValue {
-        let findings = audits.flatMap(\.findings) + unusable.map {
-            AuditFinding("input.unusable", .error, SourceFile(path: $0.path), key: "/", $0.message)
-        }
+        let findings =
+            audits.flatMap(\.findings)
+            + unusable.map {
+                AuditFinding("input.unusable", .error, SourceFile(path: $0.path), key: "/", $0.message)
+            }
         var codes: [String] = []
         for finding in findings where !codes.contains(finding.code) { codes.append(finding.code) }
         let rules = codes.map { code -> JSONValue in
@@ -33,7 +35,9 @@ enum SARIFLog {
                 "message": .object(["text": .string(finding.message + " Fix: " + finding.fix)]),
                 "locations": .array([
                     .object([
-                        "physicalLocation": .object(["artifactLocation": .object(["uri": .string(uri(finding.file.path))])]),
+                        "physicalLocation": .object([
+                            "artifactLocation": .object(["uri": .string(uri(finding.file.path))])
+                        ]),
                         "logicalLocations": .array([
                             .object(["fullyQualifiedName": .string(logicalName), "kind": .string("member")])
                         ]),
@@ -64,7 +68,8 @@ enum SARIFLog {
     /// has a colon, which would read as a scheme), an absolute one as a `file:` URI.
     static func uri(_ path: String) -> String {
         // ASCII only: a URI has no other characters.
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=:@")
+        let allowed = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=:@")
         let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
         if path.hasPrefix("/") { return "file://" + encoded }
         return encoded.split(separator: "/", maxSplits: 1).first?.contains(":") == true ? "./" + encoded : encoded

@@ -15,14 +15,18 @@ enum FindingsOutput {
     static func text(file: String, _ findings: [(source: String, finding: Finding)], terminal: Terminal) -> String {
         var out = terminal.styled(file, .bold) + "\n"
         for (source, finding) in findings {
-            let style: Terminal.Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
-            let severity = terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+            let style: Terminal.Style =
+                finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
+            let severity = terminal.styled(
+                finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
             let place = (source == file ? "" : source + ":") + (finding.pointer.isEmpty ? "/" : finding.pointer)
             out += "  \(severity) \(finding.code)  \(place)\n      \(finding.message)\n"
         }
         let (errors, warnings, notes) = counts(findings)
-        out += findings.isEmpty
-            ? "  no findings\n" : "\(counted(errors, "error")), \(counted(warnings, "warning")), \(counted(notes, "note"))\n"
+        out +=
+            findings.isEmpty
+            ? "  no findings\n"
+            : "\(counted(errors, "error")), \(counted(warnings, "warning")), \(counted(notes, "note"))\n"
         return out
     }
 
@@ -33,12 +37,14 @@ enum FindingsOutput {
         let (errors, warnings, notes) = counts(findings)
         return .object([
             "file": .string(file),
-            "findings": .array(findings.map { source, finding in
-                .object([
-                    "source": .string(source), "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
-                    "pointer": .string(finding.pointer), "message": .string(finding.message),
-                ])
-            }),
+            "findings": .array(
+                findings.map { source, finding in
+                    .object([
+                        "source": .string(source), "code": .string(finding.code),
+                        "severity": .string(finding.severity.rawValue),
+                        "pointer": .string(finding.pointer), "message": .string(finding.message),
+                    ])
+                }),
             "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),
         ])
     }

@@ -23,7 +23,11 @@ struct Terminal: Sendable {
     }
 
     enum Style: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33"
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
     }
 
     func styled(_ text: String, _ style: Style) -> String {

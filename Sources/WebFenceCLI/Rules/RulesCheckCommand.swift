@@ -45,7 +45,9 @@ struct RulesCheckCommand: AsyncParsableCommand {
     @Option(help: "The frame the navigation is for: main or sub.")
     var frame: Frame = .main
 
-    @Option(help: ArgumentHelp("Exit 1 unless every decision is this one (allow, cancel, openExternally).", valueName: "decision"))
+    @Option(
+        help: ArgumentHelp(
+            "Exit 1 unless every decision is this one (allow, cancel, openExternally).", valueName: "decision"))
     var expect: Decision?
 
     @Option(help: "text (for people) or json.")
@@ -56,7 +58,9 @@ struct RulesCheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         if jsonl, !urls.isEmpty { throw ValidationError("give URLs as arguments or --jsonl on stdin, not both") }
-        if !jsonl, urls.isEmpty { throw ValidationError("give at least one URL, or --jsonl to read JSON lines from stdin") }
+        if !jsonl, urls.isEmpty {
+            throw ValidationError("give at least one URL, or --jsonl to read JSON lines from stdin")
+        }
     }
 
     func run() async throws {
@@ -83,19 +87,23 @@ struct RulesCheckCommand: AsyncParsableCommand {
             }
             let id = input["id"] ?? .null
             guard case .string(let url)? = input["url"] else {
-                return Self.emit(.object(["id": id, "error": .string("\"url\" must be a string")]), lineNumber: lineNumber)
+                return Self.emit(
+                    .object(["id": id, "error": .string("\"url\" must be a string")]), lineNumber: lineNumber)
             }
             let frame: NavigationFrame
             switch input["frame"] {
             case nil, .string("main")?: frame = .main
             case .string("sub")?: frame = .sub
             default:
-                return Self.emit(.object(["id": id, "error": .string("\"frame\" must be \"main\" or \"sub\"")]), lineNumber: lineNumber)
+                return Self.emit(
+                    .object(["id": id, "error": .string("\"frame\" must be \"main\" or \"sub\"")]),
+                    lineNumber: lineNumber)
             }
             let result = Self.check(url, frame: frame, ruleSet: ruleSet)
             return Self.emit(
                 .object([
-                    "id": id, "decision": .string(result.decision), "rule": .string(result.rule), "reason": .string(result.reason),
+                    "id": id, "decision": .string(result.decision), "rule": .string(result.rule),
+                    "reason": .string(result.reason),
                     "host": .string(result.host),
                 ]), lineNumber: lineNumber)
         }
@@ -121,7 +129,8 @@ struct RulesCheckCommand: AsyncParsableCommand {
 
         var json: JSONValue {
             .object([
-                "url": .string(url), "decision": .string(decision), "rule": .string(rule), "ruleText": .string(ruleText),
+                "url": .string(url), "decision": .string(decision), "rule": .string(rule),
+                "ruleText": .string(ruleText),
                 "reason": .string(reason), "host": .string(host), "explanation": .string(explanation),
             ])
         }
@@ -144,7 +153,8 @@ struct RulesCheckCommand: AsyncParsableCommand {
     static func text(_ results: [Result], terminal: Terminal) -> String {
         var out = ""
         for result in results {
-            let style: Terminal.Style = result.decision == "allow" ? .green : result.decision == "cancel" ? .red : .yellow
+            let style: Terminal.Style =
+                result.decision == "allow" ? .green : result.decision == "cancel" ? .red : .yellow
             let decision = terminal.styled(result.decision.padding(toLength: 14, withPad: " ", startingAt: 0), style)
             out += "\(decision) \(result.url)\n"
             out += "               host \(result.host ?? "(none)"); rule \(result.rule ?? "(none)")"

@@ -33,8 +33,10 @@ enum RulesInput {
         }
         do { return try NavigationRuleSet(json: text) } catch {
             let first = error.errors.first
-            let more = error.errors.count > 1 ? " (and \(error.errors.count - 1) more: webfence rules lint \(path))" : ""
-            throw InputError(path, at: first?.pointer, "\(first?.message ?? "refused") [\(first?.code ?? "rules")]\(more)")
+            let more =
+                error.errors.count > 1 ? " (and \(error.errors.count - 1) more: webfence rules lint \(path))" : ""
+            throw InputError(
+                path, at: first?.pointer, "\(first?.message ?? "refused") [\(first?.code ?? "rules")]\(more)")
         }
     }
 
@@ -57,7 +59,8 @@ enum RulesInput {
         // O_EXCL: the file is ours, created now; an existing file (or a link planted there) is refused.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, isPrivate ? 0o600 : 0o644)
         guard descriptor >= 0 else {
-            let reason = errno == EEXIST ? "already exists (use --force to replace it)" : String(cString: strerror(errno))
+            let reason =
+                errno == EEXIST ? "already exists (use --force to replace it)" : String(cString: strerror(errno))
             throw InputError(path, reason)
         }
         defer { close(descriptor) }
@@ -66,7 +69,9 @@ enum RulesInput {
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw InputError(path, "cannot write the file: \(String(cString: strerror(errno)))") }
+            guard count > 0 else {
+                throw InputError(path, "cannot write the file: \(String(cString: strerror(errno)))")
+            }
             written += count
         }
     }

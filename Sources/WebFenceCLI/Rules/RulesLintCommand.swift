@@ -45,7 +45,8 @@ struct RulesLintCommand: AsyncParsableCommand {
         }
         // Errors first, then warnings and notes, each in the order the loader found them.
         let findings = NavigationRuleSet.lint(json: text).enumerated().sorted {
-            $0.element.severity != $1.element.severity ? $0.element.severity > $1.element.severity : $0.offset < $1.offset
+            $0.element.severity != $1.element.severity
+                ? $0.element.severity > $1.element.severity : $0.offset < $1.offset
         }.map(\.element)
         if findings.first?.code == "rules.json" { throw InputError(file, findings[0].message) }
         let sourced = findings.map { (source: file, finding: $0) }

@@ -30,7 +30,9 @@ struct RulesKeygenCommand: AsyncParsableCommand {
         let publicPath = Self.publicPath(for: out)
         try RulesInput.write(key.pem, to: out, replacing: force, private: true)
         try RulesInput.write(key.verifyingKey.pem, to: publicPath, replacing: force)
-        print("key ID \(key.verifyingKey.keyID)\nprivate key: \(out) (keep it secret)\npublic key:  \(publicPath) (ship it in the app)")
+        print(
+            "key ID \(key.verifyingKey.keyID)\nprivate key: \(out) (keep it secret)\npublic key:  \(publicPath) (ship it in the app)"
+        )
     }
 
     static func publicPath(for path: String) -> String {
@@ -79,7 +81,8 @@ struct RulesSignCommand: AsyncParsableCommand {
         if let out {
             try RulesInput.write(signed, to: out, replacing: force)
             let version = (try? NavigationRuleSet(json: text))?.version ?? 0
-            Terminal.standardError.write("signed version \(version) with key \(signingKey.verifyingKey.keyID): \(out)\n")
+            Terminal.standardError.write(
+                "signed version \(version) with key \(signingKey.verifyingKey.keyID): \(out)\n")
         } else {
             print(signed, terminator: "")
         }
@@ -106,7 +109,8 @@ struct RulesVerifyCommand: AsyncParsableCommand {
     var file: String
 
     @Option(
-        name: .customLong("public-key"), help: ArgumentHelp("A trusted public key (PEM); repeatable.", valueName: "pem"))
+        name: .customLong("public-key"), help: ArgumentHelp("A trusted public key (PEM); repeatable.", valueName: "pem")
+    )
     var publicKeys: [String]
 
     @Option(help: ArgumentHelp("The version in force: refuse this version and older ones.", valueName: "version"))
@@ -134,7 +138,10 @@ struct RulesVerifyCommand: AsyncParsableCommand {
             let result = try SignedRuleSet.open(text, trustedKeys: keys, now: moment)
             opened = result
             if let newerThan, result.ruleSet.version <= newerThan {
-                verdict = (false, "remote.notNewer", "version \(result.ruleSet.version) is not newer than \(newerThan): a replayed or repeated config is refused")
+                verdict = (
+                    false, "remote.notNewer",
+                    "version \(result.ruleSet.version) is not newer than \(newerThan): a replayed or repeated config is refused"
+                )
             } else {
                 verdict = (true, "signed.valid", "signed by key \(result.keyID); an app would use it")
             }
@@ -144,18 +151,22 @@ struct RulesVerifyCommand: AsyncParsableCommand {
         let ruleSet = opened?.ruleSet
         switch format {
         case .json:
-            print(JSONValue.object([
-                "file": .string(file), "accepted": .bool(verdict.accepted), "code": .string(verdict.code),
-                "message": .string(verdict.message), "keyID": .string(opened?.keyID),
-                "version": ruleSet.map { .int($0.version) } ?? .null,
-                "expires": .string(ruleSet?.expires?.formatted(.iso8601)), "rules": ruleSet.map { .int($0.rules.count) } ?? .null,
-            ]).serialized())
+            print(
+                JSONValue.object([
+                    "file": .string(file), "accepted": .bool(verdict.accepted), "code": .string(verdict.code),
+                    "message": .string(verdict.message), "keyID": .string(opened?.keyID),
+                    "version": ruleSet.map { .int($0.version) } ?? .null,
+                    "expires": .string(ruleSet?.expires?.formatted(.iso8601)),
+                    "rules": ruleSet.map { .int($0.rules.count) } ?? .null,
+                ]).serialized())
         case .text:
             let terminal = Terminal.standardOutput
             let head = verdict.accepted ? terminal.styled("accepted", .green) : terminal.styled("refused", .red)
             print("\(head) \(file): \(verdict.message) [\(verdict.code)]")
             if let ruleSet {
-                print("  version \(ruleSet.version), \(ruleSet.rules.count) rules, expires \(ruleSet.expires?.formatted(.iso8601) ?? "never")")
+                print(
+                    "  version \(ruleSet.version), \(ruleSet.rules.count) rules, expires \(ruleSet.expires?.formatted(.iso8601) ?? "never")"
+                )
             }
         }
         if !verdict.accepted { throw ExitCode(ExitStatus.expectationFailed) }

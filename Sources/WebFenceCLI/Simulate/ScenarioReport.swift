@@ -10,7 +10,9 @@ struct ScenarioReport {
     func story(_ result: ScenarioResult) -> String {
         let mark = result.passed ? terminal.styled("✓", .green) : terminal.styled("✗", .red)
         var output = "\(mark) " + terminal.styled(result.name, .bold) + "\n"
-        if let description = result.description { output += wrap(description, indent: "  ").map { terminal.styled($0, .dim) + "\n" }.joined() }
+        if let description = result.description {
+            output += wrap(description, indent: "  ").map { terminal.styled($0, .dim) + "\n" }.joined()
+        }
         for line in result.appSummary { output += "  " + line + "\n" }
         for stepResult in result.steps { output += step(stepResult) }
         return output + "\n"
@@ -35,7 +37,8 @@ struct ScenarioReport {
         let step = result.step
         var target = step.webView ?? "app"
         if step.frame != "main" { target += " [\(step.frame)]" }
-        var output = String(format: "  %3d  ", step.index) + terminal.styled(target, .bold) + "  " + describe(step.action) + "\n"
+        var output =
+            String(format: "  %3d  ", step.index) + terminal.styled(target, .bold) + "  " + describe(step.action) + "\n"
         if let note = step.note { output += "       " + terminal.styled(note, .dim) + "\n" }
         let headline = headline(result.outcome)
         if !headline.isEmpty { output += "       → " + headline + "\n" }
@@ -63,8 +66,10 @@ struct ScenarioReport {
         case .openWindow(let id, let url): return "window.open \(url.href) as \(id)"
         case .setConfiguration(let limits): return "set limitsNavigationsToAppBoundDomains = \(limits)"
         case .addUserScript(let script):
-            return "addUserScript (\(script.forMainFrameOnly ? "main frame only" : "all frames"), \(script.injectionTime.rawValue))"
-        case .addUserStyleSheet(let mainOnly): return "addUserStyleSheet (\(mainOnly ? "main frame only" : "all frames"))"
+            return
+                "addUserScript (\(script.forMainFrameOnly ? "main frame only" : "all frames"), \(script.injectionTime.rawValue))"
+        case .addUserStyleSheet(let mainOnly):
+            return "addUserStyleSheet (\(mainOnly ? "main frame only" : "all frames"))"
         case .postMessage(let handler): return "postMessage to \(handler)"
         case .setCookie(let cookie): return "setCookie \(cookie.domain)/\(cookie.name)"
         case .getCookies(let url): return "getCookies for \(url.href)"
@@ -73,7 +78,8 @@ struct ScenarioReport {
         case .setWebViewPolicy(let viewer, let policy): return "setWebViewPolicy \(policy.name) on \(viewer)"
         case .setPolicyDelegate(let urls, let hosts):
             let internalOnes = urls.map(\.href) + hosts.map(\.description)
-            return "setPolicyDelegate (internal: \(internalOnes.isEmpty ? "nothing" : internalOnes.joined(separator: ", ")))"
+            return
+                "setPolicyDelegate (internal: \(internalOnes.isEmpty ? "nothing" : internalOnes.joined(separator: ", ")))"
         case .paste(let source, let characters):
             let from: String
             switch source {

@@ -30,18 +30,22 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(help: "Text only: print failing scenarios in full and passing ones as one line.")
     var quiet = false
 
-    @Flag(help: """
-        openUniversalLink: let applinks:*.example.com cover example.com itself, as the current system \
-        does (the default follows Apple's documentation: it does not; docs/decisions.md D28).
-        """)
+    @Flag(
+        help: """
+            openUniversalLink: let applinks:*.example.com cover example.com itself, as the current system \
+            does (the default follows Apple's documentation: it does not; docs/decisions.md D28).
+            """)
     var wildcardCoversBaseDomain = false
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("Give scenario files, e.g. webfence simulate Examples/scenarios/*.json") }
+        if files.isEmpty {
+            throw ValidationError("Give scenario files, e.g. webfence simulate Examples/scenarios/*.json")
+        }
     }
 
     func run() async throws {
-        let results = try Self.runAll(files, options: SimulationOptions(wildcardCoversBaseDomain: wildcardCoversBaseDomain))
+        let results = try Self.runAll(
+            files, options: SimulationOptions(wildcardCoversBaseDomain: wildcardCoversBaseDomain))
         switch format {
         case .json:
             print(ScenarioReport.json(results).serialized())

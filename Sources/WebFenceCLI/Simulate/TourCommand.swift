@@ -17,9 +17,10 @@ struct TourCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp(
-        "Where the seed-*.json scenarios are (default: Examples/scenarios here, or beside the checkout the binary was built in).",
-        valueName: "directory"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the seed-*.json scenarios are (default: Examples/scenarios here, or beside the checkout the binary was built in).",
+            valueName: "directory"))
     var examples: String?
 
     /// `Examples/scenarios` in the current directory, else in the checkout that holds the binary
@@ -28,7 +29,8 @@ struct TourCommand: AsyncParsableCommand {
         if let examples { return URL(fileURLWithPath: examples) }
         let here = URL(fileURLWithPath: "Examples/scenarios")
         if FileManager.default.fileExists(atPath: here.path) { return here }
-        var candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<4 {
             candidate = candidate.deletingLastPathComponent()
             let scenarios = candidate.appendingPathComponent("Examples/scenarios")
@@ -44,7 +46,8 @@ struct TourCommand: AsyncParsableCommand {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
                 .filter { $0.hasPrefix("seed-") && $0.hasSuffix(".json") }.sorted()
         } catch {
-            throw InputError(directory.path, "cannot list the directory (run from the repository root, or pass --examples)")
+            throw InputError(
+                directory.path, "cannot list the directory (run from the repository root, or pass --examples)")
         }
         guard !names.isEmpty else { throw InputError(directory.path, "holds no seed-*.json scenario") }
         let results = try SimulateCommand.runAll(names.map { directory.appendingPathComponent($0).path })

@@ -33,10 +33,13 @@ func read(bytes: [UInt8]) throws -> (file: AssociationFile, findings: [Finding])
 let appID = "ABCDE12345.com.example.app"
 
 /// The decision for `url` against a file on example.com, for `appID`.
-func decide(_ file: AssociationFile, _ url: String, app: String = appID, domain: String = "example.com", explain: Bool = false)
+func decide(
+    _ file: AssociationFile, _ url: String, app: String = appID, domain: String = "example.com", explain: Bool = false
+)
     throws -> UniversalLinkDecision
 {
-    UniversalLinkMatcher(file).decide(try WebURL(url), domain: try #require(LinkDomain(domain)), appID: app, explain: explain)
+    UniversalLinkMatcher(file).decide(
+        try WebURL(url), domain: try #require(LinkDomain(domain)), appID: app, explain: explain)
 }
 
 /// The outcome for a file made of one details entry with `components`, optional `defaults`, and

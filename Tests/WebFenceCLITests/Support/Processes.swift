@@ -6,7 +6,9 @@ struct ProcessResult {
     let stdout: String
     let stderr: String
 
-    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    var stdoutLines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
 }
 
 enum Processes {
@@ -74,7 +76,9 @@ enum WebFenceBinary {
         let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = testBundle.deletingLastPathComponent()
         // On macOS the runner sits inside WebFencePackageTests.xctest/Contents/MacOS.
-        while directory.path != "/", !FileManager.default.fileExists(atPath: directory.appendingPathComponent("webfence").path) {
+        while directory.path != "/",
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("webfence").path)
+        {
             directory = directory.deletingLastPathComponent()
         }
         return directory.appendingPathComponent("webfence")

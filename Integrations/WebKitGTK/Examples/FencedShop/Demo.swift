@@ -48,48 +48,56 @@ struct Demo {
     func checks() -> [Check] {
         var checks: [Check] = []
         let shopCommit = app.commits.first { $0.url == ShopPages.shopURL }
-        checks.append(Check(
-            passed: shopCommit?.state == .appBound,
-            text: "\(ShopPages.shopURL) committed in the main frame, "
-                + (shopCommit.map { "\($0.state)" } ?? "never") + " (expected appBound)"))
+        checks.append(
+            Check(
+                passed: shopCommit?.state == .appBound,
+                text: "\(ShopPages.shopURL) committed in the main frame, "
+                    + (shopCommit.map { "\($0.state)" } ?? "never") + " (expected appBound)"))
 
         let messages = app.cartMessages
-        checks.append(Check(
-            passed: messages.count == Self.clicks,
-            text: "the app's \"cart\" handler received \(messages.count) of \(Self.clicks) messages"
-                + (messages.first.map { ", e.g. \($0)" } ?? "")))
+        checks.append(
+            Check(
+                passed: messages.count == Self.clicks,
+                text: "the app's \"cart\" handler received \(messages.count) of \(Self.clicks) messages"
+                    + (messages.first.map { ", e.g. \($0)" } ?? "")))
 
         let count = pageValue("document.getElementById('cart-count').textContent")
-        checks.append(Check(
-            passed: count == "\"\(Self.clicks)\"",
-            text: "the page's cart counter, set by the app with evaluateJavaScript, reads \(count ?? "nothing")"))
+        checks.append(
+            Check(
+                passed: count == "\"\(Self.clicks)\"",
+                text: "the page's cart counter, set by the app with evaluateJavaScript, reads \(count ?? "nothing")"))
 
         let refusal = app.refusals.first { $0.url == ShopPages.trackerURL }
-        checks.append(Check(
-            passed: refusal?.error == .navigationAppBoundDomain,
-            text: "following the link to \(ShopPages.trackerURL) " + (refusal.map(describe)
-                ?? "was not refused (refusals: \(app.refusals.map(\.url)))")))
+        checks.append(
+            Check(
+                passed: refusal?.error == .navigationAppBoundDomain,
+                text: "following the link to \(ShopPages.trackerURL) "
+                    + (refusal.map(describe)
+                        ?? "was not refused (refusals: \(app.refusals.map(\.url)))")))
 
         let location = pageValue("location.href")
         let commits = app.commits.count
-        checks.append(Check(
-            passed: webView.committedURL == ShopPages.shopURL && location == "\"\(ShopPages.shopURL)\""
-                && app.commits.allSatisfy { $0.url == ShopPages.shopURL },
-            text: "the main frame stayed at \(webView.committedURL ?? "nothing") "
-                + "(page location \(location ?? "unknown"), \(commits) commit\(commits == 1 ? "" : "s"))"))
+        checks.append(
+            Check(
+                passed: webView.committedURL == ShopPages.shopURL && location == "\"\(ShopPages.shopURL)\""
+                    && app.commits.allSatisfy { $0.url == ShopPages.shopURL },
+                text: "the main frame stayed at \(webView.committedURL ?? "nothing") "
+                    + "(page location \(location ?? "unknown"), \(commits) commit\(commits == 1 ? "" : "s"))"))
 
         // The loopback sites' log is the engine's evidence: a refusal made after the request would show.
         let trackerRequests = sites.requests(for: ShopPages.trackerHost)
         let shopRequests = sites.requests(for: ShopPages.shopHost)
-        checks.append(Check(
-            passed: trackerRequests.isEmpty && !shopRequests.isEmpty,
-            text: "requests that reached the loopback sites: \(shopRequests.count) for shop.example, "
-                + "\(trackerRequests.count) for tracker.example"
-                + (trackerRequests.isEmpty ? "" : " \(trackerRequests)")))
+        checks.append(
+            Check(
+                passed: trackerRequests.isEmpty && !shopRequests.isEmpty,
+                text: "requests that reached the loopback sites: \(shopRequests.count) for shop.example, "
+                    + "\(trackerRequests.count) for tracker.example"
+                    + (trackerRequests.isEmpty ? "" : " \(trackerRequests)")))
 
-        checks.append(Check(
-            passed: app.problems.isEmpty,
-            text: app.problems.isEmpty ? "the app met no other problem" : "the app's problems: \(app.problems)"))
+        checks.append(
+            Check(
+                passed: app.problems.isEmpty,
+                text: app.problems.isEmpty ? "the app met no other problem" : "the app's problems: \(app.problems)"))
         return checks
     }
 

@@ -94,12 +94,14 @@ final class ShopApp {
         case .failed(let error, let rule):
             refusals.append(Refusal(url: event.url, error: error, rule: rule))
             // The page stays, so the app can tell it why (evaluateJavaScript: the frame is app-bound).
-            callPage("shop.showRefusal", [
-                "url": event.url,
-                "error": "WKErrorDomain \(error.code) (\(error.name))",
-                "rule": "\(rule.code) \(rule.section)",
-                "summary": rule.summary,
-            ])
+            callPage(
+                "shop.showRefusal",
+                [
+                    "url": event.url,
+                    "error": "WKErrorDomain \(error.code) (\(error.name))",
+                    "rule": "\(rule.code) \(rule.section)",
+                    "summary": rule.summary,
+                ])
         case .cancelled(let reason), .openedExternally(let reason):
             problems.append("navigation to \(event.url) not made: \(reason)")
         case .download:
@@ -126,10 +128,11 @@ final class ShopApp {
         var lines = [
             "<b>App</b>  WKAppBoundDomains: shop.example \u{00B7} limitsNavigationsToAppBoundDomains: on"
                 + (commits.last.map { "  \u{00B7}  page \(escaped($0.url)) (\(describe($0.state)))" } ?? ""),
-            "<b>cart handler</b>  " + (cartMessages.isEmpty
-                ? "no message yet"
-                : "\(cartMessages.count) \(cartMessages.count == 1 ? "message" : "messages") received; "
-                    + "the app set the page\u{2019}s cart to \(cartCount)"),
+            "<b>cart handler</b>  "
+                + (cartMessages.isEmpty
+                    ? "no message yet"
+                    : "\(cartMessages.count) \(cartMessages.count == 1 ? "message" : "messages") received; "
+                        + "the app set the page\u{2019}s cart to \(cartCount)"),
         ]
         if let refusal = refusals.last {
             lines.append(

@@ -24,7 +24,8 @@ let usage = """
     """
 
 enum Mode {
-    case interactive, check, screenshot(String)
+    case interactive, check
+    case screenshot(String)
 }
 
 func mode(from arguments: [String]) -> Mode? {

@@ -31,7 +31,7 @@ public struct RunTimeCA: Sendable {
             issuerPrivateKey: .init(caKey))
         let leafKey = P256.Signing.PrivateKey()
         let names = hosts.map { host -> GeneralName in
-            if let address = IPAddressBytes(host) { return .ipAddress(ASN1OctetString(contentBytes: address[...])) }
+            if let address = ipv4AddressBytes(host) { return .ipAddress(ASN1OctetString(contentBytes: address[...])) }
             return .dnsName(host)
         }
         let leaf = try Certificate(
@@ -54,7 +54,7 @@ public struct RunTimeCA: Sendable {
 }
 
 /// The four bytes of a dotted IPv4 address, or nil for anything else (hosts are names otherwise).
-private func IPAddressBytes(_ host: String) -> [UInt8]? {
+private func ipv4AddressBytes(_ host: String) -> [UInt8]? {
     let parts = host.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 4 else { return nil }
     let bytes = parts.compactMap { UInt8($0) }

@@ -14,7 +14,8 @@ public enum ContentRules {
             guard !contexts.isEmpty else { continue }
             rules.append(
                 #"{"trigger":{"url-filter":\#(jsonString(urlFilter(exactly: entry.url))),"url-filter-is-case-sensitive":true,"#
-                    + #""resource-type":["document"],"load-context":[\#(contexts.joined(separator: ","))]},"action":{"type":"block"}}"#)
+                    + #""resource-type":["document"],"load-context":[\#(contexts.joined(separator: ","))]},"action":{"type":"block"}}"#
+            )
         }
         // WebKit refuses an empty list; a rule that never matches keeps the list valid.
         if rules.isEmpty {
@@ -28,7 +29,8 @@ public enum ContentRules {
     public static func urlFilter(exactly url: String) -> String {
         var filter = "^"
         for scalar in url.unicodeScalars {
-            let isPlain = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+            let isPlain =
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
             if !isPlain { filter.append("\\") }
             filter.unicodeScalars.append(scalar)
         }

@@ -36,7 +36,8 @@ extension FencedWebView {
                     return
                 }
                 let evaluated: ResultHandler = { completion($0.mapError { .engine($0) }) }
-                wf_ask_web_process(view, "webfence.evaluate", name, script, resultTrampoline, retainedContext(evaluated))
+                wf_ask_web_process(
+                    view, "webfence.evaluate", name, script, resultTrampoline, retainedContext(evaluated))
             }
         }
         wf_ask_web_process(view, "webfence.origins", name, nil, resultTrampoline, retainedContext(origins))
@@ -47,7 +48,8 @@ extension FencedWebView {
     /// document of that origin in a subframe (§3, §4). An opaque origin ("null") takes the state of
     /// the frame it is in. Unreadable origins are restricted: nothing fails open.
     func frameStates(originsJSON: String) -> [FrameAppBoundState] {
-        guard let origins = try? JSONDecoder().decode([String].self, from: Data(originsJSON.utf8)), !origins.isEmpty else {
+        guard let origins = try? JSONDecoder().decode([String].self, from: Data(originsJSON.utf8)), !origins.isEmpty
+        else {
             return [.notAppBound]
         }
         var states: [FrameAppBoundState] = []

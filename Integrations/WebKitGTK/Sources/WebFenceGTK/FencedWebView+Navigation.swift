@@ -11,39 +11,50 @@ import WebAddress
 extension FencedWebView {
     func connectSignals() {
         let owner = WeakOwner(self)
-        wf_connect_decide_policy(view, { decision, type, uri, _, context in
-            let owner = borrowed(context, as: WeakOwner.self)
-            return MainActor.assumeIsolated {
-                // A view whose wrapper is gone has no one to decide for it: nothing loads.
-                guard let webView = owner.webView else {
-                    wf_policy_ignore(decision)
-                    return 1
+        wf_connect_decide_policy(
+            view,
+            { decision, type, uri, _, context in
+                let owner = borrowed(context, as: WeakOwner.self)
+                return MainActor.assumeIsolated {
+                    // A view whose wrapper is gone has no one to decide for it: nothing loads.
+                    guard let webView = owner.webView else {
+                        wf_policy_ignore(decision)
+                        return 1
+                    }
+                    return webView.decide(
+                        decision!, isNewWindow: UInt32(type) == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue,
+                        uri: String(cString: uri!))
                 }
-                return webView.decide(
-                    decision!, isNewWindow: UInt32(type) == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue,
-                    uri: String(cString: uri!))
-            }
-        }, retainedContext(owner), destroyBox)
-        wf_connect_load_changed(view, { event, uri, context in
-            let owner = borrowed(context, as: WeakOwner.self)
-            MainActor.assumeIsolated { owner.webView?.loadChanged(event, uri: uri.map { String(cString: $0) } ?? "") }
-        }, retainedContext(owner), destroyBox)
-        wf_connect_load_failed(view, { uri, domain, code, _, context in
-            let owner = borrowed(context, as: WeakOwner.self)
-            return MainActor.assumeIsolated {
-                owner.webView?.loadFailed(uri: String(cString: uri!), domain: String(cString: domain!), code: Int(code)) ?? 0
-            }
-        }, retainedContext(owner), destroyBox)
-        wf_connect_create(view, { context in
-            let owner = borrowed(context, as: WeakOwner.self)
-            nonisolated(unsafe) var created: UnsafeMutablePointer<WebKitWebView>? = nil
-            MainActor.assumeIsolated {
-                guard let opener = owner.webView, let popup = opener.onNewWindow?(opener) else { return }
-                opener.openedWindows.append(popup)
-                created = popup.view
-            }
-            return created
-        }, retainedContext(owner), destroyBox)
+            }, retainedContext(owner), destroyBox)
+        wf_connect_load_changed(
+            view,
+            { event, uri, context in
+                let owner = borrowed(context, as: WeakOwner.self)
+                MainActor.assumeIsolated {
+                    owner.webView?.loadChanged(event, uri: uri.map { String(cString: $0) } ?? "")
+                }
+            }, retainedContext(owner), destroyBox)
+        wf_connect_load_failed(
+            view,
+            { uri, domain, code, _, context in
+                let owner = borrowed(context, as: WeakOwner.self)
+                return MainActor.assumeIsolated {
+                    owner.webView?.loadFailed(
+                        uri: String(cString: uri!), domain: String(cString: domain!), code: Int(code)) ?? 0
+                }
+            }, retainedContext(owner), destroyBox)
+        wf_connect_create(
+            view,
+            { context in
+                let owner = borrowed(context, as: WeakOwner.self)
+                nonisolated(unsafe) var created: UnsafeMutablePointer<WebKitWebView>? = nil
+                MainActor.assumeIsolated {
+                    guard let opener = owner.webView, let popup = opener.onNewWindow?(opener) else { return }
+                    opener.openedWindows.append(popup)
+                    created = popup.view
+                }
+                return created
+            }, retainedContext(owner), destroyBox)
     }
 
     func report(_ url: String, _ frame: NavigationEvent.Frame, _ outcome: NavigationEvent.Outcome) {
@@ -51,7 +62,8 @@ extension FencedWebView {
     }
 
     /// The engine asks about a navigation. Returns 1: WebFence took the decision.
-    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, isNewWindow: Bool, uri: String) -> Int32 {
+    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, isNewWindow: Bool, uri: String) -> Int32
+    {
         if isNewWindow { return decideNewWindow(decision, uri: uri) }
         guard let (url, answer) = admit(uri, frame: .unknown) else {
             wf_policy_ignore(decision)
@@ -113,7 +125,8 @@ extension FencedWebView {
         return 1
     }
 
-    private func hold(_ uri: String, _ verdicts: FrameVerdicts, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>) {
+    private func hold(_ uri: String, _ verdicts: FrameVerdicts, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>)
+    {
         let now = ContinuousClock.now
         held.removeAll { $0.url == uri || now - $0.since > Self.heldFor }
         guard held.count < Self.heldLimit else {
@@ -130,7 +143,8 @@ extension FencedWebView {
             if case .success = result { wf_policy_use(decision) } else { wf_policy_ignore(decision) }
             wf_object_unref(decision)
         }
-        wf_set_content_rules(session.filterStore, manager, contentRulesID, json, resultTrampoline, retainedContext(handler))
+        wf_set_content_rules(
+            session.filterStore, manager, contentRulesID, json, resultTrampoline, retainedContext(handler))
     }
 
     private func loadChanged(_ event: Int32, uri: String) {

@@ -13,7 +13,9 @@ extension FencedWebView {
     func applyRestriction() {
         webkit_user_content_manager_remove_all_scripts(manager)
         webkit_user_content_manager_remove_all_style_sheets(manager)
-        for name in content.handlers { webkit_user_content_manager_unregister_script_message_handler(manager, name, nil) }
+        for name in content.handlers {
+            webkit_user_content_manager_unregister_script_message_handler(manager, name, nil)
+        }
         for observer in content.observers {
             webkit_user_content_manager_unregister_script_message_handler(manager, observer.handler, observer.world)
         }
@@ -37,12 +39,15 @@ extension FencedWebView {
         // Style sheets are judged by the main frame's state alone (§4), which is never restricted here.
         for sheet in content.styleSheets {
             let styleSheet = webkit_user_style_sheet_new(
-                sheet.css, sheet.forMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                sheet.css,
+                sheet.forMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
                 WEBKIT_USER_STYLE_LEVEL_USER, nil, nil)
             webkit_user_content_manager_add_style_sheet(manager, styleSheet)
             webkit_user_style_sheet_unref(styleSheet)
         }
-        for name in content.handlers { _ = webkit_user_content_manager_register_script_message_handler(manager, name, nil) }
+        for name in content.handlers {
+            _ = webkit_user_content_manager_register_script_message_handler(manager, name, nil)
+        }
     }
 
     /// The observers' scripts, after the app's (so that at the same injection time they see what
@@ -57,14 +62,17 @@ extension FencedWebView {
     /// Delivers the messages posted to the handler `name` (in whichever world it is registered) to
     /// `receive`, as JSON text, for as long as the content manager lives.
     func connectMessages(to name: String, _ receive: @escaping (String) -> Void) {
-        wf_connect_script_message(manager, name, { json, context in
-            borrowed(context, as: ((String) -> Void).self)(json.map { String(cString: $0) } ?? "null")
-        }, retainedContext(receive), destroyBox)
+        wf_connect_script_message(
+            manager, name,
+            { json, context in
+                borrowed(context, as: ((String) -> Void).self)(json.map { String(cString: $0) } ?? "null")
+            }, retainedContext(receive), destroyBox)
     }
 
     func addScript(_ source: String, allFrames: Bool, atDocumentStart: Bool, world: String?) {
         let frames = allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME
-        let time = atDocumentStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
+        let time =
+            atDocumentStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
         let userScript =
             if let world { webkit_user_script_new_for_world(source, frames, time, world, nil, nil) } else {
                 webkit_user_script_new(source, frames, time, nil, nil)

@@ -69,7 +69,9 @@ public final class FencedWebView {
         content = SharedUserContent()
         content.styleSheets = userStyleSheets.map { ($0, false) }
         // Style sheets in the configuration at creation count as restricted API use (§5).
-        if !userStyleSheets.isEmpty, RestrictedAPIs.marksUseBeforeNavigation(app: policy.app, state: state, inMainFrame: true) {
+        if !userStyleSheets.isEmpty,
+            RestrictedAPIs.marksUseBeforeNavigation(app: policy.app, state: state, inMainFrame: true)
+        {
             state.usedRestrictedAPIBeforeNavigation = true
         }
         content.add(self)
@@ -87,7 +89,9 @@ public final class FencedWebView {
         FencedWebView(policy: policy, session: session, state: state.copiedForNewWindow, relatedTo: self)
     }
 
-    private init(policy: WebFencePolicy, session: FencedSession, state: AppBoundWebViewState, relatedTo opener: FencedWebView) {
+    private init(
+        policy: WebFencePolicy, session: FencedSession, state: AppBoundWebViewState, relatedTo opener: FencedWebView
+    ) {
         self.policy = policy
         self.session = session
         self.state = state

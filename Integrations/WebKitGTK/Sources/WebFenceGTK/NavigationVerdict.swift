@@ -63,7 +63,8 @@ public struct WebFencePolicy: Sendable {
                 origin: AppBoundApp.isAlwaysAppBound(url) ? subframeOrigin : nil))
     }
 
-    func verdict(for url: WebURL, isMainFrame: Bool, state: AppBoundWebViewState, origin: WebURL?) -> NavigationVerdict {
+    func verdict(for url: WebURL, isMainFrame: Bool, state: AppBoundWebViewState, origin: WebURL?) -> NavigationVerdict
+    {
         if let rules {
             let ruling = rules.decide(url, frame: isMainFrame ? .main : .sub)
             switch ruling.action {

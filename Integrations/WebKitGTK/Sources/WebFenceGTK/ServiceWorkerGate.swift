@@ -19,19 +19,26 @@ extension FencedWebView {
     /// when it is off does not depend on the scope, so any scope asks it.
     var serviceWorkersDisabled: Bool {
         guard let anyScope = try? WebURL("https://localhost/") else { return true }
-        return ServiceWorkerPolicy(app: policy.app).register(scope: anyScope, topURL: nil, limits: state.limits, registered: [])
-            .result == .disabled
+        return ServiceWorkerPolicy(app: policy.app).register(
+            scope: anyScope, topURL: nil, limits: state.limits, registered: []
+        )
+        .result == .disabled
     }
 
     /// Connects the handler the gate asks: once per content manager.
     func connectServiceWorkerGate() {
         let owner = WeakOwner(self)
-        wf_connect_script_message_with_reply(manager, ServiceWorkerGate.handler, { json, context in
-            let owner = borrowed(context, as: WeakOwner.self)
-            let answer = MainActor.assumeIsolated { owner.webView?.decideServiceWorker(json.map { String(cString: $0) } ?? "") }
-            return strdup("\"\(answer ?? ServiceWorkerPolicy.Result.refused.rawValue)\"")
-        }, retainedContext(owner), destroyBox)
-        _ = webkit_user_content_manager_register_script_message_handler_with_reply(manager, ServiceWorkerGate.handler, nil)
+        wf_connect_script_message_with_reply(
+            manager, ServiceWorkerGate.handler,
+            { json, context in
+                let owner = borrowed(context, as: WeakOwner.self)
+                let answer = MainActor.assumeIsolated {
+                    owner.webView?.decideServiceWorker(json.map { String(cString: $0) } ?? "")
+                }
+                return strdup("\"\(answer ?? ServiceWorkerPolicy.Result.refused.rawValue)\"")
+            }, retainedContext(owner), destroyBox)
+        _ = webkit_user_content_manager_register_script_message_handler_with_reply(
+            manager, ServiceWorkerGate.handler, nil)
     }
 
     /// The policy's answer for a registration of `scope` by this web view's page (phase "ask"),

@@ -16,10 +16,12 @@ public enum URLSchemes {
         guard served.insert(scheme.lowercased()).inserted else { return false }
         let box: (String) -> String = page
         // Kept for the process's life, as the registration is.
-        wf_register_scheme(scheme, { uri, context in
-            let page = borrowed(context, as: ((String) -> String).self)
-            return strdup(page(uri.map { String(cString: $0) } ?? ""))
-        }, retainedContext(box))
+        wf_register_scheme(
+            scheme,
+            { uri, context in
+                let page = borrowed(context, as: ((String) -> String).self)
+                return strdup(page(uri.map { String(cString: $0) } ?? ""))
+            }, retainedContext(box))
         return true
     }
 }

@@ -17,12 +17,14 @@ enum WebProcessExtension {
     @discardableResult
     static func install() -> Bool {
         if let installed { return installed }
-        let executableDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let executableDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         let candidates: [String?] = [
             ProcessInfo.processInfo.environment["WEBFENCE_WEB_PROCESS_EXTENSION"],
             executableDirectory.appendingPathComponent(libraryName).path,
         ]
-        guard let library = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        guard let library = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) })
+        else {
             installed = false
             return false
         }

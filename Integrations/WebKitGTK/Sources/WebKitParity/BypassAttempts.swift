@@ -46,25 +46,42 @@ public enum BypassAttempts {
             "document.body.appendChild(Object.assign(document.createElement('iframe'), { src: '\(src)' })); true"
         }
         return [
-            Attack(name: "location with a backslash", script: #"location.href = "https://evil.com\\@example.com/"; true"#),
+            Attack(
+                name: "location with a backslash", script: #"location.href = "https://evil.com\\@example.com/"; true"#),
             Attack(name: "location with userinfo", script: #"location.href = "https://example.com@evil.com/"; true"#),
-            Attack(name: "location: suffix without a label boundary", script: #"location.href = "https://example.com.evil.com/"; true"#),
+            Attack(
+                name: "location: suffix without a label boundary",
+                script: #"location.href = "https://example.com.evil.com/"; true"#),
             Attack(name: "location: percent-encoded dot", script: #"location.href = "https://evil%2Ecom/"; true"#),
-            Attack(name: "location: full-width letters", script: #"location.href = "https://\uFF45\uFF56\uFF49\uFF4C.com/"; true"#),
+            Attack(
+                name: "location: full-width letters",
+                script: #"location.href = "https://\uFF45\uFF56\uFF49\uFF4C.com/"; true"#),
             Attack(name: "location: trailing dot and case", script: #"location.href = "https://EVIL.com./"; true"#),
             // Not loopback, which is always app-bound in a main frame (spec §2), as the device itself.
-            Attack(name: "location: numeric IPv4 host (one number)", script: #"location.href = "https://1572395042/"; true"#),
-            Attack(name: "location: numeric IPv4 host (hex parts)", script: #"location.href = "https://0x5d.0xb8.0xd8.0x22/"; true"#),
+            Attack(
+                name: "location: numeric IPv4 host (one number)",
+                script: #"location.href = "https://1572395042/"; true"#),
+            Attack(
+                name: "location: numeric IPv4 host (hex parts)",
+                script: #"location.href = "https://0x5d.0xb8.0xd8.0x22/"; true"#),
             Attack(name: "location: IPv6 host", script: #"location.href = "https://[2001:db8::1]/"; true"#),
-            Attack(name: "location: spaces and control characters", script: #"location.href = " \t https://evil.com/\n "; true"#),
-            Attack(name: "location: data: URL", script: #"location.href = "data:text/html,<script>location='https://evil.com/'</script>"; true"#),
+            Attack(
+                name: "location: spaces and control characters",
+                script: #"location.href = " \t https://evil.com/\n "; true"#),
+            Attack(
+                name: "location: data: URL",
+                script: #"location.href = "data:text/html,<script>location='https://evil.com/'</script>"; true"#),
             Attack(
                 name: "location: blob: URL of the page's own origin",
-                script: #"location.href = URL.createObjectURL(new Blob(["<script>location='https://evil.com/'</script>"], { type: "text/html" })); true"#),
+                script:
+                    #"location.href = URL.createObjectURL(new Blob(["<script>location='https://evil.com/'</script>"], { type: "text/html" })); true"#
+            ),
             Attack(name: "window.open", script: #"window.open("https://evil.com/"); true"#),
             Attack(
                 name: "window.open, then the window navigates",
-                script: #"const w = window.open("https://login.example.com/"); setTimeout(() => { w.location.href = "https://evil.com/"; }, 800); true"#),
+                script:
+                    #"const w = window.open("https://login.example.com/"); setTimeout(() => { w.location.href = "https://evil.com/"; }, 800); true"#
+            ),
             Attack(name: "meta refresh", start: "https://example.com/meta-refresh"),
             Attack(
                 name: "form post",
@@ -75,16 +92,24 @@ public enum BypassAttempts {
                     """),
             Attack(name: "redirect chain", script: #"location.href = "https://example.com/hop"; true"#),
             Attack(name: "iframe", script: frame("https://evil.com/frame"), displaysUnderAppBound: true),
-            Attack(name: "iframe through a redirect chain", script: frame("https://example.com/hop-frame"), displaysUnderAppBound: true),
-            Attack(name: "control: location to a subdomain", script: #"location.href = "https://login.example.com/"; true"#, isControl: true),
-            Attack(name: "control: window.open", script: #"window.open("https://login.example.com/"); true"#, isControl: true),
+            Attack(
+                name: "iframe through a redirect chain", script: frame("https://example.com/hop-frame"),
+                displaysUnderAppBound: true),
+            Attack(
+                name: "control: location to a subdomain",
+                script: #"location.href = "https://login.example.com/"; true"#, isControl: true),
+            Attack(
+                name: "control: window.open", script: #"window.open("https://login.example.com/"); true"#,
+                isControl: true),
             Attack(name: "control: iframe", script: frame("https://help.example.com/frame"), isControl: true),
         ]
     }
 
     /// Hosts the certificate covers: every host an attempt could reach, so that an attempt the
     /// engine let through would show in the proxy's log.
-    static let hosts = ["example.com", "login.example.com", "help.example.com", "evil.com", "example.com.evil.com", "evil.com."]
+    static let hosts = [
+        "example.com", "login.example.com", "help.example.com", "evil.com", "example.com.evil.com", "evil.com.",
+    ]
 
     /// The attacker's pages: a frame that tries the app's message handler, directly, through a
     /// fresh child frame of its own (whose `webkit` namespace is another realm's), and with the
@@ -92,7 +117,9 @@ public enum BypassAttempts {
     /// it opens (a main frame with the attacker's origin), through a `javascript:` URL in a new
     /// window, and with the built-ins the guard uses replaced first.
     static func routes(_ sites: SiteTable) {
-        sites.route("https://example.com/meta-refresh", to: .html(#"<meta http-equiv="refresh" content="0;url=https://evil.com/">"#))
+        sites.route(
+            "https://example.com/meta-refresh",
+            to: .html(#"<meta http-equiv="refresh" content="0;url=https://evil.com/">"#))
         sites.route("https://example.com/hop", to: .redirect(to: "https://login.example.com/hop2"))
         sites.route("https://login.example.com/hop2", to: .redirect(to: "https://evil.com/"))
         sites.route("https://example.com/hop-frame", to: .redirect(to: "https://evil.com/frame"))
@@ -125,7 +152,9 @@ public enum BypassAttempts {
             </script>
             """
         sites.route("https://evil.com/frame", to: .html(tryHandlers))
-        sites.route("https://help.example.com/frame", to: .html(tryHandlers.replacingOccurrences(of: "evil ", with: "trusted ")))
+        sites.route(
+            "https://help.example.com/frame", to: .html(tryHandlers.replacingOccurrences(of: "evil ", with: "trusted "))
+        )
     }
 
     /// The two policies: seed 003's rule set (no App-Bound Domains), and App-Bound Domains with limits.
@@ -150,7 +179,8 @@ public enum BypassAttempts {
                 let session = FencedSession()
                 session.useProxy(proxy.uri)
                 _ = session.allowCertificate(ca.leafPEM, for: hosts)
-                results.append(try attempt(attack, policy: name, policy, limits: limits, session: session, sites: sites))
+                results.append(
+                    try attempt(attack, policy: name, policy, limits: limits, session: session, sites: sites))
             }
         }
         return results
@@ -189,16 +219,21 @@ public enum BypassAttempts {
         // A control must load, and in frames it must reach the handler by every route the attacker
         // tries, or the attacker's "caught" would prove nothing (a javascript: window is refused
         // under both policies).
-        let routes = ["directly", "through a child frame", "through a getter borrowed from a child frame",
-            "through a window it opened", "through a window opened with the built-ins replaced"]
+        let routes = [
+            "directly", "through a child frame", "through a getter borrowed from a child frame",
+            "through a window it opened", "through a window opened with the built-ins replaced",
+        ]
         let controlThrough = {
             requests().contains { $0.contains("login.example.com") || $0.contains("help.example.com") }
-                && (!attack.name.contains("iframe") || routes.allSatisfy { route in messages.contains { $0.contains("trusted " + route) } })
+                && (!attack.name.contains("iframe")
+                    || routes.allSatisfy { route in messages.contains { $0.contains("trusted " + route) } })
         }
         // Anything but the trusted site is the attacker's: evil.com, a numeric address, anything.
         let attackerTraffic = {
             requests().filter { !isTrusted(host(of: $0)) }
-                + sites.tunnels.dropFirst(tunnelsBefore).filter { !isTrusted(host(ofTarget: $0)) }.map { "CONNECT " + $0 }
+                + sites.tunnels.dropFirst(tunnelsBefore).filter { !isTrusted(host(ofTarget: $0)) }.map {
+                    "CONNECT " + $0
+                }
         }
         // Under App-Bound Domains the attacker's frame displays (the platform's rule): these requests
         // are its load and its "done"; any other is the attacker's traffic getting through.
@@ -225,7 +260,8 @@ public enum BypassAttempts {
         if attack.isControl {
             // The attacker's traffic during a control is an earlier attempt's, arriving late.
             return Result(
-                policy: name, attack: attack.name, isControl: true, passed: controlThrough() && attackerTraffic().isEmpty,
+                policy: name, attack: attack.name, isControl: true,
+                passed: controlThrough() && attackerTraffic().isEmpty,
                 evidence: "requests \(requests()), messages \(messages)")
         }
         let caught = !left && attackerMessages.isEmpty && unexpectedTraffic.isEmpty
@@ -233,10 +269,14 @@ public enum BypassAttempts {
         evidence.append(refusals.isEmpty ? "no refusal reported" : "WebFence refused \(refusals)")
         let traffic = attackerTraffic()
         evidence.append(traffic.isEmpty ? "nothing sent off \(trusted)" : "sent off \(trusted): \(traffic)")
-        if trafficExpected { evidence.append("the frame displays, not app-bound (only its load and its \"done\" may be sent)") }
+        if trafficExpected {
+            evidence.append("the frame displays, not app-bound (only its load and its \"done\" may be sent)")
+        }
         evidence.append(attackerMessages.isEmpty ? "no message from the attacker" : "messages: \(attackerMessages)")
         evidence.append("main frame \(mainFrame)")
-        return Result(policy: name, attack: attack.name, isControl: false, passed: caught, evidence: evidence.joined(separator: "; "))
+        return Result(
+            policy: name, attack: attack.name, isControl: false, passed: caught,
+            evidence: evidence.joined(separator: "; "))
     }
 
     /// The trusted site: the app's domain and its subdomains.

@@ -16,7 +16,9 @@ extension EngineReplay {
                 command(webView, path: path, ["post": handler])
                 var answer: Bool?
                 MainLoop.run(for: .seconds(10)) {
-                    answer = acks(webView).first { $0["posted"] as? String == handler }.map { $0["present"] as? Bool == true }
+                    answer = acks(webView).first { $0["posted"] as? String == handler }.map {
+                        $0["present"] as? Bool == true
+                    }
                     return answer != nil
                 }
                 return answer
@@ -25,7 +27,9 @@ extension EngineReplay {
             route(url.href, [])
             return loadFrame(id, webView, step.frame, url) { command(webView, path: path, ["navigate": url.href]) }
         case .evaluateJavaScript:
-            let result = MainLoop.result { webView.evaluateJavaScript("1 + 1", inFrameNamed: step.frame, completion: $0) }
+            let result = MainLoop.result {
+                webView.evaluateJavaScript("1 + 1", inFrameNamed: step.frame, completion: $0)
+            }
             return .observed(Self.fields(result))
         default:
             return .notExpressible("a subframe's \(step.action.name)")
@@ -36,7 +40,8 @@ extension EngineReplay {
     func command(_ webView: FencedWebView, path: [String], _ command: [String: Any]) {
         var body = command
         body["path"] = path
-        let data = (try? JSONSerialization.data(withJSONObject: ["webfence": body], options: [.sortedKeys])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: ["webfence": body], options: [.sortedKeys])) ?? Data("{}".utf8)
         _ = pageValue(webView, "window.postMessage(\(String(decoding: data, as: UTF8.self)), '*'), true")
     }
 
@@ -74,12 +79,18 @@ extension EngineReplay {
     /// reported itself (committed; its state is the one WebFence gave it), or it did not load. A
     /// frame that did not load is WebFence's refusal only when the parent page made the frame and
     /// the proxy saw no request for it; otherwise the outcome says what went wrong, and differs.
-    func loadFrame(_ id: String, _ webView: FencedWebView, _ frameID: String, _ url: WebURL, _ start: () -> Void) -> StepResult {
+    func loadFrame(_ id: String, _ webView: FencedWebView, _ frameID: String, _ url: WebURL, _ start: () -> Void)
+        -> StepResult
+    {
         guard let probe = probes[id] else { return .notExpressible("no frame probe") }
         let reportsBefore = probe.reports.count
         let requestsBefore = sites.requests.count
         let isBlank = url.scheme == "about"
-        let loaded = { probe.reports.dropFirst(reportsBefore).last { $0.frameID == frameID && (isBlank || $0.href != "about:blank") } }
+        let loaded = {
+            probe.reports.dropFirst(reportsBefore).last {
+                $0.frameID == frameID && (isBlank || $0.href != "about:blank")
+            }
+        }
         _ = acks(webView)
         let allowed = if case .allow = webView.verdicts(for: url).sub { true } else { false }
         start()
@@ -100,7 +111,8 @@ extension EngineReplay {
         refusedFrames.append((stepIndex, url.href, sites.requests.count))
         switch verdict {
         case .allow: return .observed(["result": .string("nothing happened")])
-        case .fail(let error, _): return .observed(["result": .string("failed"), "error": .int(error.code), "appBound": .null])
+        case .fail(let error, _):
+            return .observed(["result": .string("failed"), "error": .int(error.code), "appBound": .null])
         case .cancel: return .observed(["result": .string("cancelled"), "error": .null, "appBound": .null])
         case .openExternally: return .observed(["result": .string("openedExternally")])
         }

@@ -11,14 +11,18 @@ extension EngineReplay {
     static let serviceWorkerScript = "webfence-service-worker.js"
 
     func registerServiceWorker(_ webView: FencedWebView, scope: WebURL) -> StepResult {
-        let script = scope.href.hasSuffix("/") ? scope.href + Self.serviceWorkerScript : scope.href + "/" + Self.serviceWorkerScript
+        let script =
+            scope.href.hasSuffix("/")
+            ? scope.href + Self.serviceWorkerScript : scope.href + "/" + Self.serviceWorkerScript
         sites.route(
             script,
             to: SiteTable.Response(
                 status: 200, headers: [("Content-Type", "text/javascript"), ("Cache-Control", "no-store")],
                 body: Array("self.addEventListener('fetch', () => {});".utf8)))
         let scopeJSON = String(decoding: try! JSONEncoder().encode([script, scope.href]), as: UTF8.self)
-        _ = pageValue(webView, """
+        _ = pageValue(
+            webView,
+            """
             (function () {
               const [script, scope] = \(scopeJSON);
               window.webfenceServiceWorker = "pending";
@@ -38,7 +42,9 @@ extension EngineReplay {
         let result = (try? JSONDecoder().decode(String.self, from: Data(outcome.utf8))) ?? outcome
         // Refused means WebFence's gate said so; any other rejection (the network, the script) is
         // the engine failing, and shows as a difference.
-        if result.hasPrefix("refused"), result.contains("refused by App-Bound Domains") { return .observed(["result": .string("refused")]) }
+        if result.hasPrefix("refused"), result.contains("refused by App-Bound Domains") {
+            return .observed(["result": .string("refused")])
+        }
         return .observed(["result": .string(result)])
     }
 }

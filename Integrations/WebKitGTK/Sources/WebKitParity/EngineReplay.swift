@@ -38,22 +38,27 @@ final class EngineReplay {
         self.sites = sites
         let app = try SimulatedApp(scenario.app).appBound
         for spec in scenario.webViews {
-            let session = sessions[spec.dataStore] ?? {
-                let made = FencedSession()
-                configure(made)
-                for cookie in scenario.dataStores.first(where: { $0.id == spec.dataStore })?.cookies ?? [] {
-                    _ = MainLoop.result { done in
-                        made.addCookie(domain: cookie.domain, name: cookie.name, value: cookie.value) { done(()) }
+            let session =
+                sessions[spec.dataStore]
+                ?? {
+                    let made = FencedSession()
+                    configure(made)
+                    for cookie in scenario.dataStores.first(where: { $0.id == spec.dataStore })?.cookies ?? [] {
+                        _ = MainLoop.result { done in
+                            made.addCookie(domain: cookie.domain, name: cookie.name, value: cookie.value) { done(()) }
+                        }
                     }
-                }
-                sessions[spec.dataStore] = made
-                return made
-            }()
+                    sessions[spec.dataStore] = made
+                    return made
+                }()
             let webView = FencedWebView(
                 policy: WebFencePolicy(app: app, rules: spec.navigationRules), session: session,
                 limitsNavigationsToAppBoundDomains: spec.limitsNavigationsToAppBoundDomains,
-                userStyleSheets: Array(repeating: "html { \(Self.styleMarker): applied; }", count: spec.userStyleSheets))
-            for (index, script) in spec.userScripts.enumerated() { webView.addUserScript(Self.userScript(script, index: index)) }
+                userStyleSheets: Array(repeating: "html { \(Self.styleMarker): applied; }", count: spec.userStyleSheets)
+            )
+            for (index, script) in spec.userScripts.enumerated() {
+                webView.addUserScript(Self.userScript(script, index: index))
+            }
             attach(webView, id: spec.id)
         }
     }
@@ -85,10 +90,11 @@ final class EngineReplay {
         webView.addObserver(script: FrameProbe.script, world: FrameProbe.world, handler: FrameProbe.handler) {
             probe.receive($0)
         }
-        let handlers = Set(scenario.steps.compactMap { step -> String? in
-            guard step.webView == id, case .postMessage(let handler) = step.action else { return nil }
-            return handler
-        })
+        let handlers = Set(
+            scenario.steps.compactMap { step -> String? in
+                guard step.webView == id, case .postMessage(let handler) = step.action else { return nil }
+                return handler
+            })
         for handler in handlers.sorted() {
             webView.addMessageHandler(handler) { [weak self] _ in self?.messages["\(id)/\(handler)", default: 0] += 1 }
         }
@@ -121,7 +127,8 @@ final class EngineReplay {
     private func performOnWebView(_ step: Scenario.Step, id: String, webView: FencedWebView) -> StepResult {
         if step.frame != "main" { return performInSubframe(step, id: id, webView: webView) }
         if scenario.app.managedAccount != nil, step.action.isNavigation {
-            return .notExpressible("managed-web-view routing (isExternalURL, managed browser) is the SDK's, not in the wrapper")
+            return .notExpressible(
+                "managed-web-view routing (isExternalURL, managed browser) is the SDK's, not in the wrapper")
         }
         switch step.action {
         case .load(let url, _, _) where url.scheme == "file":
@@ -158,7 +165,8 @@ final class EngineReplay {
             return .observed([:])
         case .styleSheetApplied:
             // A sheet reaches documents loaded after it; reload to see the current answer.
-            let value = pageValue(webView, "getComputedStyle(document.documentElement).getPropertyValue('\(Self.styleMarker)').trim()")
+            let value = pageValue(
+                webView, "getComputedStyle(document.documentElement).getPropertyValue('\(Self.styleMarker)').trim()")
             return .observed(["applied": .bool(value == "\"applied\"")])
         case .userScriptFrames:
             // The frames whose current document carries a user script's mark, as they reported it.
@@ -167,8 +175,11 @@ final class EngineReplay {
             return .observed(["frames": .array(frames.map { .string($0) })])
         case .postMessage(let handler):
             return post(id, webView, to: handler) {
-                pageValue(webView, "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false")
-                    .map { $0 == "true" }
+                pageValue(
+                    webView,
+                    "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false"
+                )
+                .map { $0 == "true" }
             }
         case .setCookie(let cookie):
             let stored = MainLoop.result {
@@ -252,9 +263,13 @@ final class EngineReplay {
         guard let webView = webViews[id] else { return .observed(["result": .string("nothing happened")]) }
         let new = Array((events[id] ?? []).dropFirst(before))
         // The last refusal, or the commit.
-        guard let last = new.last else { return .observed(["result": .string("nothing happened"), "url": Self.url(webView)]) }
+        guard let last = new.last else {
+            return .observed(["result": .string("nothing happened"), "url": Self.url(webView)])
+        }
         return .observed(
-            Self.fields(last.outcome, into: ["url": Self.url(webView), "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode)]))
+            Self.fields(
+                last.outcome,
+                into: ["url": Self.url(webView), "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode)]))
     }
 
     /// A script's outcome: `2` from "1 + 1", or the error.

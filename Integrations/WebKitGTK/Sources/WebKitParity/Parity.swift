@@ -33,7 +33,9 @@ public struct ParityReport: Sendable {
         scenarios.reduce(0) { $0 + $1.steps.filter { $0.notExpressible == nil && $0.compared.isEmpty }.count }
     }
     public var differingSteps: Int { scenarios.reduce(0) { $0 + $1.steps.filter { !$0.differences.isEmpty }.count } }
-    public var notExpressibleSteps: Int { scenarios.reduce(0) { $0 + $1.steps.filter { $0.notExpressible != nil }.count } }
+    public var notExpressibleSteps: Int {
+        scenarios.reduce(0) { $0 + $1.steps.filter { $0.notExpressible != nil }.count }
+    }
 }
 
 /// Replays scenario files in real web views behind the loopback sites.
@@ -58,7 +60,10 @@ public enum ParityRunner {
             for (step, simulatedStep) in zip(scenario.steps, simulated.steps) {
                 switch replay.perform(step) {
                 case .notExpressible(let reason):
-                    steps.append(.init(index: step.index, action: step.action.name, differences: [], compared: [], notExpressible: reason))
+                    steps.append(
+                        .init(
+                            index: step.index, action: step.action.name, differences: [], compared: [],
+                            notExpressible: reason))
                 case .observed(let fields):
                     let compared = fields.keys.sorted()
                     let differences = compared.compactMap { key -> (String, JSONValue, JSONValue)? in
@@ -66,7 +71,10 @@ public enum ParityRunner {
                         let engine = fields[key] ?? .null
                         return simulator == engine ? nil : (key, simulator, engine)
                     }
-                    steps.append(.init(index: step.index, action: step.action.name, differences: differences, compared: compared, notExpressible: nil))
+                    steps.append(
+                        .init(
+                            index: step.index, action: step.action.name, differences: differences, compared: compared,
+                            notExpressible: nil))
                 }
             }
             // A frame judged refused because nothing came within its wait must not be asked for later.
@@ -84,7 +92,9 @@ public enum ParityRunner {
     /// Other schemes never reach the proxy, and their hosts (`file:`'s empty one) are no names
     /// for a certificate.
     static func hosts(in scenarios: [Scenario]) -> [String] {
-        let urls = scenarios.flatMap { $0.steps.flatMap(\.action.urls) }.filter { ["http", "https"].contains($0.scheme) }
+        let urls = scenarios.flatMap { $0.steps.flatMap(\.action.urls) }.filter {
+            ["http", "https"].contains($0.scheme)
+        }
         return Set(urls.compactMap { $0.host?.description }.filter { !$0.isEmpty }).sorted()
     }
 }

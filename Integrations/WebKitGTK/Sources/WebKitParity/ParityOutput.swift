@@ -11,9 +11,12 @@ public enum ParityOutput {
                 if let reason = step.notExpressible {
                     lines.append(head + "not run in the engine: \(reason)")
                 } else if step.differences.isEmpty {
-                    lines.append(head + (step.compared.isEmpty ? "done" : "same (\(step.compared.joined(separator: ", ")))"))
+                    lines.append(
+                        head + (step.compared.isEmpty ? "done" : "same (\(step.compared.joined(separator: ", ")))"))
                 } else {
-                    let what = step.differences.map { "\($0.field): simulator \($0.simulator.serialized()), engine \($0.engine.serialized())" }
+                    let what = step.differences.map {
+                        "\($0.field): simulator \($0.simulator.serialized()), engine \($0.engine.serialized())"
+                    }
                     lines.append(head + "DIFFERS " + what.joined(separator: "; "))
                 }
             }
@@ -30,16 +33,20 @@ public enum ParityOutput {
         let scenarios = report.scenarios.map { scenario -> JSONValue in
             .object([
                 "name": .string(scenario.name), "file": .string(scenario.file),
-                "steps": .array(scenario.steps.map { step in
-                    .object([
-                        "index": .int(step.index), "action": .string(step.action),
-                        "compared": .array(step.compared.map(JSONValue.string)),
-                        "differences": .array(step.differences.map {
-                            .object(["field": .string($0.field), "simulator": $0.simulator, "engine": $0.engine])
-                        }),
-                        "notRunInEngine": .string(step.notExpressible),
-                    ])
-                }),
+                "steps": .array(
+                    scenario.steps.map { step in
+                        .object([
+                            "index": .int(step.index), "action": .string(step.action),
+                            "compared": .array(step.compared.map(JSONValue.string)),
+                            "differences": .array(
+                                step.differences.map {
+                                    .object([
+                                        "field": .string($0.field), "simulator": $0.simulator, "engine": $0.engine,
+                                    ])
+                                }),
+                            "notRunInEngine": .string(step.notExpressible),
+                        ])
+                    }),
             ])
         }
         return JSONValue.object([

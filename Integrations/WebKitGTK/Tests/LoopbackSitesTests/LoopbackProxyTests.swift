@@ -10,7 +10,8 @@ import Testing
         let sites = SiteTable { url in .html("page " + url) }
         sites.route("https://a.example/go", to: .redirect(to: "https://b.example/"))
         #expect(sites.respond(to: "https://a.example/go").status == 302)
-        #expect(String(decoding: sites.respond(to: "https://c.example/").body, as: UTF8.self) == "page https://c.example/")
+        #expect(
+            String(decoding: sites.respond(to: "https://c.example/").body, as: UTF8.self) == "page https://c.example/")
         sites.removeRoutes()
         #expect(sites.respond(to: "https://a.example/go").status == 200)
         #expect(sites.requests == ["https://a.example/go", "https://c.example/", "https://a.example/go"])
@@ -39,7 +40,8 @@ import Testing
         let proxy = try LoopbackProxy(sites: sites, ca: try RunTimeCA(hosts: ["shop.example"]))
         defer { proxy.stop() }
         let response = try Self.exchange(
-            port: proxy.port, "CONNECT shop.example:443 HTTP/1.1\r\nHost: shop.example:443\r\n\r\n", readUntil: "\r\n\r\n")
+            port: proxy.port, "CONNECT shop.example:443 HTTP/1.1\r\nHost: shop.example:443\r\n\r\n",
+            readUntil: "\r\n\r\n")
         #expect(response.hasPrefix("HTTP/1.1 200"))
         #expect(sites.tunnels == ["shop.example:443"])
     }
@@ -56,7 +58,9 @@ import Testing
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         _ = request.withCString { send(socket, $0, strlen($0), 0) }

@@ -23,7 +23,9 @@ import Testing
         #expect(triggers[0]["load-context"] as? [String] == ["top-frame"])
         #expect(triggers[1]["load-context"] as? [String] == ["child-frame"])
         #expect(triggers[2]["load-context"] as? [String] == ["top-frame", "child-frame"])
-        #expect(triggers[1]["url-filter"] as? String == ContentRules.urlFilter(exactly: "https://a.example/\"quoted\"\\back"))
+        #expect(
+            triggers[1]["url-filter"] as? String
+                == ContentRules.urlFilter(exactly: "https://a.example/\"quoted\"\\back"))
         for trigger in triggers {
             #expect(trigger["resource-type"] as? [String] == ["document"])
             #expect(trigger["url-filter-is-case-sensitive"] as? Bool == true)

@@ -26,7 +26,10 @@ import Testing
             webView.addMessageHandler("cart") { _ in }
             let popup = webView.makePopup()
             #expect(popup.manager == webView.manager, "a popup shares its opener's content manager")
-            watched = [WeakGObject(webView.view), WeakGObject(popup.view), WeakGObject(UnsafeMutableRawPointer(webView.manager))]
+            watched = [
+                WeakGObject(webView.view), WeakGObject(popup.view),
+                WeakGObject(UnsafeMutableRawPointer(webView.manager)),
+            ]
             #expect(watched.allSatisfy { $0.isAlive })
         }
         let released = MainLoop.run(for: .seconds(5)) { watched.allSatisfy { !$0.isAlive } }
@@ -115,7 +118,7 @@ final class LoopbackListener {
     }
 
     deinit {
-        clients.forEach { close($0) }
+        for client in clients { close(client) }
         close(socket)
     }
 

@@ -47,11 +47,13 @@ import Testing
 
     private func frame(_ origin: String, ancestors: [String]) -> String {
         let list = ancestors.map { "\"\($0)\"" }.joined(separator: ",")
-        return "var location = { origin: \"\(origin)\", ancestorOrigins: [\(list)] }; window.top = \(ancestors.isEmpty ? "window" : "{}"); void 0;"
+        return
+            "var location = { origin: \"\(origin)\", ancestorOrigins: [\(list)] }; window.top = \(ancestors.isEmpty ? "window" : "{}"); void 0;"
     }
 
     private func mayReach(_ origin: String, ancestors: [String] = [], listed: [String] = ["shop.example"]) -> Bool {
-        run(frame(origin, ancestors: ancestors), FrameGuard.mayReach(AppBoundLists(domains: listed, schemes: ["test"]))) == "true"
+        run(frame(origin, ancestors: ancestors), FrameGuard.mayReach(AppBoundLists(domains: listed, schemes: ["test"])))
+            == "true"
     }
 
     @Test func framesOnListedDomainsUnderListedDomainsAreNotRestricted() {
@@ -82,7 +84,9 @@ import Testing
         // Below a wildcard rule (*.compute.amazonaws.com): the name itself is still the domain's.
         #expect(AppBoundLists(domains: listed, schemes: []).rulesBelow.contains("*.compute.amazonaws.com"))
         #expect(mayReach("https://compute.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed))
-        #expect(!mayReach("https://x.eu-west-1.compute.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed))
+        #expect(
+            !mayReach("https://x.eu-west-1.compute.amazonaws.com", ancestors: ["https://amazonaws.com"], listed: listed)
+        )
     }
 
     /// A frame's `webkit` namespace, a navigator, and `window.open` returning a fresh realm's window.
@@ -105,43 +109,68 @@ import Testing
 
     @Test func aRestrictedFrameLosesTheMessageHandlersForGood() {
         let restricted = frame("https://pay.example", ancestors: ["https://shop.example"])
-        #expect(run(restricted, browser, guardScript(.nonAppBoundSubframes),
-            "[window.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(WebKitNamespace.prototype, 'messageHandlers').configurable]") == "[true,false]")
+        #expect(
+            run(
+                restricted, browser, guardScript(.nonAppBoundSubframes),
+                "[window.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(WebKitNamespace.prototype, 'messageHandlers').configurable]"
+            ) == "[true,false]")
         // The page cannot put the getter back, nor break the guard's own tools, and the windows it
         // opens lose their handlers too.
-        #expect(run(restricted, browser, guardScript(.nonAppBoundSubframes), """
-            var putBack; try { Object.defineProperty(WebKitNamespace.prototype, 'messageHandlers', { get() { return 1; } }); putBack = true; } catch (e) { putBack = false; }
-            Object.defineProperty = function () {}; Reflect.apply = function () { return opened; };
-            var w = window.open('about:blank');
-            [putBack, w.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(window, 'open').writable]
-            """) == "[false,true,false]")
+        #expect(
+            run(
+                restricted, browser, guardScript(.nonAppBoundSubframes),
+                """
+                var putBack; try { Object.defineProperty(WebKitNamespace.prototype, 'messageHandlers', { get() { return 1; } }); putBack = true; } catch (e) { putBack = false; }
+                Object.defineProperty = function () {}; Reflect.apply = function () { return opened; };
+                var w = window.open('about:blank');
+                [putBack, w.webkit.messageHandlers === undefined, Object.getOwnPropertyDescriptor(window, 'open').writable]
+                """) == "[false,true,false]")
     }
 
     @Test func aWindowThatCannotBeGuardedIsClosed() {
         // The opened realm's getter was locked by someone else: the window goes, open says null.
-        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), browser, """
-            Object.defineProperty(OtherNamespace.prototype, 'messageHandlers', { get() { return {}; }, configurable: false });
-            """, guardScript(.nonAppBoundSubframes), "var w = window.open('about:blank'); [w === null, opened.closed]") == "[true,true]")
+        #expect(
+            run(
+                frame("https://pay.example", ancestors: ["https://shop.example"]), browser,
+                """
+                Object.defineProperty(OtherNamespace.prototype, 'messageHandlers', { get() { return {}; }, configurable: false });
+                """, guardScript(.nonAppBoundSubframes),
+                "var w = window.open('about:blank'); [w === null, opened.closed]") == "[true,true]")
     }
 
     @Test func anAppBoundFrameKeepsItsMessageHandlers() {
-        #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), browser, guardScript(.nonAppBoundSubframes),
-            "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
-        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), browser, guardScript(.none),
-            "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
-        #expect(run(frame("https://shop.example", ancestors: []), browser, guardScript(.everyFrame),
-            "window.webkit.messageHandlers === undefined") == "true")
+        #expect(
+            run(
+                frame("https://img.shop.example", ancestors: ["https://shop.example"]), browser,
+                guardScript(.nonAppBoundSubframes),
+                "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
+        #expect(
+            run(
+                frame("https://pay.example", ancestors: ["https://shop.example"]), browser, guardScript(.none),
+                "typeof window.webkit.messageHandlers.app.postMessage") == "\"function\"")
+        #expect(
+            run(
+                frame("https://shop.example", ancestors: []), browser, guardScript(.everyFrame),
+                "window.webkit.messageHandlers === undefined") == "true")
     }
 
     @Test func anAllFramesUserScriptRunsOnlyWhereItMay() {
         let script = FrameGuard.wrap("globalThis.ran = true;", AppBoundLists(domains: ["shop.example"], schemes: []))
-        #expect(run(frame("https://img.shop.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true") == "true")
-        #expect(run(frame("https://pay.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true") == "false")
+        #expect(
+            run(
+                frame("https://img.shop.example", ancestors: ["https://shop.example"]), script,
+                "globalThis.ran === true") == "true")
+        #expect(
+            run(frame("https://pay.example", ancestors: ["https://shop.example"]), script, "globalThis.ran === true")
+                == "false")
     }
 
     @Test func serviceWorkersDisabledMeansNoAPI() {
-        #expect(run(frame("https://shop.example", ancestors: []), browser, guardScript(.none),
-            "[navigator.serviceWorker === undefined, window.open().navigator.serviceWorker === undefined]") == "[true,true]")
+        #expect(
+            run(
+                frame("https://shop.example", ancestors: []), browser, guardScript(.none),
+                "[navigator.serviceWorker === undefined, window.open().navigator.serviceWorker === undefined]")
+                == "[true,true]")
     }
 
     @Test func everyRegistrationAsksThePolicyFirst() {
@@ -160,11 +189,16 @@ import Testing
             new ServiceWorkerContainer().register("sw.js").then(() => outcome.push("ok"), (e) => outcome.push(e.name));
             """
         let gate = guardScript(.none, serviceWorkersDisabled: false)
-        #expect(run(setUp, gate, attempt, "[asked, outcome, registered]")
-            == #"[["ask https://shop.example/app/"],["SecurityError"],[]]"#)
-        #expect(run(setUp, "answer = 'ok';", gate, attempt, "[asked, outcome, registered]")
-            == #"[["ask https://shop.example/app/","registered https://shop.example/app/"],["ok"],[["https://shop.example/app/sw.js","https://shop.example/app/"]]]"#)
+        #expect(
+            run(setUp, gate, attempt, "[asked, outcome, registered]")
+                == #"[["ask https://shop.example/app/"],["SecurityError"],[]]"#)
+        #expect(
+            run(setUp, "answer = 'ok';", gate, attempt, "[asked, outcome, registered]")
+                == #"[["ask https://shop.example/app/","registered https://shop.example/app/"],["ok"],[["https://shop.example/app/sw.js","https://shop.example/app/"]]]"#
+        )
         // A page that redefines Promise.prototype.then cannot answer for the policy.
-        #expect(run(setUp, gate, "Promise.prototype.then = function (ok) { ok('ok'); };", attempt, "registered.length") == "0")
+        #expect(
+            run(setUp, gate, "Promise.prototype.then = function (ok) { ok('ok'); };", attempt, "registered.length")
+                == "0")
     }
 }

@@ -11,14 +11,16 @@ import WebAddress
     let limits = AppBoundWebViewState(configuredLimits: true)
 
     @Test func underLimitsANonAppBoundURLDependsOnTheFrame() throws {
-        let verdicts = WebFencePolicy(app: shop).verdicts(for: try WebURL("https://pay.example/"), state: limits, subframeOrigin: nil)
+        let verdicts = WebFencePolicy(app: shop).verdicts(
+            for: try WebURL("https://pay.example/"), state: limits, subframeOrigin: nil)
         #expect(verdicts.main == .fail(.navigationAppBoundDomain, .limitsMainFrameNotAppBound))
         #expect(verdicts.sub == .allow(.notAppBound))
         #expect(verdicts.dependOnFrame)
     }
 
     @Test func anAppBoundURLIsAllowedInBothFrames() throws {
-        let verdicts = WebFencePolicy(app: shop).verdicts(for: try WebURL("https://img.shop.example/"), state: limits, subframeOrigin: nil)
+        let verdicts = WebFencePolicy(app: shop).verdicts(
+            for: try WebURL("https://img.shop.example/"), state: limits, subframeOrigin: nil)
         #expect(verdicts.main == .allow(.appBound))
         #expect(verdicts.sub == .allow(.appBound))
         #expect(!verdicts.dependOnFrame)
@@ -27,20 +29,25 @@ import WebAddress
     @Test func rulesCancelBeforeTheGateInEveryFrame() throws {
         let rules = try NavigationRuleSet(json: #"{"version": 1, "allow": ["shop.example"]}"#)
         let policy = WebFencePolicy(app: AppBoundApp(domains: nil), rules: rules)
-        let verdicts = policy.verdicts(for: try WebURL("https://evil.com/"), state: AppBoundWebViewState(configuredLimits: false), subframeOrigin: nil)
+        let verdicts = policy.verdicts(
+            for: try WebURL("https://evil.com/"), state: AppBoundWebViewState(configuredLimits: false),
+            subframeOrigin: nil)
         #expect(!verdicts.main.allows && !verdicts.sub.allows)
         #expect(!verdicts.dependOnFrame)
         // The engine's parse decides: a backslash ends the host.
-        let backslash = policy.verdicts(for: try WebURL(#"https://evil.com\@shop.example/"#), state: limits, subframeOrigin: nil)
+        let backslash = policy.verdicts(
+            for: try WebURL(#"https://evil.com\@shop.example/"#), state: limits, subframeOrigin: nil)
         #expect(!backslash.main.allows)
     }
 
     @Test func restrictionFollowsTheStateAndTheApp() {
         #expect(WebFencePolicy(app: shop).restriction(for: limits) == .nonAppBoundSubframes)
-        #expect(WebFencePolicy(app: shop).restriction(for: AppBoundWebViewState(configuredLimits: false)) == .everyFrame)
+        #expect(
+            WebFencePolicy(app: shop).restriction(for: AppBoundWebViewState(configuredLimits: false)) == .everyFrame)
         #expect(WebFencePolicy(app: AppBoundApp(domains: nil)).restriction(for: limits) == .none)
         #expect(WebFencePolicy(app: AppBoundApp(domains: nil, isBrowser: true)).restriction(for: limits) == .none)
-        let browserWithStrings = AppBoundApp(domains: nil, isBrowser: true, prohibitedUsageDescriptions: ["NSCameraUsageDescription"])
+        let browserWithStrings = AppBoundApp(
+            domains: nil, isBrowser: true, prohibitedUsageDescriptions: ["NSCameraUsageDescription"])
         #expect(WebFencePolicy(app: browserWithStrings).restriction(for: limits) == .everyFrame)
     }
 }
