@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
         .library(name: "NavigationRules", targets: ["NavigationRules"]),
         .library(name: "ManagedWebViews", targets: ["ManagedWebViews"]),
+        .library(name: "WebFenceNavigation", targets: ["WebFenceNavigation"]),
         .library(name: "RemoteRules", targets: ["RemoteRules"]),
         .library(name: "AppManifest", targets: ["AppManifest"]),
         // Builders of app files (Mach-O, profiles, .ipa, .app) for tests and benchmarks.
@@ -89,12 +90,18 @@ let package = Package(
             dependencies: ["NavigationRules", "WebFenceNetwork", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
+        // The navigation pipeline: the app's delegate, navigation rules, managed web views and the
+        // App-Bound gate as one decision, for an app's decidePolicyFor, the simulator and WebKitGTK.
+        .target(
+            name: "WebFenceNavigation", dependencies: ["WebAddress", "AppBound", "NavigationRules", "ManagedWebViews"]
+        ),
+
         // The app model: composes every policy into one web view simulator.
         .target(
             name: "WebFence",
             dependencies: [
                 "WebAddress", "StrictJSON", "Findings", "AppBound", "ManagedWebViews", "NavigationRules",
-                "AssociatedDomains", "AppManifest",
+                "AssociatedDomains", "AppManifest", "WebFenceNavigation",
             ]
         ),
 
@@ -148,6 +155,10 @@ let package = Package(
         ),
         .testTarget(name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "StrictJSON"]),
         .testTarget(name: "ManagedWebViewsTests", dependencies: ["ManagedWebViews", "WebAddress"]),
+        .testTarget(
+            name: "WebFenceNavigationTests",
+            dependencies: ["WebFenceNavigation", "AppBound", "ManagedWebViews", "NavigationRules", "WebAddress"]
+        ),
         .testTarget(
             name: "RemoteRulesTests",
             dependencies: [

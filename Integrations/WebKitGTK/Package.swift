@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "AppBound", package: main),
                 .product(name: "NavigationRules", package: main),
                 .product(name: "WebAddress", package: main),
+                .product(name: "WebFenceNavigation", package: main),
             ]
         ),
         // Every host on loopback: an HTTP proxy that terminates TLS with a certificate made at run time.
@@ -81,6 +82,7 @@ let package = Package(
                 .product(name: "AppBound", package: main),
                 .product(name: "NavigationRules", package: main),
                 .product(name: "WebAddress", package: main),
+                .product(name: "WebFenceNavigation", package: main),
             ]
         ),
         .testTarget(name: "LoopbackSitesTests", dependencies: ["LoopbackSites"]),

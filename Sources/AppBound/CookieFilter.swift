@@ -13,15 +13,21 @@ public struct CookieFilter: Sendable {
     /// Whether the store filters at all.
     public var isActive: Bool { !app.isBrowser && !(app.domains?.domains.isEmpty ?? true) }
 
+    /// Whether a cookie passes the filter, and the rule that said so.
+    public struct Admission: Sendable, Hashable {
+        public let admitted: Bool
+        public let rule: AppBoundRule
+    }
+
     /// Whether a cookie with `domain` (a leading dot is fine) passes, and why. The domain is read as
     /// a host (lowercased, IDNA to ASCII) and reduced to its registrable domain; a domain that is
     /// not a valid host never matches a listed one.
-    public func admits(cookieDomain domain: String) -> (admitted: Bool, rule: AppBoundRule) {
-        guard isActive, let domains = app.domains else { return (true, .cookieFilteringOff) }
+    public func admits(cookieDomain domain: String) -> Admission {
+        guard isActive, let domains = app.domains else { return Admission(admitted: true, rule: .cookieFilteringOff) }
         let name = domain.hasPrefix(".") ? String(domain.dropFirst()) : domain
         guard let host = try? URLHost(name), domains.containsRegistrableDomain(of: host) else {
-            return (false, .cookieDomainNotAppBound)
+            return Admission(admitted: false, rule: .cookieDomainNotAppBound)
         }
-        return (true, .cookieDomainAppBound)
+        return Admission(admitted: true, rule: .cookieDomainAppBound)
     }
 }

@@ -15,12 +15,18 @@ public enum RestrictedAPIs {
         return Decision(allowed: true, rule: .apiAllowedNoState)
     }
 
+    /// What `evaluateJavaScript` / `callAsyncJavaScript` does in a frame: the frame's decision, and
+    /// the error the completion handler gets when the frame is restricted.
+    public struct ScriptEvaluation: Sendable, Hashable {
+        /// Whether the frame may run the script, and the rule.
+        public let decision: Decision
+        /// Error 14 (`javaScriptAppBoundDomain`) in a restricted frame; nil when the script runs.
+        public var error: WKError? { decision.allowed ? nil : .javaScriptAppBoundDomain }
+    }
+
     /// `evaluateJavaScript` / `callAsyncJavaScript`: fails with error 14 in a restricted frame.
-    public static func evaluateJavaScript(frameAndAncestors states: [FrameAppBoundState])
-        -> (decision: Decision, error: WKError?)
-    {
-        let decision = frame(withStates: states)
-        return (decision, decision.allowed ? nil : .javaScriptAppBoundDomain)
+    public static func evaluateJavaScript(frameAndAncestors states: [FrameAppBoundState]) -> ScriptEvaluation {
+        ScriptEvaluation(decision: frame(withStates: states))
     }
 
     /// User style sheets: judged by the main frame's state alone, silently not applied.

@@ -27,27 +27,45 @@ public struct ServiceWorkerPolicy: Sendable {
         }
     }
 
+    /// What a registration attempt comes to.
+    public struct Decision: Sendable, Hashable {
+        public let result: Result
+        public let rule: AppBoundRule
+        /// The registration the data store adds; nil when refused, disabled, or already registered.
+        public let newRegistration: Registration?
+    }
+
     /// The decision on registering `scope` from a page whose top frame is at `topURL`, in a web view
     /// whose limits are `limits`; `registered` is what the data store holds. A new registration
     /// to add is returned when the result is ok.
-    public func register(scope: WebURL, topURL: WebURL?, limits: Bool, registered: [Registration])
-        -> (result: Result, rule: AppBoundRule, newRegistration: Registration?)
-    {
+    public func register(scope: WebURL, topURL: WebURL?, limits: Bool, registered: [Registration]) -> Decision {
         let entitled = app.hasServiceWorkersEntitlement || app.isBrowser
-        guard entitled || limits else { return (.disabled, .serviceWorkersDisabled, nil) }
-        if registered.contains(where: { $0.scope == scope.href }) {
-            return (.ok, entitled ? .serviceWorkerEntitled : .serviceWorkerScopeRegistered, nil)
+        guard entitled || limits else {
+            return Decision(result: .disabled, rule: .serviceWorkersDisabled, newRegistration: nil)
         }
-        if entitled { return (.ok, .serviceWorkerEntitled, Registration(scope: scope.href, countsTowardLimit: false)) }
+        if registered.contains(where: { $0.scope == scope.href }) {
+            return Decision(
+                result: .ok, rule: entitled ? .serviceWorkerEntitled : .serviceWorkerScopeRegistered,
+                newRegistration: nil)
+        }
+        if entitled {
+            return Decision(
+                result: .ok, rule: .serviceWorkerEntitled,
+                newRegistration: Registration(scope: scope.href, countsTowardLimit: false))
+        }
         if topURL?.host?.isLoopback == true {
-            return (.ok, .serviceWorkerLoopback, Registration(scope: scope.href, countsTowardLimit: false))
+            return Decision(
+                result: .ok, rule: .serviceWorkerLoopback,
+                newRegistration: Registration(scope: scope.href, countsTowardLimit: false))
         }
         guard let host = topURL?.host, host != .empty, let domains = app.domains,
             domains.containsDomain(AppBoundDomains.registrableDomain(of: host))
-        else { return (.refused, .serviceWorkerNotListed, nil) }
+        else { return Decision(result: .refused, rule: .serviceWorkerNotListed, newRegistration: nil) }
         guard registered.count(where: \.countsTowardLimit) < Self.listedDomainLimit else {
-            return (.refused, .serviceWorkerLimit, nil)
+            return Decision(result: .refused, rule: .serviceWorkerLimit, newRegistration: nil)
         }
-        return (.ok, .serviceWorkerListedDomain, Registration(scope: scope.href, countsTowardLimit: true))
+        return Decision(
+            result: .ok, rule: .serviceWorkerListedDomain,
+            newRegistration: Registration(scope: scope.href, countsTowardLimit: true))
     }
 }

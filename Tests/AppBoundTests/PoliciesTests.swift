@@ -12,7 +12,7 @@ struct PoliciesTests {
         #expect(RestrictedAPIs.frame(withStates: [.appBound, .notAppBound, .appBound]).allowed == false)
         #expect(RestrictedAPIs.frame(withStates: [.appBound, .appBound]).allowed)
         #expect(RestrictedAPIs.frame(withStates: [.none]).allowed)
-        #expect(RestrictedAPIs.evaluateJavaScript(frameAndAncestors: [.notAppBound]).1 == .javaScriptAppBoundDomain)
+        #expect(RestrictedAPIs.evaluateJavaScript(frameAndAncestors: [.notAppBound]).error == .javaScriptAppBoundDomain)
     }
 
     @Test("§4: user style sheets are judged by the main frame's state only")
@@ -46,10 +46,10 @@ struct PoliciesTests {
     func cookieDomains() {
         let filter = CookieFilter(app: app)
         #expect(filter.isActive)
-        #expect(filter.admits(cookieDomain: "www.webkit.org").0)
-        #expect(filter.admits(cookieDomain: ".webkit.org").0)
-        #expect(!filter.admits(cookieDomain: "nonAppBoundDomain.com").0)
-        #expect(!filter.admits(cookieDomain: "test").0)
+        #expect(filter.admits(cookieDomain: "www.webkit.org").admitted)
+        #expect(filter.admits(cookieDomain: ".webkit.org").admitted)
+        #expect(!filter.admits(cookieDomain: "nonAppBoundDomain.com").admitted)
+        #expect(!filter.admits(cookieDomain: "test").admitted)
     }
 
     @Test("§4: filtering is off when the list names no domain, and for a browser")

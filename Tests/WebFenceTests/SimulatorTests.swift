@@ -5,7 +5,7 @@ import WebFence
 @Suite("Simulator: spec rules end to end")
 struct SimulatorTests {
     /// Runs a scenario built from an app (JSON), web views (JSON) and steps (JSON); returns the outcomes.
-    private func run(app: String, webViews: String, steps: String, dataStores: String = "[]") throws -> [Outcome] {
+    private func run(app: String, webViews: String, steps: String, dataStores: String = "[]") throws -> [StepOutcome] {
         let text = #"""
             {"name": "test", "app": \#(app), "dataStores": \#(dataStores), "webViews": \#(webViews), "steps": \#(steps)}
             """#

@@ -7,7 +7,7 @@ import WebFence
 struct UniversalLinkOpeningTests {
     private func open(
         _ url: String, entitlements: String, sites: String, options: SimulationOptions = .init()
-    ) throws -> Outcome {
+    ) throws -> StepOutcome {
         let text = #"""
             {"name": "test", "app": {"entitlements": \#(entitlements), "sites": \#(sites)},
              "steps": [{"openUniversalLink": {"url": "\#(url)"}}]}

@@ -2,6 +2,7 @@ import AssociatedDomains
 import ManagedWebViews
 import NavigationRules
 import WebAddress
+import WebFenceNavigation
 
 extension Scenario {
     /// Reads a scenario from JSON text. Every key is checked: an unknown key, an unknown action, a
@@ -156,7 +157,7 @@ extension Scenario {
         return DataStoreSpec(id: id, cookies: cookies)
     }
 
-    private static func parseCookie(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> CookieSpec {
+    static func parseCookie(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> CookieSpec {
         var reader = try JSONObjectReader(value, at: pointer)
         let cookie = CookieSpec(
             domain: try reader.requiredString("domain"), name: try reader.requiredString("name"),
@@ -165,7 +166,7 @@ extension Scenario {
         return cookie
     }
 
-    private static func parseWebView(
+    static func parseWebView(
         _ value: JSONValue, at pointer: String, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
     ) throws(ScenarioError) -> WebViewSpec {
         var reader = try JSONObjectReader(value, at: pointer)
@@ -215,8 +216,7 @@ extension Scenario {
         }
     }
 
-    private static func parseUserScript(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> UserScriptSpec
-    {
+    static func parseUserScript(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> UserScriptSpec {
         var reader = try JSONObjectReader(value, at: pointer)
         let mainOnly = try reader.bool("forMainFrameOnly") ?? false
         let timeText = try reader.string("injectionTime") ?? "atDocumentEnd"
@@ -239,28 +239,31 @@ extension Scenario {
         let frame = try reader.string("frame") ?? "main"
         let note = try reader.string("note")
         let expectValue = reader.value("expect")
-        let actionKeys = reader.keys.filter { Action.allNames.contains($0) }
-        guard actionKeys.count == 1, let key = actionKeys.first else {
+        let actionKeys = reader.keys.filter { Action.Kind(rawValue: $0) != nil }
+        guard actionKeys.count == 1, let key = actionKeys.first, let kind = Action.Kind(rawValue: key) else {
             let unknown = reader.keys.filter {
                 !["webView", "frame", "note", "expect", "redirects", "delegate"].contains($0)
             }
             if actionKeys.isEmpty, let first = unknown.first {
                 throw ScenarioError(
                     reader.path(first),
-                    "unknown action \"\(first)\" (actions: \(Action.allNames.joined(separator: ", ")))")
+                    "unknown action \"\(first)\" (actions: \(Action.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             throw ScenarioError(
                 pointer,
                 actionKeys.isEmpty ? "no action" : "more than one action: \(actionKeys.joined(separator: ", "))")
         }
-        let action = try parseAction(key, &reader, loadFile: loadFile)
-        if action.needsWebView, webView == nil {
+        var actionReader = ActionReader(kind: kind, step: reader, loadFile: loadFile)
+        let action = try actionReader.read()
+        reader = actionReader.step
+        if kind.target != .app, webView == nil {
             throw ScenarioError(reader.path("webView"), "\(key) needs a webView")
         }
-        if !action.needsWebView, webView != nil {
+        if kind.target == .app, webView != nil {
             throw ScenarioError(reader.path("webView"), "\(key) is app-wide and takes no webView")
         }
-        if frame != "main", !action.takesFrame {
+        if frame != "main", kind.target != .frame {
             throw ScenarioError(
                 reader.path("frame"),
                 "\(key) does not take a frame (only load, navigateFrame, evaluateJavaScript, postMessage do)")
@@ -269,8 +272,8 @@ extension Scenario {
         switch expectValue {
         case nil, .null?: break
         case .object(let members)?:
-            for member in members where !action.outcomeFields.contains(member.key) {
-                let fields = action.outcomeFields.isEmpty ? "none" : action.outcomeFields.joined(separator: ", ")
+            for member in members where !kind.outcomeFields.contains(member.key) {
+                let fields = kind.outcomeFields.isEmpty ? "none" : kind.outcomeFields.joined(separator: ", ")
                 throw ScenarioError(
                     "\(pointer)/expect/\(member.key)",
                     "\(key) has no outcome field \"\(member.key)\" (its fields: \(fields))")
@@ -282,182 +285,6 @@ extension Scenario {
         let keys = ["webView", "frame", "note", "expect", key] + (key == "load" ? ["redirects", "delegate"] : [])
         try reader.finish(expected: keys)
         return Step(index: index, webView: webView, frame: frame, action: action, expect: expect, note: note)
-    }
-
-    private static func parseAction(
-        _ key: String, _ reader: inout JSONObjectReader,
-        loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
-    ) throws(ScenarioError) -> Action {
-        let at = reader.path(key)
-        func url(_ text: String, at pointer: String) throws(ScenarioError) -> WebURL {
-            switch WebURL.parse(text) {
-            case .success(let parsed): return parsed
-            case .failure(let error): throw ScenarioError(pointer, "\"\(text)\" is not a URL: \(error.code): \(error)")
-            }
-        }
-        func optionalURL(_ value: JSONValue?, at pointer: String) throws(ScenarioError) -> WebURL? {
-            switch value {
-            case nil, .null?: return nil
-            case .string(let text)?: return try url(text, at: pointer)
-            case let other?: throw ScenarioError(pointer, "expected a URL string or null, found \(other.typeName)")
-            }
-        }
-        func object() throws(ScenarioError) -> JSONObjectReader {
-            guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
-            return try JSONObjectReader(value, at: at)
-        }
-
-        switch key {
-        case "load":
-            let target = try url(try reader.requiredString("load"), at: at)
-            let redirects = try (reader.array("redirects") ?? []).enumerated().map {
-                index, value throws(ScenarioError) in
-                guard case .string(let text) = value else {
-                    throw ScenarioError(reader.path("redirects") + "/\(index)", "expected a URL string")
-                }
-                return try url(text, at: reader.path("redirects") + "/\(index)")
-            }
-            let delegateText = try reader.string("delegate") ?? "allow"
-            guard let delegate = Action.DelegateDecision(rawValue: delegateText) else {
-                throw ScenarioError(
-                    reader.path("delegate"), "expected allow, cancel or download, found \"\(delegateText)\"")
-            }
-            return .load(target, redirects: redirects, delegate: delegate)
-        case "loadHTMLString":
-            var object = try object()
-            let base = try optionalURL(object.value("baseURL"), at: object.path("baseURL"))
-            try object.finish(expected: ["baseURL"])
-            return .loadHTMLString(baseURL: base)
-        case "loadData":
-            var object = try object()
-            let mimeType = try object.requiredString("mimeType")
-            let base = try optionalURL(object.value("baseURL"), at: object.path("baseURL"))
-            try object.finish(expected: ["mimeType", "baseURL"])
-            return .loadData(mimeType: mimeType, baseURL: base)
-        case "addFrame":
-            var object = try object()
-            let id = try object.requiredString("id")
-            let parent = try object.string("parent") ?? "main"
-            let target = try url(try object.requiredString("url"), at: object.path("url"))
-            try object.finish(expected: ["id", "parent", "url"])
-            return .addFrame(id: id, parent: parent, url: target)
-        case "navigateFrame":
-            return .navigateFrame(try url(try reader.requiredString("navigateFrame"), at: at))
-        case "openWindow":
-            var object = try object()
-            let id = try object.requiredString("id")
-            let target = try url(try object.requiredString("url"), at: object.path("url"))
-            try object.finish(expected: ["id", "url"])
-            return .openWindow(id: id, url: target)
-        case "setConfiguration":
-            var object = try object()
-            guard let limits = try object.bool("limitsNavigationsToAppBoundDomains") else {
-                throw ScenarioError(object.path("limitsNavigationsToAppBoundDomains"), "missing (true or false)")
-            }
-            try object.finish(expected: ["limitsNavigationsToAppBoundDomains"])
-            return .setConfiguration(limitsNavigationsToAppBoundDomains: limits)
-        case "addUserScript":
-            guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
-            return .addUserScript(try parseUserScript(value, at: at))
-        case "addUserStyleSheet":
-            var object = try object()
-            let mainOnly = try object.bool("forMainFrameOnly") ?? false
-            try object.finish(expected: ["forMainFrameOnly"])
-            return .addUserStyleSheet(forMainFrameOnly: mainOnly)
-        case "postMessage":
-            var object = try object()
-            let handler = try object.requiredString("handler")
-            try object.finish(expected: ["handler"])
-            return .postMessage(handler: handler)
-        case "setCookie":
-            guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
-            return .setCookie(try parseCookie(value, at: at))
-        case "getCookies":
-            var object = try object()
-            let target = try url(try object.requiredString("url"), at: object.path("url"))
-            try object.finish(expected: ["url"])
-            return .getCookies(url: target)
-        case "deleteCookie":
-            var object = try object()
-            let domain = try object.requiredString("domain")
-            let name = try object.requiredString("name")
-            try object.finish(expected: ["domain", "name"])
-            return .deleteCookie(domain: domain, name: name)
-        case "registerServiceWorker":
-            var object = try object()
-            let scope = try url(try object.requiredString("scope"), at: object.path("scope"))
-            try object.finish(expected: ["scope"])
-            return .registerServiceWorker(scope: scope)
-        case "openUniversalLink":
-            var object = try object()
-            let link = try url(try object.requiredString("url"), at: object.path("url"))
-            let fromText = try object.string("from") ?? "otherApp"
-            guard let from = AppAssociations.LinkSource(rawValue: fromText) else {
-                throw ScenarioError(
-                    object.path("from"),
-                    "expected \(AppAssociations.LinkSource.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(fromText)\""
-                )
-            }
-            try object.finish(expected: ["url", "from"])
-            return .openUniversalLink(link, from: from)
-        case "setWebViewPolicy":
-            var object = try object()
-            let viewer = try object.requiredString("viewer")
-            let name = try object.requiredString("policy")
-            guard let policy = WebViewPolicy(name: name) else {
-                throw ScenarioError(
-                    object.path("policy"),
-                    "expected \(WebViewPolicy.allCases.map(\.name).joined(separator: ", ")), found \"\(name)\"")
-            }
-            try object.finish(expected: ["viewer", "policy"])
-            return .setWebViewPolicy(viewer: viewer, policy: policy)
-        case "setPolicyDelegate":
-            var object = try object()
-            let urls = try (object.array("internalURLs") ?? []).enumerated().map { index, value throws(ScenarioError) in
-                let at = object.path("internalURLs") + "/\(index)"
-                guard case .string(let text) = value else { throw ScenarioError(at, "expected a URL string") }
-                return try url(text, at: at)
-            }
-            let hosts = try (object.array("internalHosts") ?? []).enumerated().map {
-                index, value throws(ScenarioError) in
-                let at = object.path("internalHosts") + "/\(index)"
-                guard case .string(let text) = value else { throw ScenarioError(at, "expected a host rule string") }
-                switch HostPattern.parse(text) {
-                case .success(let pattern): return pattern
-                case .failure(let refusal): throw ScenarioError(at, "\(refusal.message) [\(refusal.code)]")
-                }
-            }
-            try object.finish(expected: ["internalURLs", "internalHosts"])
-            return .setPolicyDelegate(internalURLs: urls, internalHosts: hosts)
-        case "paste":
-            var object = try object()
-            let from = try object.requiredString("from")
-            let characters = try object.int("characters")
-            if let characters, characters < 0 {
-                throw ScenarioError(object.path("characters"), "must be a count from 0 up")
-            }
-            try object.finish(expected: ["from", "characters"])
-            let source: Action.PasteSource = DataIdentity(rawValue: from).map { .identity($0) } ?? .webView(from)
-            return .paste(from: source, characters: characters)
-        case "addWebView":
-            guard let value = reader.value(key) else { throw ScenarioError(at, "missing") }
-            return .addWebView(try parseWebView(value, at: at, loadFile: loadFile))
-        default:
-            // The actions whose value is `{}`.
-            let object = try object()
-            try object.finish(expected: [])
-            switch key {
-            case "evaluateJavaScript": return .evaluateJavaScript
-            case "userScriptFrames": return .userScriptFrames
-            case "styleSheetApplied": return .styleSheetApplied
-            case "getAllCookies": return .getAllCookies
-            case "state": return .state
-            case "appBoundDomains": return .appBoundDomains
-            case "copy": return .copy
-            case "upload": return .upload
-            default: return .itp
-            }
-        }
     }
 
     // MARK: - References

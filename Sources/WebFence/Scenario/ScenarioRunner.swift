@@ -12,7 +12,7 @@ public struct ScenarioResult: Sendable {
 
     public struct StepResult: Sendable {
         public let step: Scenario.Step
-        public let outcome: Outcome
+        public let outcome: StepOutcome
         public let mismatches: [Mismatch]
     }
 
@@ -37,7 +37,7 @@ extension Scenario {
         for step in steps {
             let outcome = try simulator.perform(step)
             let mismatches = (step.expect ?? []).compactMap { expected -> ScenarioResult.Mismatch? in
-                let actual = outcome[expected.key] ?? .null
+                let actual = outcome.field(expected.key) ?? .null
                 return actual == expected.value
                     ? nil : ScenarioResult.Mismatch(field: expected.key, expected: expected.value, actual: actual)
             }

@@ -1,192 +1,107 @@
 import AppBound
+import Foundation
 import ManagedWebViews
 import NavigationRules
 import WebAddress
+import WebFenceNavigation
 
 extension Simulator {
-    /// A frame navigation: the app's navigation delegate (the scenario's `delegate` answer, then
-    /// the web view's navigation rules), the managed-web-view `isExternalURL` question for a main
-    /// frame, and the app-bound gate, for the request and again for each server redirect hop; then
-    /// the commit. Anything but an allow leaves the frame where it was.
-    mutating func navigate(
-        _ webViewID: String, frame frameID: String, to url: WebURL, redirects: [WebURL] = [],
-        delegate: Scenario.Action.DelegateDecision = .allow
-    ) -> Outcome {
-        guard var webView = webViews[webViewID] else { return Outcome() }
-        defer { webViews[webViewID] = webView }
-        let isMainFrame = frameID == "main"
+    /// The navigation pipeline of one web view: its navigation rules, the managed-web-view SDK with
+    /// the web view's policy delegate, and the app's App-Bound gate.
+    func pipeline(for webView: SimulatedWebView) -> NavigationPipeline {
+        let delegate = webView.policyDelegate
+        let managed = ManagedRouting(
+            app: app.managed, viewers: viewers, webView: webView.id, isExternalURL: delegate.map { $0.isExternal })
+        return NavigationPipeline(app: app.appBound, rules: webView.navigationRules, managed: managed)
+    }
 
-        // 1. The app's own decidePolicyFor navigationAction runs first.
-        switch delegate {
-        case .cancel:
-            return navigationOutcome(
-                webView, frameID, result: "cancelled", decidedBy: "delegate", rule: .delegateCancelled)
+    /// A frame navigation through the pipeline, then what the verdict says to do: commit the frame,
+    /// reset the page for a download, keep the web view's new state. Anything but an allow leaves
+    /// the frame where it was.
+    mutating func navigate(
+        _ start: SimulatedWebView, frame frameID: String, to url: WebURL, redirects: [WebURL] = [],
+        delegate: DelegateAnswer = .allow
+    ) -> NavigationOutcome {
+        var webView = start
+        defer { webViews[webView.id] = webView }
+        let isMainFrame = frameID == "main"
+        let request = NavigationRequest(
+            url, redirects: redirects, frame: isMainFrame ? .main : .sub,
+            subframeOrigin: webView.originURL(of: frameID), delegate: delegate)
+        let verdict = pipeline(for: webView).decide(request, state: webView.appBound)
+        webView.appBound = verdict.state
+        switch verdict.result {
         case .download:
             // A download passes and resets the page's app-bound state to none (decision D23).
             webView.frames["main"]?.state = .none
-            return navigationOutcome(
-                webView, frameID, result: "download", decidedBy: "delegate", rule: .delegateDownload)
-        case .allow:
+        case .allow(let state):
+            // The window for "a restricted API before navigating" closes with the first main-frame
+            // commit (decision D18); a page the SDK let through as external shows unmanaged data.
+            if isMainFrame {
+                webView.appBound.hasNavigated = true
+                let unmanaged = verdict.decidingHop?.managed?.outcome == .proceedAsUnmanaged
+                viewers.setShowsExternalPage(unmanaged, webView: webView.id)
+            }
+            webView.commit(frame: frameID, url: redirects.last ?? url, state: state)
+        case .cancel, .fail, .openExternally, .openInManagedBrowser:
             break
         }
-
-        var decision: NavigationGate.Decision? = nil
-        var judged = url
-        var pageIsUnmanaged = false
-        /// What the managed-web-view question answered, when it was asked, for the explanation.
-        var managedNote: String? = nil
-        for hop in [url] + redirects {
-            let at = redirects.isEmpty ? nil : hop
-            // 2. The navigation rules, the app's delegate in code (they run before the gate: a
-            //    cancel means no gate). Each hop is a navigation of its own.
-            if let rules = webView.navigationRules {
-                let ruling = rules.decide(hop, frame: isMainFrame ? .main : .sub)
-                switch ruling.action {
-                case .allow: break
-                case .cancel:
-                    return rulesOutcome(webView, frameID, result: "cancelled", ruling: ruling, hop: at)
-                case .openExternally:
-                    return openExternally(webView, frameID, hop, ruling: ruling, at: at)
-                }
-            }
-            // 3. The managed-web-view SDK asks isExternalURL at each new page of a main frame.
-            if isMainFrame {
-                let external = app.managed.externalNavigation(
-                    to: hop, webView: webViewID, in: viewers, isExternalURL: webView.policyDelegate?.isExternal)
-                // Said on every main-frame outcome while a managed account is signed in, so that
-                // a delegate that never fires shows why (managed-web-views.md §6).
-                if app.managed.hasManagedAccount { managedNote = external.rule.description }
-                // Each hop is a new page: the last one decides what the web view shows.
-                pageIsUnmanaged = external.outcome == .proceedAsUnmanaged
-                switch external.outcome {
-                case .stay, .proceedAsUnmanaged: break
-                case .openInManagedBrowser(let target):
-                    return managedOutcome(
-                        webView, frameID, result: "openedInManagedBrowser", external.rule, opened: target, hop: at)
-                case .blockedBrowserMissing:
-                    return managedOutcome(webView, frameID, result: "cancelled", external.rule, opened: nil, hop: at)
-                }
-            }
-            // 4. The app-bound gate. A subframe going to local content is judged by the frame's
-            //    current origin (§2).
-            let origin = !isMainFrame && AppBoundApp.isAlwaysAppBound(hop) ? webView.originURL(of: frameID) : nil
-            let hopDecision = gate.decide(hop, isMainFrame: isMainFrame, origin: origin, state: webView.appBound)
-            if hopDecision.forcesAppBoundMode { webView.appBound.forcedAppBoundMode = true }
-            decision = hopDecision
-            judged = origin ?? hop
-            if case .fail(let error) = hopDecision.outcome {
-                return navigationOutcome(
-                    webView, frameID, result: "failed", error: error, decidedBy: "appBound", rule: hopDecision.rule,
-                    lookup: hopDecision.lookup.map { ($0, origin ?? hop) }, hop: at)
-            }
-        }
-
-        // 5. The commit, with the state of the last hop.
-        guard let decision, case .allow(let state) = decision.outcome else { return Outcome() }
-        let committed = redirects.last ?? url
-        // The window for "a restricted API before navigating" closes with the first main-frame
-        // commit (decision D18).
-        if isMainFrame {
-            webView.appBound.hasNavigated = true
-            viewers.setShowsExternalPage(pageIsUnmanaged, webView: webViewID)
-        }
-        webView.commit(frame: frameID, url: committed, state: state)
-        var outcome = navigationOutcome(
-            webView, frameID, result: "committed", decidedBy: "appBound", rule: decision.rule,
-            lookup: decision.lookup.map { ($0, judged) })
-        if let managedNote { outcome.explanation = managedNote + "; then " + (outcome.explanation ?? "") }
-        return outcome
-    }
-
-    /// Navigation rules said `openExternally`: the system opens the URL instead. Under a managed
-    /// identity whose tenant requires a managed browser, the SDK routes that URL too (D45); for an
-    /// unmanaged web view `externalNavigation` answers `stay`, and the system browser opens it.
-    private func openExternally(
-        _ webView: SimulatedWebView, _ frameID: String, _ url: WebURL, ruling: NavigationDecision, at hop: WebURL?
-    ) -> Outcome {
-        let route = app.managed.externalNavigation(
-            to: url, webView: webView.id, in: viewers, isExternalURL: { _ in true })
-        switch route.outcome {
-        case .openInManagedBrowser(let target):
-            return managedOutcome(
-                webView, frameID, result: "openedInManagedBrowser", route.rule, opened: target, hop: hop, after: ruling)
-        case .blockedBrowserMissing:
-            return managedOutcome(
-                webView, frameID, result: "cancelled", route.rule, opened: nil, hop: hop, after: ruling)
-        default:
-            return rulesOutcome(
-                webView, frameID, result: "openedExternally", ruling: ruling, opened: url.href, hop: hop)
-        }
-    }
-
-    private func rulesOutcome(
-        _ webView: SimulatedWebView, _ frameID: String, result: String, ruling: NavigationDecision,
-        opened: String? = nil,
-        hop: WebURL?
-    ) -> Outcome {
-        var explanation = "navigation rules: " + ruling.explanation
-        if let hop { explanation += "; at the redirect to \(hop.href)" }
-        return navigationFields(
-            webView, frameID, result: result, decidedBy: "navigationRules", rule: ruling.reason.code, opened: opened,
-            explanation: explanation)
-    }
-
-    private func managedOutcome(
-        _ webView: SimulatedWebView, _ frameID: String, result: String, _ rule: ManagedWebViewRule, opened: String?,
-        hop: WebURL?, after ruling: NavigationDecision? = nil
-    ) -> Outcome {
-        var explanation = rule.description
-        if let ruling { explanation = "navigation rules: \(ruling.explanation); then \(explanation)" }
-        if let hop { explanation += "; at the redirect to \(hop.href)" }
-        return navigationFields(
-            webView, frameID, result: result, decidedBy: "managedWebViews", rule: rule.code, opened: opened,
-            explanation: explanation)
+        let frame = webView.frames[frameID]
+        return NavigationOutcome(
+            verdict: verdict, frameURL: frame?.url, frameState: frame?.state ?? .none,
+            forcedAppBoundMode: webView.appBound.forcedAppBoundMode, openerDelegateNotInherited: nil)
     }
 
     /// `loadHTMLString` and `loadData`: an HTML document forces app-bound mode at call time (not for
     /// a browser); the base URL (nil means `about:blank`) then goes through the gate (§2).
-    mutating func loadDocument(_ webViewID: String, isHTML: Bool, baseURL: WebURL?) -> Outcome {
-        if isHTML, !app.appBound.isBrowser { webViews[webViewID]?.appBound.forcedAppBoundMode = true }
-        guard let target = baseURL ?? (try? WebURL("about:blank")) else { return Outcome() }
-        return navigate(webViewID, frame: "main", to: target)
+    mutating func loadDocument(_ webView: SimulatedWebView, isHTML: Bool, baseURL: WebURL?) -> StepOutcome {
+        var webView = webView
+        if isHTML, !app.appBound.isBrowser { webView.appBound.forcedAppBoundMode = true }
+        return .navigation(navigate(webView, frame: "main", to: baseURL ?? Self.aboutBlank))
     }
 
-    private func navigationOutcome(
-        _ webView: SimulatedWebView, _ frameID: String, result: String, error: WKError? = nil, decidedBy: String,
-        rule: AppBoundRule, lookup: (AppBoundLookup, WebURL)? = nil, hop: WebURL? = nil
-    ) -> Outcome {
-        var explanation = rule.summary
-        // The lookup explains the rules that read it; local content and browsers do not.
-        if let (lookup, url) = lookup, lookup.answer != .none,
-            ![.alwaysAppBound, .browserAllows, .browserWithProhibitedUsage].contains(rule)
-        {
-            explanation += "; \(lookup.reason(for: url))"
+    /// `about:blank`, where a document with no base URL is.
+    static let aboutBlank: WebURL = {
+        do { return try WebURL("about:blank") } catch { fatalError("about:blank always parses") }
+    }()
+
+    /// Whether a `loadData` MIME type is HTML: its essence (`text/html; charset=utf-8` is HTML too).
+    static func isHTML(_ mimeType: String) -> Bool {
+        let essence = mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return essence == "text/html"
+    }
+
+    /// `addFrame`: a new frame in `parent`, then its first navigation.
+    mutating func addFrame(
+        _ id: String, parent: String, url: WebURL, in webView: SimulatedWebView, at pointer: String
+    ) throws(ScenarioError) -> StepOutcome {
+        var webView = webView
+        guard webView.frames[parent] != nil else {
+            throw ScenarioError(pointer + "/addFrame/parent", "web view \"\(webView.id)\" has no frame \"\(parent)\"")
         }
-        if let hop { explanation += "; at the redirect to \(hop.href)" }
-        explanation += " [\(rule.code), \(rule.section)]"
-        return navigationFields(
-            webView, frameID, result: result, error: error, decidedBy: decidedBy, rule: rule.code, opened: nil,
-            explanation: explanation)
+        guard webView.frames[id] == nil else {
+            throw ScenarioError(pointer + "/addFrame/id", "web view \"\(webView.id)\" already has a frame \"\(id)\"")
+        }
+        webView.frames[id] = SimulatedWebView.Frame(id: id, parent: parent)
+        webView.frameOrder.append(id)
+        return .navigation(navigate(webView, frame: id, to: url))
     }
 
-    /// The fields of every navigation outcome, in the order of spec/interfaces.md §1.
-    private func navigationFields(
-        _ webView: SimulatedWebView, _ frameID: String, result: String, error: WKError? = nil, decidedBy: String,
-        rule: String, opened: String?, explanation: String
-    ) -> Outcome {
-        let frame = webView.frames[frameID]
-        let appBound: JSONValue = result == "committed" ? Self.json(frame?.state ?? .none) : .null
-        return Outcome(
-            [
-                "result": .string(result),
-                "error": error.map { .int($0.code) } ?? .null,
-                "appBound": appBound,
-                "forcedAppBoundMode": .bool(webView.appBound.forcedAppBoundMode),
-                "decidedBy": .string(decidedBy),
-                "rule": .string(rule),
-                "url": .string(frame?.url?.href),
-                "openedURL": .string(opened),
-            ],
-            explanation: explanation)
+    /// `window.open`: the decision to open a window is not gated; the new web view copies the
+    /// opener's configuration (its configured limits, not its forced mode or its before-navigation
+    /// flag), and its first load is an ordinary navigation under those limits (§3, D16). The app
+    /// gives the new web view the opener's navigation delegate (its rules, D44); the managed-web-view
+    /// policy delegate is set per web view, so the new one has none (§4).
+    mutating func openWindow(_ id: String, url: WebURL, openedBy opener: SimulatedWebView) -> StepOutcome {
+        let window = createWebView(
+            id: id, viewer: opener.viewer, dataStore: opener.dataStore, state: opener.appBound.copiedForNewWindow,
+            userScripts: opener.userScripts, userStyleSheets: opener.userStyleSheets,
+            navigationRules: opener.navigationRules)
+        let outcome = navigate(window, frame: "main", to: url)
+        let unasked = opener.policyDelegate != nil && app.managed.identity(of: id, in: viewers).identity == .managed
+        return .navigation(
+            NavigationOutcome(
+                verdict: outcome.verdict, frameURL: outcome.frameURL, frameState: outcome.frameState,
+                forcedAppBoundMode: outcome.forcedAppBoundMode, openerDelegateNotInherited: unasked ? opener.id : nil))
     }
 }

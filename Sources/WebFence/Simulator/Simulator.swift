@@ -25,7 +25,6 @@ public struct SimulationOptions: Sendable {
 /// commit.
 public struct Simulator: Sendable {
     public let app: SimulatedApp
-    let gate: NavigationGate
     var webViews: [String: SimulatedWebView] = [:]
     var dataStores: [String: SimulatedDataStore] = [:]
     /// Viewers and web views, and the managed-web-view policies set on them.
@@ -36,7 +35,6 @@ public struct Simulator: Sendable {
         var app = try SimulatedApp(scenario.app)
         app.associations.wildcardCoversBaseDomain = options.wildcardCoversBaseDomain
         self.app = app
-        gate = NavigationGate(app: app.appBound)
         dataStores["shared"] = SimulatedDataStore(cookies: [])
         for store in scenario.dataStores { dataStores[store.id] = SimulatedDataStore(cookies: store.cookies) }
         for viewer in scenario.viewers { viewers.addViewer(viewer.id, parent: viewer.parent) }
@@ -50,10 +48,11 @@ public struct Simulator: Sendable {
             userScripts: spec.userScripts, userStyleSheets: spec.userStyleSheets, navigationRules: spec.navigationRules)
     }
 
-    private mutating func createWebView(
+    @discardableResult
+    mutating func createWebView(
         id: String, viewer: String?, dataStore: String, state: AppBoundWebViewState,
         userScripts: [Scenario.UserScriptSpec], userStyleSheets: Int, navigationRules: NavigationRuleSet?
-    ) {
+    ) -> SimulatedWebView {
         var state = state
         // §5: user style sheets in the configuration at creation count as a restricted API used
         // before the first navigation.
@@ -62,280 +61,106 @@ public struct Simulator: Sendable {
         {
             state.usedRestrictedAPIBeforeNavigation = true
         }
-        webViews[id] = SimulatedWebView(
+        let webView = SimulatedWebView(
             id: id, viewer: viewer, dataStore: dataStore, appBound: state, userScripts: userScripts,
             userStyleSheets: userStyleSheets, navigationRules: navigationRules)
+        webViews[id] = webView
         viewers.addWebView(id, parent: viewer)
+        return webView
     }
 
     // MARK: - Steps
 
-    /// Runs one step; a reference that does not resolve (a frame that does not exist) throws.
-    public mutating func perform(_ step: Scenario.Step) throws(ScenarioError) -> Outcome {
-        let at = "/steps/\(step.index)"
-        if case .itp = step.action {
-            let status = IntelligentTrackingPrevention.status(
-                app: app.appBound, userAllowsCrossWebsiteTracking: app.userAllowsCrossWebsiteTracking)
-            return Outcome(
-                [
-                    "enabled": .bool(status.enabled), "settingsSwitchShown": .bool(status.settingsSwitchShown),
-                    "rule": .string(status.rule.code),
-                ],
-                explanation: status.rule.description)
-        }
-        if case .appBoundDomains = step.action {
-            let domains = app.appBound.domains
-            return Outcome(
-                [
-                    "domains": .array((domains?.domains ?? []).sorted().map(JSONValue.string)),
-                    "schemes": .array((domains?.schemes ?? []).sorted().map(JSONValue.string)),
-                ],
-                explanation: app.summary.joined(separator: "; "))
-        }
+    /// Runs one step; a reference that does not resolve (a web view or frame that does not exist)
+    /// throws. Each action goes to the concern that runs it.
+    public mutating func perform(_ step: Scenario.Step) throws(ScenarioError) -> StepOutcome {
         switch step.action {
+        // The app as a whole.
+        case .itp: return trackingPrevention()
+        case .appBoundDomains: return appBoundDomains()
+        case .openUniversalLink(let url, let source): return .universalLink(app.associations.open(url, from: source))
+        // Navigations.
+        case .load(let url, let redirects, let delegate):
+            let webView = try webView(step)
+            return .navigation(navigate(webView, frame: step.frame, to: url, redirects: redirects, delegate: delegate))
+        case .loadHTMLString(let baseURL): return loadDocument(try webView(step), isHTML: true, baseURL: baseURL)
+        case .loadData(let mimeType, let baseURL):
+            return loadDocument(try webView(step), isHTML: Self.isHTML(mimeType), baseURL: baseURL)
+        case .addFrame(let id, let parent, let url):
+            return try addFrame(
+                id, parent: parent, url: url, in: try webView(step, creatingFrame: true), at: "/steps/\(step.index)")
+        case .navigateFrame(let url): return .navigation(navigate(try webView(step), frame: step.frame, to: url))
+        case .openWindow(let id, let url): return openWindow(id, url: url, openedBy: try webView(step))
+        case .setConfiguration:
+            _ = try webView(step)
+            return .changed(.configurationIgnored)
+        // Restricted APIs.
+        case .evaluateJavaScript: return evaluateJavaScript(in: try webView(step), frame: step.frame)
+        case .addUserScript(let script): return addUserScript(script, to: try webView(step))
+        case .addUserStyleSheet: return addUserStyleSheet(to: try webView(step))
+        case .userScriptFrames: return userScriptFrames(of: try webView(step))
+        case .styleSheetApplied: return styleSheetApplied(in: try webView(step))
+        case .postMessage: return postMessage(in: try webView(step), frame: step.frame)
+        case .registerServiceWorker(let scope): return registerServiceWorker(scope, from: try webView(step))
+        // Cookies.
+        case .setCookie(let cookie): return setCookie(cookie, from: try webView(step))
+        case .getAllCookies: return cookies(of: try webView(step), forHost: nil)
+        case .getCookies(let url):
+            return cookies(of: try webView(step), forHost: url.host.map { $0.description.lowercased() } ?? "")
+        case .deleteCookie(let domain, let name):
+            return deleteCookie(domain: domain, name: name, from: try webView(step))
+        case .state: return state(of: try webView(step))
+        // Managed web views.
         case .setWebViewPolicy(let viewer, let policy):
             viewers.setPolicy(policy, forWebViewer: viewer)
-            return Outcome(
-                explanation:
-                    "\(policy.name) is set on \(viewer): it applies to every web view at or below it, now and later, unless a nearer policy overrides it (§2)"
-            )
+            return .changed(.webViewPolicySet(viewer: viewer, policy: policy))
         case .addWebView(let spec):
             addWebView(spec)
-            let identity = app.managed.identity(of: spec.id, in: viewers)
-            return Outcome(explanation: "web view \(spec.id) added; \(identity)")
-        default: break
+            return .changed(.webViewAdded(id: spec.id, identity: app.managed.identity(of: spec.id, in: viewers)))
+        case .setPolicyDelegate(let urls, let hosts):
+            return setPolicyDelegate(PolicyDelegate(internalURLs: urls, internalHosts: hosts), on: try webView(step))
+        case .copy: return .copy(app.managed.copy(from: try webView(step).id, in: viewers))
+        case .paste(let source, let characters):
+            return try paste(from: source, characters: characters, into: webView(step), at: "/steps/\(step.index)")
+        case .upload: return .upload(app.managed.upload(from: try webView(step).id, in: viewers))
         }
-        if case .openUniversalLink(let url, let source) = step.action {
-            let opening = app.associations.open(url, from: source)
-            let decision = opening.decision
-            return Outcome(
-                [
-                    "opens": .string(opening.opensApp ? "app" : "browser"), "appID": .string(opening.appID),
-                    "rule": .string(decision?.rule?.pointer), "decision": .string(decision?.outcome.rawValue),
-                    "reason": .string(opening.reason),
-                ],
-                explanation: opening.message)
-        }
-        guard let webViewID = step.webView, var webView = webViews[webViewID] else {
+    }
+
+    /// The web view a step names, with its frame (which must exist, unless the step creates it).
+    private func webView(_ step: Scenario.Step, creatingFrame: Bool = false) throws(ScenarioError)
+        -> SimulatedWebView
+    {
+        let at = "/steps/\(step.index)"
+        guard let id = step.webView, let webView = webViews[id] else {
             throw ScenarioError(at + "/webView", "unknown web view \"\(step.webView ?? "")\"")
         }
-        guard webView.frames[step.frame] != nil || isCreatingFrame(step.action) else {
+        guard creatingFrame || webView.frames[step.frame] != nil else {
             throw ScenarioError(
                 at + "/frame",
-                "web view \"\(webViewID)\" has no frame \"\(step.frame)\" (frames: \(webView.frameOrder.joined(separator: ", ")))"
+                "web view \"\(id)\" has no frame \"\(step.frame)\" (frames: \(webView.frameOrder.joined(separator: ", ")))"
             )
         }
-        let inMainFrame = step.frame == "main"
-
-        switch step.action {
-        case .load(let url, let redirects, let delegate):
-            return navigate(webViewID, frame: step.frame, to: url, redirects: redirects, delegate: delegate)
-
-        case .loadHTMLString(let baseURL):
-            return loadDocument(webViewID, isHTML: true, baseURL: baseURL)
-
-        case .loadData(let mimeType, let baseURL):
-            // The MIME type's essence: `text/html; charset=utf-8` is HTML too.
-            let essence = mimeType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-            return loadDocument(webViewID, isHTML: essence == "text/html", baseURL: baseURL)
-
-        case .addFrame(let id, let parent, let url):
-            guard webView.frames[parent] != nil else {
-                throw ScenarioError(at + "/addFrame/parent", "web view \"\(webViewID)\" has no frame \"\(parent)\"")
-            }
-            guard webView.frames[id] == nil else {
-                throw ScenarioError(at + "/addFrame/id", "web view \"\(webViewID)\" already has a frame \"\(id)\"")
-            }
-            webView.frames[id] = SimulatedWebView.Frame(id: id, parent: parent)
-            webView.frameOrder.append(id)
-            webViews[webViewID] = webView
-            return navigate(webViewID, frame: id, to: url)
-
-        case .navigateFrame(let url):
-            return navigate(webViewID, frame: step.frame, to: url)
-
-        case .openWindow(let id, let url):
-            // The decision to open a window is not gated; the new web view copies the opener's
-            // configuration (its configured limits, not its forced mode or its before-navigation
-            // flag), and its first load is an ordinary navigation under those limits (§3, D16).
-            // The app gives the new web view the opener's navigation delegate (its rules, D44); the
-            // managed-web-view policy delegate is set per web view, so the new one has none (§4).
-            createWebView(
-                id: id, viewer: webView.viewer, dataStore: webView.dataStore,
-                state: webView.appBound.copiedForNewWindow,
-                userScripts: webView.userScripts, userStyleSheets: webView.userStyleSheets,
-                navigationRules: webView.navigationRules)
-            var outcome = navigate(id, frame: "main", to: url)
-            if webView.policyDelegate != nil, app.managed.identity(of: id, in: viewers).identity == .managed {
-                outcome.explanation =
-                    (outcome.explanation ?? "")
-                    + "; beware: the opener \(webViewID) has a policy delegate and this new web view has none, so isExternalURL is never asked for it (set one in createWebViewWith, §4)"
-            }
-            return outcome
-
-        case .setConfiguration:
-            return Outcome(
-                explanation: "changing limitsNavigationsToAppBoundDomains on an existing web view has no effect (§3)")
-
-        case .evaluateJavaScript:
-            markRestrictedUseBeforeNavigation(&webView, inMainFrame: inMainFrame)
-            webViews[webViewID] = webView
-            let (decision, error) = RestrictedAPIs.evaluateJavaScript(
-                frameAndAncestors: webView.statesUpward(from: step.frame))
-            return Outcome(
-                [
-                    "result": .string(error == nil ? "ok" : "failed"), "error": error.map { .int($0.code) } ?? .null,
-                    "rule": .string(decision.rule.code),
-                ],
-                explanation: decision.rule.description)
-
-        case .addUserScript(let script):
-            webView.userScripts.append(script)
-            webViews[webViewID] = webView
-            return Outcome(
-                explanation:
-                    "the script is injected from the next document load on, into frames that are not restricted")
-
-        case .addUserStyleSheet:
-            markRestrictedUseBeforeNavigation(&webView, inMainFrame: true)
-            webView.userStyleSheets += 1
-            webViews[webViewID] = webView
-            return Outcome(explanation: "user style sheets apply only while the main frame is not restricted")
-
-        case .userScriptFrames:
-            let frames = webView.loadedFrames.filter { frame in
-                frame.scripts.contains { !$0.forMainFrameOnly || frame.id == "main" }
-                    && RestrictedAPIs.frame(withStates: webView.statesUpward(from: frame.id)).allowed
-            }
-            return Outcome(
-                ["frames": .array(frames.map { .string($0.id) })],
-                explanation: "user scripts are silently not injected into restricted frames (§4)")
-
-        case .styleSheetApplied:
-            let decision = RestrictedAPIs.userStyleSheet(mainFrame: webView.mainFrame.state)
-            let applied = webView.userStyleSheets > 0 && webView.mainFrame.url != nil && decision.allowed
-            return Outcome(
-                ["applied": .bool(applied), "rule": .string(decision.rule.code)],
-                explanation: webView.userStyleSheets == 0
-                    ? "the web view has no user style sheet" : decision.rule.description)
-
-        case .postMessage:
-            let decision = RestrictedAPIs.frame(withStates: webView.statesUpward(from: step.frame))
-            return Outcome(
-                ["delivered": .bool(decision.allowed), "rule": .string(decision.rule.code)],
-                explanation: decision.allowed
-                    ? decision.rule.description
-                    : "window.webkit.messageHandlers is absent in a restricted frame; the app receives nothing (§4)")
-
-        case .setCookie(let cookie):
-            let (admitted, rule) = CookieFilter(app: app.appBound).admits(cookieDomain: cookie.domain)
-            if admitted {
-                dataStores[webView.dataStore, default: SimulatedDataStore(cookies: [])].cookies.removeAll {
-                    SimulatedDataStore.sameCookie($0, domain: cookie.domain, name: cookie.name)
-                }
-                dataStores[webView.dataStore, default: SimulatedDataStore(cookies: [])].cookies.append(cookie)
-            }
-            return Outcome(
-                ["stored": .bool(admitted), "rule": .string(rule.code)],
-                explanation: admitted ? rule.description : rule.description + "; the completion handler is still called"
-            )
-
-        case .getAllCookies:
-            return cookieList(dataStores[webView.dataStore]?.cookies ?? [])
-
-        case .getCookies(let url):
-            let host = url.host.map { $0.description.lowercased() } ?? ""
-            return cookieList(dataStores[webView.dataStore]?.cookies(forHost: host) ?? [])
-
-        case .deleteCookie(let domain, let name):
-            let before = dataStores[webView.dataStore]?.cookies.count ?? 0
-            dataStores[webView.dataStore]?.cookies.removeAll {
-                SimulatedDataStore.sameCookie($0, domain: domain, name: name)
-            }
-            let deleted = (dataStores[webView.dataStore]?.cookies.count ?? 0) < before
-            return Outcome(["deleted": .bool(deleted)], explanation: AppBoundRule.cookieDeleteUnfiltered.description)
-
-        case .registerServiceWorker(let scope):
-            let store = dataStores[webView.dataStore] ?? SimulatedDataStore(cookies: [])
-            let (result, rule, registration) = ServiceWorkerPolicy(app: app.appBound).register(
-                scope: scope, topURL: webView.mainFrame.url, limits: webView.appBound.limits,
-                registered: store.serviceWorkers)
-            if let registration { dataStores[webView.dataStore, default: store].serviceWorkers.append(registration) }
-            return Outcome(
-                ["result": .string(result.rawValue), "rule": .string(rule.code)], explanation: rule.description)
-
-        case .state:
-            return Outcome([
-                "url": .string(webView.mainFrame.url?.href),
-                "appBound": Self.json(webView.mainFrame.state),
-                "forcedAppBoundMode": .bool(webView.appBound.forcedAppBoundMode),
-                "limits": .bool(webView.appBound.limits),
-                "usedRestrictedAPIBeforeNavigation": .bool(webView.appBound.usedRestrictedAPIBeforeNavigation),
-            ])
-
-        case .setPolicyDelegate(let urls, let hosts):
-            webView.policyDelegate = PolicyDelegate(internalURLs: urls, internalHosts: hosts)
-            webViews[webViewID] = webView
-            return Outcome(
-                explanation:
-                    "isExternalURL is asked at each new page of \(webViewID) while its identity is managed (§4)")
-
-        case .copy:
-            let decision = app.managed.copy(from: webViewID, in: viewers)
-            return Outcome(
-                ["identity": .string(decision.identity.rawValue), "rule": .string(decision.rule.code)],
-                explanation: "copied data is tagged \(decision.identity.rawValue): \(decision.rule)")
-
-        case .paste(let source, let characters):
-            let data: DataIdentity
-            switch source {
-            case .identity(let identity): data = identity
-            case .webView(let id):
-                guard webViews[id] != nil else { throw ScenarioError(at + "/paste/from", "unknown web view \"\(id)\"") }
-                data = app.managed.copy(from: id, in: viewers).identity
-            }
-            let decision = app.managed.paste(data, characters: characters, into: webViewID, in: viewers)
-            return Outcome(
-                [
-                    "allowed": .bool(decision.allowed), "reason": .string(decision.reason),
-                    "rule": .string(decision.rule.code),
-                ],
-                explanation: decision.rule.description)
-
-        case .upload:
-            let decision = app.managed.upload(from: webViewID, in: viewers)
-            return Outcome(
-                ["allowed": .bool(decision.allowed), "rule": .string(decision.rule.code)],
-                explanation: decision.rule.description)
-
-        case .itp, .appBoundDomains, .openUniversalLink, .setWebViewPolicy, .addWebView:
-            preconditionFailure("app-wide actions are answered before a web view is looked up")
-        }
+        return webView
     }
 
-    private func isCreatingFrame(_ action: Scenario.Action) -> Bool {
-        if case .addFrame = action { return true }
-        return false
+    /// `itp`: Intelligent Tracking Prevention for the app's web views (§7).
+    private func trackingPrevention() -> StepOutcome {
+        .trackingPrevention(
+            IntelligentTrackingPrevention.status(
+                app: app.appBound, userAllowsCrossWebsiteTracking: app.userAllowsCrossWebsiteTracking))
     }
 
-    /// §5: a restricted API used before the first navigation, with limits off, poisons the web view.
-    private func markRestrictedUseBeforeNavigation(_ webView: inout SimulatedWebView, inMainFrame: Bool) {
-        if RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: webView.appBound, inMainFrame: inMainFrame)
-        {
-            webView.appBound.usedRestrictedAPIBeforeNavigation = true
-        }
+    /// `appBoundDomains`: the list as the engine read it.
+    private func appBoundDomains() -> StepOutcome {
+        let domains = app.appBound.domains
+        return .appBoundDomains(
+            domains: (domains?.domains ?? []).sorted(), schemes: (domains?.schemes ?? []).sorted(), summary: app.summary
+        )
     }
 
-    private func cookieList(_ cookies: [Scenario.CookieSpec]) -> Outcome {
-        let filter = CookieFilter(app: app.appBound)
-        let visible = cookies.filter { filter.admits(cookieDomain: $0.domain).admitted }
-        let hidden = cookies.count - visible.count
-        let explanation =
-            filter.isActive
-            ? "cookies whose domain is not app-bound are filtered out (\(hidden) hidden) (§4)"
-            : AppBoundRule.cookieFilteringOff.description
-        return Outcome(
-            ["cookies": .array(SimulatedDataStore.names(visible).map(JSONValue.string))], explanation: explanation)
+    /// `state`: the web view's main frame and what it remembers.
+    private func state(of webView: SimulatedWebView) -> StepOutcome {
+        .webViewState(url: webView.mainFrame.url, mainFrame: webView.mainFrame.state, state: webView.appBound)
     }
 
     /// A frame's app-bound state as outcomes report it: true, false, or null for none.

@@ -45,8 +45,7 @@ struct AASAFetchCommand: AsyncParsableCommand {
     @Option(name: .customLong("app-id"), help: ArgumentHelp("Check that the file names this app.", valueName: "id"))
     var appID: String?
 
-    @Option(help: "text (for people) or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption
 
     enum FetchRoute: String, ExpressibleByArgument, CaseIterable {
         case cdn, direct, both
@@ -72,7 +71,7 @@ struct AASAFetchCommand: AsyncParsableCommand {
         }
         let comparison = results.count == 2 ? FetchResult.compare(results[0], results[1]) : nil
 
-        switch format {
+        switch output.format {
         case .json: print(FetchReportOutput.json(domain: domain, results, comparison: comparison).serialized())
         case .text:
             print(

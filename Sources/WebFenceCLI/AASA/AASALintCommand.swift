@@ -38,8 +38,7 @@ struct AASALintCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The app's entitlements (plist or JSON).", valueName: "path"))
     var entitlements: String?
 
-    @Option(help: "text (for people) or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption
 
     func run() async throws {
         let bytes = try AASAInput.bytes(file)
@@ -72,7 +71,7 @@ struct AASALintCommand: AsyncParsableCommand {
         let linter = AssociationFileLinter(domain: domain, entitlement: app?.entitlement, appID: app?.appID)
         findings += linter.lint(parsed, readFindings: readFindings).map { (file, $0) }
 
-        switch format {
+        switch output.format {
         case .json: print(FindingsOutput.json(file: file, findings).serialized())
         case .text: print(FindingsOutput.text(file: file, findings, terminal: .standardOutput), terminator: "")
         }

@@ -43,18 +43,14 @@ struct RulesCheckCommand: AsyncParsableCommand {
     var jsonl = false
 
     @Option(help: "The frame the navigation is for: main or sub.")
-    var frame: Frame = .main
+    var frame: NavigationFrame = .main
 
     @Option(
         help: ArgumentHelp(
             "Exit 1 unless every decision is this one (allow, cancel, openExternally).", valueName: "decision"))
-    var expect: Decision?
+    var expect: NavigationDecision.Action?
 
-    @Option(help: "text (for people) or json.")
-    var format: OutputFormat = .text
-
-    enum Frame: String, ExpressibleByArgument { case main, sub }
-    enum Decision: String, ExpressibleByArgument { case allow, cancel, openExternally }
+    @OptionGroup var output: FormatOption
 
     func validate() throws {
         if jsonl, !urls.isEmpty { throw ValidationError("give URLs as arguments or --jsonl on stdin, not both") }
@@ -66,14 +62,14 @@ struct RulesCheckCommand: AsyncParsableCommand {
     func run() async throws {
         let ruleSet = try RulesInput.ruleSet(rules, publicKeys: publicKeys)
         if jsonl { return try streamLines(ruleSet) }
-        let results = urls.map { Self.check($0, frame: frame == .main ? .main : .sub, ruleSet: ruleSet) }
-        switch format {
+        let results = urls.map { Self.check($0, frame: frame, ruleSet: ruleSet) }
+        switch output.format {
         case .json:
             print(JSONValue.object(["rules": .string(rules), "results": .array(results.map(\.json))]).serialized())
         case .text:
             print(Self.text(results, terminal: .standardOutput), terminator: "")
         }
-        if let expect, results.contains(where: { $0.decision != expect.rawValue }) {
+        if let expect, results.contains(where: { $0.action != expect }) {
             throw ExitCode(ExitStatus.expectationFailed)
         }
     }
@@ -102,9 +98,9 @@ struct RulesCheckCommand: AsyncParsableCommand {
             let result = Self.check(url, frame: frame, ruleSet: ruleSet)
             return Self.emit(
                 .object([
-                    "id": id, "decision": .string(result.decision), "rule": .string(result.rule),
-                    "reason": .string(result.reason),
-                    "host": .string(result.host),
+                    "id": id, "decision": .string(result.action.rawValue),
+                    "rule": .string(result.decision?.rulePointer),
+                    "reason": .string(result.reason), "host": .string(result.decision?.host),
                 ]), lineNumber: lineNumber)
         }
         if malformed > 0 { throw ExitCode(ExitStatus.unusableInput) }
@@ -117,36 +113,37 @@ struct RulesCheckCommand: AsyncParsableCommand {
         return false
     }
 
-    /// One URL's answer.
+    /// One URL's answer: the rule set's decision, or the parse error of text that is not a URL.
     struct Result {
         let url: String
-        let decision: String
-        let rule: String?
-        let ruleText: String?
-        let reason: String
-        let host: String?
-        let explanation: String
+        /// The decision; nil when `url` does not parse.
+        let decision: NavigationDecision?
+        let parseError: URLParseError?
+
+        /// What happens: a URL that does not parse is cancelled, since no web view loads it.
+        var action: NavigationDecision.Action { decision?.action ?? .cancel }
+
+        /// The deciding rule's code, or `url.unparsable`.
+        var reason: String { decision?.reason.code ?? "url.unparsable" }
+
+        var explanation: String {
+            if let decision { return decision.explanation }
+            return "not a URL (\(parseError.map { "\($0.code): \($0)" } ?? "")): no web view loads it"
+        }
 
         var json: JSONValue {
             .object([
-                "url": .string(url), "decision": .string(decision), "rule": .string(rule),
-                "ruleText": .string(ruleText),
-                "reason": .string(reason), "host": .string(host), "explanation": .string(explanation),
+                "url": .string(url), "decision": .string(action.rawValue), "rule": .string(decision?.rulePointer),
+                "ruleText": .string(decision?.ruleText), "reason": .string(reason), "host": .string(decision?.host),
+                "explanation": .string(explanation),
             ])
         }
     }
 
     static func check(_ text: String, frame: NavigationFrame, ruleSet: NavigationRuleSet) -> Result {
         switch WebURL.parse(text) {
-        case .failure(let error):
-            return Result(
-                url: text, decision: "cancel", rule: nil, ruleText: nil, reason: "url.unparsable", host: nil,
-                explanation: "not a URL (\(error.code): \(error)): no web view loads it")
-        case .success(let url):
-            let decision = ruleSet.decide(url, frame: frame)
-            return Result(
-                url: text, decision: decision.action.rawValue, rule: decision.rulePointer, ruleText: decision.ruleText,
-                reason: decision.reason.code, host: decision.host, explanation: decision.explanation)
+        case .failure(let error): Result(url: text, decision: nil, parseError: error)
+        case .success(let url): Result(url: text, decision: ruleSet.decide(url, frame: frame), parseError: nil)
         }
     }
 
@@ -154,13 +151,22 @@ struct RulesCheckCommand: AsyncParsableCommand {
         var out = ""
         for result in results {
             let style: Terminal.Style =
-                result.decision == "allow" ? .green : result.decision == "cancel" ? .red : .yellow
-            let decision = terminal.styled(result.decision.padding(toLength: 14, withPad: " ", startingAt: 0), style)
+                switch result.action {
+                case .allow: .green
+                case .cancel: .red
+                case .openExternally: .yellow
+                }
+            let decision = terminal.styled(
+                result.action.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0), style)
             out += "\(decision) \(result.url)\n"
-            out += "               host \(result.host ?? "(none)"); rule \(result.rule ?? "(none)")"
-            out += result.ruleText.map { " \($0)" } ?? ""
+            out +=
+                "               host \(result.decision?.host ?? "(none)"); rule \(result.decision?.rulePointer ?? "(none)")"
+            out += result.decision?.ruleText.map { " \($0)" } ?? ""
             out += "\n               \(result.explanation)\n"
         }
         return out
     }
 }
+
+extension NavigationFrame: ExpressibleByArgument {}
+extension NavigationDecision.Action: ExpressibleByArgument {}

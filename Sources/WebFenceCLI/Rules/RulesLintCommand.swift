@@ -29,8 +29,7 @@ struct RulesLintCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The rule set.", valueName: "file"))
     var file: String
 
-    @Option(help: "text (for people) or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption
 
     func run() async throws {
         var text = try RulesInput.text(file)
@@ -50,7 +49,7 @@ struct RulesLintCommand: AsyncParsableCommand {
         }.map(\.element)
         if findings.first?.code == "rules.json" { throw InputError(file, findings[0].message) }
         let sourced = findings.map { (source: file, finding: $0) }
-        switch format {
+        switch output.format {
         case .json: print(FindingsOutput.json(file: file, sourced).serialized())
         case .text: print(FindingsOutput.text(file: file, sourced, terminal: .standardOutput), terminator: "")
         }

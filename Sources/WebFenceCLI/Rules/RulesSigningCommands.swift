@@ -119,8 +119,7 @@ struct RulesVerifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Judge the expiry at this time (RFC 3339) instead of now.", valueName: "time"))
     var now: String?
 
-    @Option(help: "text (for people) or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption
 
     func run() async throws {
         let text = try RulesInput.text(file)
@@ -149,7 +148,7 @@ struct RulesVerifyCommand: AsyncParsableCommand {
             verdict = (false, error.code, error.description)
         }
         let ruleSet = opened?.ruleSet
-        switch format {
+        switch output.format {
         case .json:
             print(
                 JSONValue.object([

@@ -1,3 +1,4 @@
+import AppBound
 import WebFence
 
 /// How scenario results are written: a story for people, or the JSON of spec/interfaces.md §1.
@@ -88,39 +89,49 @@ struct ScenarioReport {
             }
             return "paste \(from)" + (characters.map { " (\($0) characters)" } ?? "")
         case .addWebView(let spec): return "add web view \(spec.id)" + (spec.parent.map { " in \($0)" } ?? "")
-        default: return action.name
+        case .evaluateJavaScript, .userScriptFrames, .styleSheetApplied, .getAllCookies, .state, .itp, .appBoundDomains,
+            .openUniversalLink, .copy, .upload:
+            return action.name
         }
     }
 
-    /// The outcome's fields in a line; `rule` goes in the explanation instead.
-    private func headline(_ outcome: Outcome) -> String {
-        // Navigations read as a sentence: "failed with error 13 (navigationAppBoundDomain), stays at ...".
-        if case .string(let result)? = outcome["result"], outcome["decidedBy"] != nil {
-            var parts = [result]
-            if case .string(let opened)? = outcome["openedURL"] { parts[0] += " " + opened }
-            if case .int(let code)? = outcome["error"] {
-                parts[0] += " with error \(code)" + (code == 13 ? " (navigationAppBoundDomain)" : "")
-            }
-            switch outcome["appBound"] {
-            case .bool(true)?: parts.append("app-bound")
-            case .bool(false)?: parts.append("not app-bound")
-            default: break
-            }
-            if outcome["forcedAppBoundMode"] == .bool(true) { parts.append("forced app-bound mode") }
-            if case .string(let url)? = outcome["url"] {
-                parts.append((result == "committed" ? "at " : "the frame stays at ") + url)
-            }
-            return parts.joined(separator: ", ")
+    /// The outcome in a line; the rule goes in the explanation instead.
+    private func headline(_ outcome: StepOutcome) -> String {
+        switch outcome {
+        case .navigation(let navigation): headline(navigation)
+        case .javaScript(let evaluation) where evaluation.error != nil:
+            "failed with " + errorName(evaluation.error)
+        default:
+            outcome.fields.filter { $0.key != "rule" && $0.value != .null }.map { member in
+                switch member.value {
+                case .string(let text): "\(member.key) \(text)"
+                default: "\(member.key) \(member.value.serialized())"
+                }
+            }.joined(separator: ", ")
         }
-        if case .int(let code)? = outcome["error"], code == 14 {
-            return "failed with error 14 (javaScriptAppBoundDomain)"
-        }
-        return outcome.fields.filter { $0.key != "rule" && $0.value != .null }.map { member in
-            switch member.value {
-            case .string(let text): "\(member.key) \(text)"
-            default: "\(member.key) \(member.value.serialized())"
+    }
+
+    /// A navigation as a sentence: "failed with error 13 (navigationAppBoundDomain), the frame stays at ...".
+    private func headline(_ outcome: NavigationOutcome) -> String {
+        var parts = [outcome.result]
+        if let opened = outcome.openedURL { parts[0] += " " + opened }
+        if let error = outcome.error { parts[0] += " with " + errorName(error) }
+        if outcome.verdict.allows {
+            switch outcome.frameState {
+            case .appBound: parts.append("app-bound")
+            case .notAppBound: parts.append("not app-bound")
+            case .none: break
             }
-        }.joined(separator: ", ")
+        }
+        if outcome.forcedAppBoundMode { parts.append("forced app-bound mode") }
+        if let url = outcome.frameURL {
+            parts.append((outcome.verdict.allows ? "at " : "the frame stays at ") + url.href)
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    private func errorName(_ error: WKError?) -> String {
+        error.map { "error \($0.code) (\($0.name))" } ?? ""
     }
 
     /// Splits text into lines of at most 100 columns after the indent.

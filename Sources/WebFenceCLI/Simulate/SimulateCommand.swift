@@ -24,8 +24,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Argument(help: "Scenario files (JSON).")
     var files: [String]
 
-    @Option(help: "text (a story for people) or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption
 
     @Flag(help: "Text only: print failing scenarios in full and passing ones as one line.")
     var quiet = false
@@ -46,7 +45,7 @@ struct SimulateCommand: AsyncParsableCommand {
     func run() async throws {
         let results = try Self.runAll(
             files, options: SimulationOptions(wildcardCoversBaseDomain: wildcardCoversBaseDomain))
-        switch format {
+        switch output.format {
         case .json:
             print(ScenarioReport.json(results).serialized())
         case .text:

@@ -41,8 +41,7 @@ struct URLParseCommand: AsyncParsableCommand {
     @Flag(help: "Stream: read {\"input\", \"base\"} JSON lines from stdin, write one JSON result line per input.")
     var jsonl = false
 
-    @Option(help: "text (for people) or json (one JSON array).")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption
 
     func validate() throws {
         if jsonl, !urls.isEmpty || file != nil {
@@ -68,7 +67,7 @@ struct URLParseCommand: AsyncParsableCommand {
         var inputs = urls.map { URLParseInput(input: $0, base: base) }
         if let file { inputs += try Self.readInputs(fromFile: file, defaultBase: base) }
         let results = inputs.map { ($0, Self.parse($0)) }
-        switch format {
+        switch output.format {
         case .json:
             let array = results.map { Self.json(for: $0.0, result: $0.1).serialized() }
             print("[\n" + array.joined(separator: ",\n") + "\n]")
@@ -158,9 +157,4 @@ struct URLParseFailure: Error, CustomStringConvertible {
 
     /// `host-missing: the URL needs a host and has none`, or the same prefixed with `base `.
     var description: String { (inBase ? "base " : "") + "\(error.code): \(error)" }
-}
-
-/// `--format`: text for people, json for programs.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
 }

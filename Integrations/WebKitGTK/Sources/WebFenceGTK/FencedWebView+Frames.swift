@@ -2,6 +2,7 @@ import AppBound
 import CWebKitShim
 import Foundation
 import WebAddress
+import WebFenceNavigation
 
 /// JavaScript in a subframe (`evaluateJavaScript(_:in:in:)` with a frame), through WebFence's
 /// web-process extension: the frame's origins come from the frame itself (its own and
@@ -55,7 +56,7 @@ extension FencedWebView {
         var states: [FrameAppBoundState] = []
         for origin in origins.dropLast() where origin != "null" {
             guard let url = try? WebURL(origin + "/"),
-                case .allow(let state) = verdicts(for: url).sub
+                case .allow(let state) = verdicts(for: url).sub.result
             else {
                 states.append(.notAppBound)
                 continue

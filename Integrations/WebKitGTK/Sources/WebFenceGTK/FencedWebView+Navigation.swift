@@ -4,6 +4,7 @@ import CWebKitShim
 import Foundation
 import NavigationRules
 import WebAddress
+import WebFenceNavigation
 
 /// Every navigation the engine asks about, decided by WebFence: the app's delegate, the navigation
 /// rules and the app-bound gate, for the main frame and subframes (D55) and new windows (D57); and
@@ -115,7 +116,7 @@ extension FencedWebView {
             report(uri, .newWindow, .cancelled(reason: "javascript: in a new window under limits"))
             return 1
         }
-        let verdict = policy.verdict(for: url, isMainFrame: true, state: state.copiedForNewWindow, origin: nil)
+        let verdict = policy.mainFrameVerdict(for: url, state: state.copiedForNewWindow)
         if verdict.allows {
             wf_policy_use(decision)
         } else {
@@ -152,15 +153,17 @@ extension FencedWebView {
         case WEBKIT_LOAD_STARTED.rawValue:
             // A main-frame load to local content forces app-bound mode (§2). Set at the start, not
             // at the decision, which does not know the frame.
-            if let url = try? WebURL(uri), policy.gate.decide(url, isMainFrame: true, state: state).forcesAppBoundMode {
+            if let url = try? WebURL(uri),
+                policy.pipeline.gate.decide(url, isMainFrame: true, state: state).forcesAppBoundMode
+            {
                 setForcedMode()
             }
         case WEBKIT_LOAD_COMMITTED.rawValue:
             guard let url = try? WebURL(uri) else { return }
             // Defence in depth: a main-frame document WebFence refuses must not stay. The verdict
             // that allows it gives the frame its state.
-            let verdict = policy.verdict(for: url, isMainFrame: true, state: state, origin: nil)
-            guard case .allow(let committed) = verdict else {
+            let verdict = policy.mainFrameVerdict(for: url, state: state)
+            guard case .allow(let committed) = verdict.result else {
                 webkit_web_view_stop_loading(view)
                 mainFrameState = .notAppBound
                 report(uri, .main, verdict.event)

@@ -3,6 +3,7 @@ import CWebKitGTK
 import CWebKitShim
 import NavigationRules
 import WebAddress
+import WebFenceNavigation
 
 /// A WebKitGTK web view governed by WebFence, as a `WKWebView` is by App-Bound Domains: every
 /// navigation (main frame, subframes, redirect hops, new windows) is decided by `WebFencePolicy`,
@@ -129,7 +130,7 @@ public final class FencedWebView {
     /// does not know this is the load the app asked for.
     private func judgeMainFrameLoad(_ uri: String) -> Bool {
         guard let (url, answer) = admit(uri, frame: .main), answer != .cancel else { return false }
-        let verdict = policy.verdict(for: url, isMainFrame: true, state: state, origin: nil)
+        let verdict = policy.mainFrameVerdict(for: url, state: state)
         if verdict.allows { return true }
         report(uri, .main, verdict.event)
         return false
@@ -226,12 +227,14 @@ final class WeakOwner {
 }
 
 extension NavigationVerdict {
+    /// The verdict as the event the web view reports.
     var event: NavigationEvent.Outcome {
-        switch self {
+        switch result {
         case .allow(let state): .committed(state)
         case .fail(let error, let rule): .failed(error, rule)
-        case .cancel(let ruling): .cancelled(reason: ruling.reason.code)
-        case .openExternally(let ruling): .openedExternally(reason: ruling.reason.code)
+        case .cancel: .cancelled(reason: ruleCode)
+        case .download: .download
+        case .openExternally, .openInManagedBrowser: .openedExternally(reason: ruleCode)
         }
     }
 }

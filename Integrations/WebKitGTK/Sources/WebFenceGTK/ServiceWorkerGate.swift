@@ -52,9 +52,11 @@ extension FencedWebView {
         guard let request = try? JSONDecoder().decode(Request.self, from: Data(json.utf8)),
             let scope = try? WebURL(request.scope)
         else { return ServiceWorkerPolicy.Result.refused.rawValue }
-        let (result, _, registration) = ServiceWorkerPolicy(app: policy.app).register(
+        let decision = ServiceWorkerPolicy(app: policy.app).register(
             scope: scope, topURL: mainFrameURL, limits: state.limits, registered: session.serviceWorkers)
-        if request.phase == "registered", let registration { session.serviceWorkers.append(registration) }
-        return result.rawValue
+        if request.phase == "registered", let registration = decision.newRegistration {
+            session.serviceWorkers.append(registration)
+        }
+        return decision.result.rawValue
     }
 }

@@ -31,8 +31,14 @@ extension EngineReplay {
                 webView.evaluateJavaScript("1 + 1", inFrameNamed: step.frame, completion: $0)
             }
             return .observed(Self.fields(result))
-        default:
-            return .notExpressible("a subframe's \(step.action.name)")
+        case .load:
+            return .notExpressible("a subframe's load")
+        case .loadHTMLString, .loadData, .addFrame, .openWindow, .setConfiguration, .addUserScript, .addUserStyleSheet,
+            .userScriptFrames, .styleSheetApplied, .setCookie, .getAllCookies, .getCookies, .deleteCookie,
+            .registerServiceWorker, .state, .itp, .appBoundDomains, .openUniversalLink, .setWebViewPolicy,
+            .setPolicyDelegate, .copy, .paste, .upload, .addWebView:
+            // The scenario parser refuses a frame for these (their target is not a frame).
+            return .notExpressible("\(step.action.name) does not act in a frame")
         }
     }
 
@@ -92,7 +98,7 @@ extension EngineReplay {
             }
         }
         _ = acks(webView)
-        let allowed = if case .allow = webView.verdicts(for: url).sub { true } else { false }
+        let allowed = webView.verdicts(for: url).sub.allows
         start()
         // A frame a content rule blocked says nothing: the time limit (and the proxy's empty log) is
         // the evidence. A frame WebFence allows stops the wait when it reports, so its limit is long:
@@ -101,7 +107,7 @@ extension EngineReplay {
         let verdict = webView.verdicts(for: url).sub
         if loaded() != nil {
             var appBound = JSONValue.null
-            if case .allow(let state) = verdict { appBound = Simulator.json(state) }
+            if case .allow(let state) = verdict.result { appBound = Simulator.json(state) }
             return .observed(["result": .string("committed"), "error": .null, "appBound": appBound])
         }
         let made = acks(webView).contains { $0["added"] as? String == frameID }
@@ -109,12 +115,13 @@ extension EngineReplay {
         if !made { return .observed(["result": .string("the page did not make the frame")]) }
         if requested { return .observed(["result": .string("requested, not loaded")]) }
         refusedFrames.append((stepIndex, url.href, sites.requests.count))
-        switch verdict {
+        switch verdict.result {
         case .allow: return .observed(["result": .string("nothing happened")])
         case .fail(let error, _):
             return .observed(["result": .string("failed"), "error": .int(error.code), "appBound": .null])
         case .cancel: return .observed(["result": .string("cancelled"), "error": .null, "appBound": .null])
-        case .openExternally: return .observed(["result": .string("openedExternally")])
+        case .openExternally, .openInManagedBrowser: return .observed(["result": .string("openedExternally")])
+        case .download: return .observed(["result": .string("download")])
         }
     }
 }

@@ -335,26 +335,26 @@ extension Scenario.Action {
             .registerServiceWorker(let url), .openUniversalLink(let url, _):
             [url]
         case .setPolicyDelegate(let internalURLs, _): internalURLs
-        default: []
+        case .setConfiguration, .evaluateJavaScript, .addUserScript, .addUserStyleSheet, .userScriptFrames,
+            .styleSheetApplied, .postMessage, .setCookie, .getAllCookies, .deleteCookie, .state, .itp,
+            .appBoundDomains, .setWebViewPolicy, .copy, .paste, .upload, .addWebView:
+            []
         }
     }
 
     /// Whether the action navigates (its outcome has the navigation fields).
-    var isNavigation: Bool {
-        switch self {
-        case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .openWindow: true
-        default: false
-        }
-    }
+    var isNavigation: Bool { kind.isNavigation }
 
     /// Whether the step changes what later steps of the web view see (navigations, frames,
     /// configuration); queries do not.
     var changesWebViewState: Bool {
-        switch self {
+        switch kind {
         case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .openWindow, .evaluateJavaScript,
             .addUserScript, .addUserStyleSheet, .registerServiceWorker:
             true
-        default:
+        case .setConfiguration, .userScriptFrames, .styleSheetApplied, .postMessage, .setCookie, .getAllCookies,
+            .getCookies, .deleteCookie, .state, .itp, .appBoundDomains, .setWebViewPolicy, .setPolicyDelegate, .copy,
+            .paste, .upload, .openUniversalLink, .addWebView:
             false
         }
     }

@@ -67,7 +67,7 @@ public enum ParityRunner {
                 case .observed(let fields):
                     let compared = fields.keys.sorted()
                     let differences = compared.compactMap { key -> (String, JSONValue, JSONValue)? in
-                        let simulator = simulatedStep.outcome[key] ?? .null
+                        let simulator = simulatedStep.outcome.field(key) ?? .null
                         let engine = fields[key] ?? .null
                         return simulator == engine ? nil : (key, simulator, engine)
                     }

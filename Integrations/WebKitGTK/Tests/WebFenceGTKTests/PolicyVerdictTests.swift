@@ -2,6 +2,7 @@ import AppBound
 import NavigationRules
 import Testing
 import WebAddress
+import WebFenceNavigation
 
 @testable import WebFenceGTK
 
@@ -13,16 +14,16 @@ import WebAddress
     @Test func underLimitsANonAppBoundURLDependsOnTheFrame() throws {
         let verdicts = WebFencePolicy(app: shop).verdicts(
             for: try WebURL("https://pay.example/"), state: limits, subframeOrigin: nil)
-        #expect(verdicts.main == .fail(.navigationAppBoundDomain, .limitsMainFrameNotAppBound))
-        #expect(verdicts.sub == .allow(.notAppBound))
+        #expect(verdicts.main.result == .fail(.navigationAppBoundDomain, .limitsMainFrameNotAppBound))
+        #expect(verdicts.sub.result == .allow(.notAppBound))
         #expect(verdicts.dependOnFrame)
     }
 
     @Test func anAppBoundURLIsAllowedInBothFrames() throws {
         let verdicts = WebFencePolicy(app: shop).verdicts(
             for: try WebURL("https://img.shop.example/"), state: limits, subframeOrigin: nil)
-        #expect(verdicts.main == .allow(.appBound))
-        #expect(verdicts.sub == .allow(.appBound))
+        #expect(verdicts.main.result == .allow(.appBound))
+        #expect(verdicts.sub.result == .allow(.appBound))
         #expect(!verdicts.dependOnFrame)
     }
 

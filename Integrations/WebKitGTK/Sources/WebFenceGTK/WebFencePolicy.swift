@@ -1,28 +1,7 @@
 import AppBound
 import NavigationRules
 import WebAddress
-
-/// What WebFence answers for one navigation (or redirect hop) in one kind of frame.
-public enum NavigationVerdict: Sendable, Hashable {
-    /// The navigation proceeds; the frame gets this app-bound state.
-    case allow(FrameAppBoundState)
-    /// The app-bound gate refuses it with this error (13); nothing commits.
-    case fail(WKError, AppBoundRule)
-    /// The navigation rules cancel it.
-    case cancel(NavigationDecision)
-    /// The navigation rules hand it to the system browser (main frames only).
-    case openExternally(NavigationDecision)
-
-    public var allows: Bool {
-        if case .allow = self { return true }
-        return false
-    }
-
-    public var opensExternally: Bool {
-        if case .openExternally = self { return true }
-        return false
-    }
-}
+import WebFenceNavigation
 
 /// The verdicts for a navigation to one URL, in the main frame and in a subframe. WebKitGTK's
 /// `decide-policy` does not say which frame navigates (its `WebKitNavigationAction` has no frame),
@@ -35,49 +14,38 @@ public struct FrameVerdicts: Sendable, Hashable {
     /// Whether the engine's answer depends on the frame: one verdict allows and the other does
     /// not, or only the main frame's hands the URL to the system browser.
     public var dependOnFrame: Bool {
-        main.allows != sub.allows || main.opensExternally != sub.opensExternally
+        main.allows != sub.allows || main.opensOutside != sub.opensOutside
     }
 }
 
 /// The app's policy for its web views: its App-Bound Domains and, optionally, navigation rules
-/// (the app's navigation delegate as data). The same decisions as `webfence simulate`.
+/// (the app's navigation delegate as data), decided by WebFence's navigation pipeline, the one
+/// `webfence simulate` runs. The engine asks once per navigation and once per redirect hop.
 public struct WebFencePolicy: Sendable {
-    public let app: AppBoundApp
-    public let rules: NavigationRuleSet?
-    let gate: NavigationGate
+    /// The pipeline every navigation of the web view goes through.
+    public let pipeline: NavigationPipeline
 
     public init(app: AppBoundApp, rules: NavigationRuleSet? = nil) {
-        self.app = app
-        self.rules = rules
-        gate = NavigationGate(app: app)
+        pipeline = NavigationPipeline(app: app, rules: rules)
     }
 
-    /// Judges a navigation (or a redirect hop) to `url` in a web view in `state`: the navigation
-    /// rules first (a cancel means no gate), then the app-bound gate (spec §3), for both frames.
+    /// The app's App-Bound facts.
+    public var app: AppBoundApp { pipeline.app }
+
+    /// The navigation rules, if the app has them.
+    public var rules: NavigationRuleSet? { pipeline.rules }
+
+    /// Judges a navigation (or a redirect hop) to `url` in a web view in `state`, for both frames.
     /// A subframe going to local content is judged by `subframeOrigin` (§2).
     public func verdicts(for url: WebURL, state: AppBoundWebViewState, subframeOrigin: WebURL?) -> FrameVerdicts {
         FrameVerdicts(
-            main: verdict(for: url, isMainFrame: true, state: state, origin: nil),
-            sub: verdict(
-                for: url, isMainFrame: false, state: state,
-                origin: AppBoundApp.isAlwaysAppBound(url) ? subframeOrigin : nil))
+            main: mainFrameVerdict(for: url, state: state),
+            sub: pipeline.decide(NavigationRequest(url, frame: .sub, subframeOrigin: subframeOrigin), state: state))
     }
 
-    func verdict(for url: WebURL, isMainFrame: Bool, state: AppBoundWebViewState, origin: WebURL?) -> NavigationVerdict
-    {
-        if let rules {
-            let ruling = rules.decide(url, frame: isMainFrame ? .main : .sub)
-            switch ruling.action {
-            case .allow: break
-            case .cancel: return .cancel(ruling)
-            case .openExternally: return .openExternally(ruling)
-            }
-        }
-        let decision = gate.decide(url, isMainFrame: isMainFrame, origin: origin, state: state)
-        switch decision.outcome {
-        case .allow(let frameState): return .allow(frameState)
-        case .fail(let error): return .fail(error, decision.rule)
-        }
+    /// The main frame's verdict alone, where the engine knows the frame.
+    func mainFrameVerdict(for url: WebURL, state: AppBoundWebViewState) -> NavigationVerdict {
+        pipeline.decide(NavigationRequest(url), state: state)
     }
 
     /// Which frames a restricted API may reach in a web view in `state` (spec §4): decided by the
