@@ -34,6 +34,8 @@ let package = Package(
         // and DER for code-signature entitlements and provisioning profiles (CMS).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // `swift package generate-documentation`: the DocC catalogs of the library products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The foundation every decision stands on: WHATWG URL parsing, hosts, IDNA, the Public Suffix List.

@@ -113,6 +113,17 @@ struct AASACommandTests {
         #expect(object["errors"] as? Int == 2)
     }
 
+    @Test("lint: an entitlements file with a non-string associated domain is unusable input, at its place")
+    func lintWrongTypedEntitlements() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wrong-\(UUID()).entitlements")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"com.apple.developer.associated-domains": ["applinks:example.com", 7]}"#.utf8).write(to: file)
+        let result = try WebFenceBinary.run(["aasa", "lint", components, "--entitlements", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/com.apple.developer.associated-domains/1"), "\(result.stderr)")
+        #expect(result.stderr.contains("entry 1 is a number, not a string"), "\(result.stderr)")
+    }
+
     @Test("lint: a clean file exits 0")
     func lintClean() throws {
         let result = try WebFenceBinary.run(["aasa", "lint", components])

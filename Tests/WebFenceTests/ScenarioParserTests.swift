@@ -63,7 +63,7 @@ struct ScenarioParserTests {
             ),
             (
                 #"{"name": "x", "app": {"infoPlist": {"IntuneMAMSettings": {"TreatAllWebViewsAsUnmanaged": "YES"}}}, "steps": []}"#,
-                "/app/infoPlist/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged", "must be a Boolean"
+                "/app/infoPlist/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged", "not a Boolean: it is read as NO"
             ),
             (
                 #"{"name": "x", "app": {}, "webViews": [{"id": "w"}], "steps": [{"webView": "w", "state": {}, "load": "https://a/"}]}"#,
@@ -79,11 +79,19 @@ struct ScenarioParserTests {
             ),
             (
                 #"{"name": "x", "app": {"infoPlist": {"WKAppBoundDomains": "apple.com"}}, "steps": []}"#,
-                "/app/infoPlist/WKAppBoundDomains", "the real engine crashes"
+                "/app/infoPlist/WKAppBoundDomains", "the engine crashes reading it"
             ),
             (
                 #"{"name": "x", "app": {"infoPlist": {"WKAppBoundDomains": ["a.com", 3]}}, "steps": []}"#,
-                "/app/infoPlist/WKAppBoundDomains/1", "only strings"
+                "/app/infoPlist/WKAppBoundDomains/1", "not a string: the engine crashes"
+            ),
+            (
+                #"{"name": "x", "app": {"entitlements": {"com.apple.developer.associated-domains": ["applinks:a.com", 1]}}, "steps": []}"#,
+                "/app/entitlements/com.apple.developer.associated-domains/1", "not a string: it is ignored"
+            ),
+            (
+                #"{"name": "x", "app": {"sites": {"a.com": {"aasa": 3}}}, "steps": []}"#,
+                "/app/sites/a.com/aasa", "expected the association file"
             ),
             (
                 #"{"name": "x", "app": {}, "steps": [{"itp": {}, "webView": "w"}]}"#, "/steps/0/webView",

@@ -8,6 +8,7 @@ import Foundation
 /// that matter, ITP, managed-web-view settings and associated domains, each with findings that
 /// have a stable code, a severity, a file and key, and a fix.
 public struct AppAudit: Sendable {
+    /// The files the audit read.
     public let files: AppFiles
     /// The entitlements in force and where they come from.
     public let entitlements: EntitlementSources
@@ -18,8 +19,11 @@ public struct AppAudit: Sendable {
     public let appID: String?
     /// What App-Bound Domains reads of the app.
     public let appBound: AppBoundApp
+    /// `WKAppBoundDomains` as the engine reads it, entry by entry.
     public let appBoundList: AppBoundListAudit
+    /// What a web view may do, with and without `limitsNavigationsToAppBoundDomains`.
     public let webViews: [WebViewCapabilities]
+    /// Intelligent Tracking Prevention in the app, before the user touches its switch.
     public let tracking: IntelligentTrackingPrevention.Status
     /// `IntuneMAMSettings` → `TreatAllWebViewsAsUnmanaged` (absent or unreadable: NO).
     public let treatAllWebViewsAsUnmanaged: Bool
@@ -48,19 +52,16 @@ public struct AppAudit: Sendable {
                 ))
         }
 
-        let isBrowser = entitlements[AppBoundApp.browserEntitlement] == .bool(true)
-        let list = AppBoundListAudit(info, isBrowser: isBrowser)
+        let declarations = AppDeclarations(infoPlist: info.members, entitlements: entitlements.values)
+        let problems = declarations.problems.map { Self.finding($0, info: info.file, entitlements: entitlements.file) }
+        let isBrowser = declarations.appBound.isBrowser
+        let list = AppBoundListAudit(
+            declarations, problems: problems.filter { $0.code == "appBound.key.wrongType" }, file: info.file)
         appBoundList = list
         findings += list.findings
-        // Keys compare code point by code point, as the platform compares them: a key spelled with a
-        // look-alike character (a Kelvin sign for K) is another key.
-        let keys = Set(info.members.map { Array($0.key.unicodeScalars) })
-        let prohibited = AppBoundApp.prohibitedUsageDescriptionKeys.filter { keys.contains(Array($0.unicodeScalars)) }
-        let serviceWorkers = entitlements[AppBoundApp.serviceWorkersEntitlement] == .bool(true)
-        let declaresTracking = info["NSCrossWebsiteTrackingUsageDescription"] != nil
-        appBound = AppBoundApp(
-            domains: list.domains, isBrowser: isBrowser, prohibitedUsageDescriptions: isBrowser ? prohibited : [],
-            hasServiceWorkersEntitlement: serviceWorkers, declaresCrossWebsiteTracking: declaresTracking)
+        appBound = declarations.appBound
+        let prohibited = appBound.prohibitedUsageDescriptions
+        let serviceWorkers = appBound.hasServiceWorkersEntitlement
         webViews = WebViewCapabilities.all(for: appBound, listUnreadable: list.isPresent && list.domains == nil)
         tracking = IntelligentTrackingPrevention.status(app: appBound, userAllowsCrossWebsiteTracking: false)
 
@@ -82,12 +83,12 @@ public struct AppAudit: Sendable {
                 ))
         }
         findings += Self.tracking(info, isBrowser: isBrowser, entitlementsFile: entitlements.file)
-        let managed = Self.managedSettings(info)
-        treatAllWebViewsAsUnmanaged = managed.flag
-        findings += managed.findings
-        let associated = Self.associatedDomains(entitlements, isBrowser: isBrowser)
-        associatedDomains = associated.entitlement
-        findings += associated.findings
+        treatAllWebViewsAsUnmanaged = declarations.treatAllWebViewsAsUnmanaged
+        findings += problems.filter { $0.code == "managed.settings.wrongType" }
+        if treatAllWebViewsAsUnmanaged { findings.append(Self.allWebViewsUnmanaged(info.file)) }
+        associatedDomains = declarations.associatedDomains
+        findings += problems.filter { $0.code == "associatedDomains.wrongType" }
+        findings += Self.associatedDomainFindings(declarations, file: entitlements.file)
         self.findings = findings
     }
 
@@ -145,84 +146,39 @@ public struct AppAudit: Sendable {
         return findings
     }
 
-    private static func managedSettings(_ info: PropertyListDocument) -> (flag: Bool, findings: [AuditFinding]) {
-        guard let settings = info["IntuneMAMSettings"] else { return (false, []) }
-        guard case .object = settings else {
-            return (
-                false,
-                [
-                    AuditFinding(
-                        "managed.settings.wrongType", .error, info.file, key: "/IntuneMAMSettings",
-                        "IntuneMAMSettings is \(settings.typeName), not a dictionary: none of its settings is read")
-                ]
-            )
+    /// A value of the wrong type, as an audit finding.
+    private static func finding(_ problem: AppDeclarationProblem, info: SourceFile, entitlements: SourceFile)
+        -> AuditFinding
+    {
+        let code: String
+        switch problem.kind {
+        case .appBoundDomainsNotArray, .appBoundDomainsEntryNotString: code = "appBound.key.wrongType"
+        case .managedSettingsNotDictionary, .treatAllWebViewsAsUnmanagedNotBoolean: code = "managed.settings.wrongType"
+        case .associatedDomainsNotArray, .associatedDomainsEntryNotString: code = "associatedDomains.wrongType"
         }
-        switch settings["TreatAllWebViewsAsUnmanaged"] {
-        case nil, .bool(false)?:
-            return (false, [])
-        case .bool(true)?:
-            return (
-                true,
-                [
-                    AuditFinding(
-                        "managed.allWebViewsUnmanaged", .note, info.file,
-                        key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
-                        "TreatAllWebViewsAsUnmanaged is YES: every web view holds unmanaged (personal) data, so pasting managed data into one follows the tenant's rules for unmanaged destinations"
-                    )
-                ]
-            )
-        case let other?:
-            return (
-                false,
-                [
-                    AuditFinding(
-                        "managed.settings.wrongType", .error, info.file,
-                        key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
-                        "TreatAllWebViewsAsUnmanaged is \(other.typeName), not a Boolean: it is read as NO")
-                ]
-            )
-        }
+        let file = problem.file == .infoPlist ? info : entitlements
+        return AuditFinding(code, .error, file, key: problem.pointer, problem.description)
     }
 
-    private static func associatedDomains(_ entitlements: EntitlementSources, isBrowser: Bool)
-        -> (entitlement: AssociatedDomainsEntitlement?, findings: [AuditFinding])
-    {
-        let name = "com.apple.developer.associated-domains"
-        let key = "/" + name
-        guard let value = entitlements[name] else { return (nil, []) }
-        guard case .array(let items) = value else {
-            return (
-                nil,
-                [
-                    AuditFinding(
-                        "associatedDomains.wrongType", .error, entitlements.file, key: key,
-                        "\(name) is \(value.typeName), not an array of strings: the system reads no associated domain")
-                ]
-            )
-        }
-        var findings: [AuditFinding] = []
-        var strings: [String] = []
-        for (index, item) in items.enumerated() {
-            if let text = item.stringValue {
-                strings.append(text)
-            } else {
-                findings.append(
-                    AuditFinding(
-                        "associatedDomains.wrongType", .error, entitlements.file, key: "\(key)/\(index)",
-                        "entry \(index) is \(item.typeName), not a string: it is ignored"))
-            }
-        }
-        let entitlement = AssociatedDomainsEntitlement(values: strings, isBrowser: isBrowser)
-        // The linter points at the index among the strings; map it back to the array's index.
-        let indices = items.indices.filter { items[$0].stringValue != nil }
-        for finding in entitlement.findings {
+    private static func allWebViewsUnmanaged(_ file: SourceFile) -> AuditFinding {
+        AuditFinding(
+            "managed.allWebViewsUnmanaged", .note, file, key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
+            "TreatAllWebViewsAsUnmanaged is YES: every web view holds unmanaged (personal) data, so pasting managed data into one follows the tenant's rules for unmanaged destinations"
+        )
+    }
+
+    /// The associated-domains linter's findings, pointing at the entitlement array's own indices
+    /// (the linter counts only the strings).
+    private static func associatedDomainFindings(_ declarations: AppDeclarations, file: SourceFile) -> [AuditFinding] {
+        guard let entitlement = declarations.associatedDomains else { return [] }
+        let key = "/" + AppDeclarations.associatedDomainsKey
+        let indices = declarations.associatedDomainsIndices
+        return entitlement.findings.map { finding in
             var pointer = finding.pointer
             if let position = Int(pointer.dropFirst()), indices.indices.contains(position) {
                 pointer = "/\(indices[position])"
             }
-            findings.append(
-                AuditFinding(finding.code, finding.severity, entitlements.file, key: key + pointer, finding.message))
+            return AuditFinding(finding.code, finding.severity, file, key: key + pointer, finding.message)
         }
-        return (entitlement, findings)
     }
 }

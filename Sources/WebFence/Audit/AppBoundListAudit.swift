@@ -9,41 +9,20 @@ public struct AppBoundListAudit: Sendable {
     public let domains: AppBoundDomains?
     /// The key is present (whatever its value).
     public let isPresent: Bool
+    /// A finding for each value of the wrong type and each entry that does not do what it says.
     public private(set) var findings: [AuditFinding] = []
 
-    init(_ info: PropertyListDocument, isBrowser: Bool) {
-        let file = info.file
+    /// The list the declarations read, with `problems` (its values of the wrong type, as findings)
+    /// and a finding for each entry that does not do what it says.
+    init(_ declarations: AppDeclarations, problems: [AuditFinding], file: SourceFile) {
         let key = "/WKAppBoundDomains"
-        guard let value = info["WKAppBoundDomains"] else {
-            (domains, isPresent) = (nil, false)
-            return
-        }
-        isPresent = true
-        guard case .array(let items) = value else {
-            domains = nil
-            findings.append(
-                AuditFinding(
-                    "appBound.key.wrongType", .error, file, key: key,
-                    "WKAppBoundDomains is \(value.typeName), not an array of strings: the engine crashes reading it when the app makes its first web view"
-                ))
-            return
-        }
-        var texts: [String] = []
-        for (index, item) in items.enumerated() {
-            guard case .string(let text) = item else {
-                findings.append(
-                    AuditFinding(
-                        "appBound.key.wrongType", .error, file, key: "\(key)/\(index)",
-                        "entry \(index) is \(item.typeName), not a string: the engine crashes reading the list"))
-                continue
-            }
-            texts.append(text)
-        }
-        guard texts.count == items.count else {
+        let isBrowser = declarations.appBound.isBrowser
+        isPresent = declarations.declaresAppBoundDomains
+        findings = problems
+        guard let list = declarations.appBound.domains else {
             domains = nil
             return
         }
-        let list = AppBoundDomains(entries: texts)
         domains = list
         for entry in list.entries {
             findings += Self.check(entry, in: list, file: file, key: "\(key)/\(entry.index)")

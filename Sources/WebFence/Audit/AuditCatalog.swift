@@ -3,6 +3,7 @@
 public enum AuditCatalog {
     /// What a code means and how to fix what it reports.
     public struct Rule: Sendable, Hashable {
+        /// The stable code: `appBound.entry.pastCapacity`, or a family such as `aasa.*`.
         public let code: String
         /// A short name for the problem.
         public let title: String

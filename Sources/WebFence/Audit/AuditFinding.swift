@@ -4,7 +4,9 @@ import Findings
 /// One thing `webfence audit` found: a stable code, a severity, the file and the key it is about,
 /// what is wrong, and the sentence that says how to fix it.
 public struct AuditFinding: Sendable, Hashable, CustomStringConvertible {
+    /// The stable code, listed in ``AuditCatalog``.
     public let code: String
+    /// How much it matters: an error fails a CI gate.
     public let severity: Finding.Severity
     /// The file the finding is about (for an `.ipa`, the archive and the entry in it).
     public let file: SourceFile
@@ -12,10 +14,12 @@ public struct AuditFinding: Sendable, Hashable, CustomStringConvertible {
     /// `/com.apple.developer.associated-domains/0`, or for an executable the part of the Mach-O
     /// file (`/arm64/LC_CODE_SIGNATURE`).
     public let key: String
+    /// What is wrong, naming the value and what the platform does with it.
     public let message: String
     /// What to do about it, from ``AuditCatalog``.
     public var fix: String { AuditCatalog.rule(for: code).fix }
 
+    /// A finding with `code`, about `key` in `file`.
     public init(_ code: String, _ severity: Finding.Severity, _ file: SourceFile, key: String, _ message: String) {
         self.code = code
         self.severity = severity
@@ -24,5 +28,6 @@ public struct AuditFinding: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The finding in one line: severity, code, place and message.
     public var description: String { "\(severity.rawValue) \(code) at \(file):\(key): \(message)" }
 }

@@ -16,6 +16,7 @@ public struct EntitlementSources: Sendable {
         case none
     }
 
+    /// Where the entitlements in force come from.
     public let origin: Origin
     /// The entitlements in force: keys sorted.
     public let values: [JSONValue.Member]
@@ -25,6 +26,7 @@ public struct EntitlementSources: Sendable {
     public let signedTeamIdentifier: String?
     /// The architecture whose signed entitlements are in force (arm64e, else arm64, else the first signed).
     public let signedArchitecture: String?
+    /// Where the sources disagree, or the profile does not grant what is signed.
     public private(set) var findings: [AuditFinding] = []
 
     /// Keys the signing step adds, which a project's `.entitlements` file does not hold.
@@ -33,6 +35,7 @@ public struct EntitlementSources: Sendable {
         "beta-reports-active",
     ]
 
+    /// The value of an entitlement in force, or nil when the app does not hold it.
     public subscript(key: String) -> JSONValue? { JSONValue.object(values)[key] }
 
     init(_ files: AppFiles, now: Date) {

@@ -4,6 +4,7 @@ import AppBound
 /// the default one, and `limitsNavigationsToAppBoundDomains = true` (spec/app-bound-domains.md
 /// §2–§5). Each answer carries the rule that gives it.
 public struct WebViewCapabilities: Sendable, Hashable {
+    /// The two configurations an app chooses between.
     public enum Configuration: String, Sendable, Hashable, CaseIterable {
         /// `WKWebViewConfiguration()` as it comes.
         case `default`
@@ -16,11 +17,15 @@ public struct WebViewCapabilities: Sendable, Hashable {
         /// `navigation`, `restrictedAPIs` (evaluateJavaScript, user scripts, user style sheets,
         /// message handlers), `cookies`, `serviceWorkers`.
         public let name: String
+        /// The answer, for people: "allowed", "only app-bound domains", ...
         public let answer: String
+        /// The rule that gives the answer.
         public let rule: AppBoundRule
     }
 
+    /// The configuration these answers are for.
     public let configuration: Configuration
+    /// Each capability and its answer.
     public let capabilities: [Capability]
 
     /// Both configurations for `app`. `listUnreadable`: Info.plist's `WKAppBoundDomains` is not an

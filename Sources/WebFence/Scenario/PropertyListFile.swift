@@ -5,6 +5,7 @@ import Foundation
 /// dictionary's members, for `app.infoPlistFile`, `app.entitlementsFile`, `navigationRules` files
 /// and `webfence aasa lint --entitlements`. The values are read by `AppManifest.PropertyList`.
 public enum PropertyListFile {
+    /// The dictionary of the property list at `url`; a file that cannot be read or is not a dictionary throws.
     public static func read(_ url: URL) throws(ScenarioError) -> [JSONValue.Member] {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

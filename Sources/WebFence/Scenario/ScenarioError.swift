@@ -4,8 +4,10 @@
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A JSON pointer into the scenario (`/steps/3/expect/result`), or "" for the whole file.
     public let pointer: String
+    /// What is wrong there.
     public let message: String
 
+    /// An error at `pointer`.
     public init(_ pointer: String, _ message: String) {
         self.pointer = pointer
         self.message = message
@@ -18,6 +20,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         return Int(parts[1])
     }
 
+    /// The error with its place: `step 3 (/steps/3/load): ...`.
     public var description: String {
         let place = stepIndex.map { "step \($0) (\(pointer))" } ?? (pointer.isEmpty ? "" : pointer)
         return place.isEmpty ? message : "\(place): \(message)"

@@ -70,8 +70,14 @@ extension Scenario {
                 return try loadFile(path)
             }
         }
-        let infoPlist = try dictionary("infoPlist", fileKey: "infoPlistFile")
-        let entitlements = try dictionary("entitlements", fileKey: "entitlementsFile")
+        let declarations = AppDeclarations(
+            infoPlist: try dictionary("infoPlist", fileKey: "infoPlistFile"),
+            entitlements: try dictionary("entitlements", fileKey: "entitlementsFile"))
+        // A scenario is exact: a value the platform would misread is an error, not a finding.
+        if let problem = declarations.problems.first {
+            let file = problem.file == .infoPlist ? "/app/infoPlist" : "/app/entitlements"
+            throw ScenarioError(file + problem.pointer, problem.description)
+        }
         let allowsTracking = try reader.bool("userAllowsCrossWebsiteTracking") ?? false
         let managedAccount = try reader.string("managedAccount")
         let tenantPolicy = try parseTenantPolicy(reader.value("tenantPolicy"))
@@ -81,7 +87,7 @@ extension Scenario {
             "managedAccount", "tenantPolicy", "sites",
         ])
         return AppSpec(
-            infoPlist: infoPlist, entitlements: entitlements, userAllowsCrossWebsiteTracking: allowsTracking,
+            declarations: declarations, userAllowsCrossWebsiteTracking: allowsTracking,
             managedAccount: managedAccount, tenantPolicy: tenantPolicy, sites: sites)
     }
 
@@ -117,27 +123,34 @@ extension Scenario {
     }
 
     /// `app.sites`: `{"example.com": {"aasa": {...}}}`: the association file each site serves (an
-    /// object, its text, or null for none). What is in the file is the matcher's business: a file a
-    /// device cannot use is a decision ("denied"), not an error.
-    private static func parseSites(_ value: JSONValue?) throws(ScenarioError) -> JSONValue? {
-        guard let value, value != .null else { return nil }
+    /// object, its text, or null for none), read as a device reads it. What is in the file is the
+    /// matcher's business: a file a device cannot use is a decision ("denied"), not an error.
+    private static func parseSites(_ value: JSONValue?) throws(ScenarioError) -> [SiteSpec] {
+        guard let value, value != .null else { return [] }
         let reader = try JSONObjectReader(value, at: "/app/sites")
-        for domain in reader.keys {
-            guard LinkDomain(domain) != nil else {
+        var sites: [SiteSpec] = []
+        for key in reader.keys {
+            guard let domain = LinkDomain(key) else {
                 throw ScenarioError(
-                    reader.path(domain), "\"\(domain)\" is not a domain (a site is a host, with a port if it has one)")
+                    reader.path(key), "\"\(key)\" is not a domain (a site is a host, with a port if it has one)")
             }
-            var site = try JSONObjectReader(reader.valueWithoutMarking(domain) ?? .null, at: reader.path(domain))
+            var site = try JSONObjectReader(reader.valueWithoutMarking(key) ?? .null, at: reader.path(key))
+            let file: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
             switch site.value("aasa") {
-            case nil, .null?, .object?, .string?: break
+            case nil, .null?:
+                try site.finish(expected: ["aasa"])
+                continue
+            case .string(let text)?: file = AssociationFile.read(Array(text.utf8))
+            case .object(let members)?: file = AssociationFile.read(value: .object(members))
             case let other?:
                 throw ScenarioError(
                     site.path("aasa"),
                     "expected the association file as an object, its JSON text, or null; found \(other.typeName)")
             }
             try site.finish(expected: ["aasa"])
+            sites.append(SiteSpec(domain: domain, file: file.map(\.file)))
         }
-        return value
+        return sites
     }
 
     private static func parseViewer(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> ViewerSpec {
@@ -239,31 +252,33 @@ extension Scenario {
         let frame = try reader.string("frame") ?? "main"
         let note = try reader.string("note")
         let expectValue = reader.value("expect")
-        let actionKeys = reader.keys.filter { Action.Kind(rawValue: $0) != nil }
-        guard actionKeys.count == 1, let key = actionKeys.first, let kind = Action.Kind(rawValue: key) else {
+        let actionKeys = reader.keys.filter { Action.Kind(name: $0) != nil }
+        guard actionKeys.count == 1, let key = actionKeys.first, let kind = Action.Kind(name: key) else {
             let unknown = reader.keys.filter {
                 !["webView", "frame", "note", "expect", "redirects", "delegate"].contains($0)
             }
             if actionKeys.isEmpty, let first = unknown.first {
                 throw ScenarioError(
                     reader.path(first),
-                    "unknown action \"\(first)\" (actions: \(Action.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    "unknown action \"\(first)\" (actions: \(Action.Kind.allCases.map(\.name).joined(separator: ", ")))"
                 )
             }
             throw ScenarioError(
                 pointer,
                 actionKeys.isEmpty ? "no action" : "more than one action: \(actionKeys.joined(separator: ", "))")
         }
-        var actionReader = ActionReader(kind: kind, step: reader, loadFile: loadFile)
-        let action = try actionReader.read()
+        var actionReader = ActionReader(key: key, step: reader, loadFile: loadFile)
+        let action = try kind.read(&actionReader)
         reader = actionReader.step
-        if kind.target != .app, webView == nil {
+        let target = kind.type.target
+        let outcomeFields = kind.type.outcomeFields
+        if target != .app, webView == nil {
             throw ScenarioError(reader.path("webView"), "\(key) needs a webView")
         }
-        if kind.target == .app, webView != nil {
+        if target == .app, webView != nil {
             throw ScenarioError(reader.path("webView"), "\(key) is app-wide and takes no webView")
         }
-        if frame != "main", kind.target != .frame {
+        if frame != "main", target != .frame {
             throw ScenarioError(
                 reader.path("frame"),
                 "\(key) does not take a frame (only load, navigateFrame, evaluateJavaScript, postMessage do)")
@@ -272,8 +287,8 @@ extension Scenario {
         switch expectValue {
         case nil, .null?: break
         case .object(let members)?:
-            for member in members where !kind.outcomeFields.contains(member.key) {
-                let fields = kind.outcomeFields.isEmpty ? "none" : kind.outcomeFields.joined(separator: ", ")
+            for member in members where !outcomeFields.contains(member.key) {
+                let fields = outcomeFields.isEmpty ? "none" : outcomeFields.joined(separator: ", ")
                 throw ScenarioError(
                     "\(pointer)/expect/\(member.key)",
                     "\(key) has no outcome field \"\(member.key)\" (its fields: \(fields))")
@@ -322,11 +337,13 @@ extension Scenario {
                 throw ScenarioError("/steps/\(step.index)/webView", "unknown web view \"\(id)\"")
             }
             switch step.action {
-            case .openWindow(let id, _):
-                guard webViewIDs.insert(id).inserted else {
-                    throw ScenarioError("/steps/\(step.index)/openWindow/id", "web view \"\(id)\" already exists")
+            case .openWindow(let window):
+                guard webViewIDs.insert(window.id).inserted else {
+                    throw ScenarioError(
+                        "/steps/\(step.index)/openWindow/id", "web view \"\(window.id)\" already exists")
                 }
-            case .addWebView(let spec):
+            case .addWebView(let action):
+                let spec = action.spec
                 guard webViewIDs.insert(spec.id).inserted else {
                     throw ScenarioError("/steps/\(step.index)/addWebView/id", "web view \"\(spec.id)\" already exists")
                 }
@@ -337,13 +354,14 @@ extension Scenario {
                     throw ScenarioError(
                         "/steps/\(step.index)/addWebView/dataStore", "unknown data store \"\(spec.dataStore)\"")
                 }
-            case .setWebViewPolicy(let viewer, _):
-                guard viewerIDs.contains(viewer) || webViewIDs.contains(viewer) else {
+            case .setWebViewPolicy(let action):
+                guard viewerIDs.contains(action.viewer) || webViewIDs.contains(action.viewer) else {
                     throw ScenarioError(
-                        "/steps/\(step.index)/setWebViewPolicy/viewer", "unknown viewer or web view \"\(viewer)\"")
+                        "/steps/\(step.index)/setWebViewPolicy/viewer",
+                        "unknown viewer or web view \"\(action.viewer)\"")
                 }
-            case .paste(.webView(let id), _):
-                guard webViewIDs.contains(id) else {
+            case .paste(let paste):
+                if case .webView(let id) = paste.source, !webViewIDs.contains(id) {
                     throw ScenarioError(
                         "/steps/\(step.index)/paste/from",
                         "expected managed, unmanaged or a web view id, found \"\(id)\"")

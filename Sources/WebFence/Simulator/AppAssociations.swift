@@ -6,53 +6,21 @@ import AssociatedDomains
 public struct AppAssociations: Sendable {
     /// `application-identifier` (or `com.apple.application-identifier`): `<team>.<bundle ID>`.
     public let appID: String?
+    /// `com.apple.developer.associated-domains`, read and checked (empty when the app has none).
     public let entitlement: AssociatedDomainsEntitlement
     /// Site (the file's host) → its file, or why a device could not use it.
     let files: [String: Result<UniversalLinkMatcher, AssociationFile.ReadError>]
     /// Whether `*.example.com` also covers `example.com` (disputed; default no, D28).
     public var wildcardCoversBaseDomain = false
 
-    public static let entitlementKey = "com.apple.developer.associated-domains"
-    public static let appIDKeys = ["application-identifier", "com.apple.application-identifier"]
-
-    /// Reads the entitlements (JSON for plist values) and `app.sites`. An entitlement that is not
-    /// an array of strings cannot be signed into an app: it is an error, not a finding.
-    public init(entitlements: [JSONValue.Member], sites: JSONValue?) throws(ScenarioError) {
-        let object = JSONValue.object(entitlements)
-        let isBrowser = object[AppBoundApp.browserEntitlement] == .bool(true)
-        var values: [String] = []
-        switch object[Self.entitlementKey] {
-        case nil: break
-        case .array(let items)?:
-            for (index, item) in items.enumerated() {
-                guard case .string(let text) = item else {
-                    throw ScenarioError(
-                        "/app/entitlements/\(Self.entitlementKey)/\(index)", "expected a string, found \(item.typeName)"
-                    )
-                }
-                values.append(text)
-            }
-        case let other?:
-            throw ScenarioError(
-                "/app/entitlements/\(Self.entitlementKey)", "expected an array of strings, found \(other.typeName)")
-        }
-        entitlement = AssociatedDomainsEntitlement(values: values, isBrowser: isBrowser)
-        appID = Self.appIDKeys.lazy.compactMap { object[$0]?.stringValue }.first
-
+    /// The app's associated domains and app ID, with the files `sites` serve.
+    public init(declarations: AppDeclarations, sites: [Scenario.SiteSpec]) {
+        entitlement =
+            declarations.associatedDomains
+            ?? AssociatedDomainsEntitlement(values: [], isBrowser: declarations.appBound.isBrowser)
+        appID = declarations.appID
         var files: [String: Result<UniversalLinkMatcher, AssociationFile.ReadError>] = [:]
-        if case .object(let members)? = sites {
-            for site in members {
-                let file: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
-                switch site.value["aasa"] {
-                case nil, .null?: continue
-                case .string(let text)?: file = AssociationFile.read(Array(text.utf8))
-                case let value?: file = AssociationFile.read(value: value)
-                }
-                // Keyed as the entitlement names hosts: lower case, IDNs in their ASCII form.
-                guard let domain = LinkDomain(site.key) else { continue }
-                files[domain.description] = file.map { UniversalLinkMatcher($0.file) }
-            }
-        }
+        for site in sites { files[site.domain.description] = site.file.map { UniversalLinkMatcher($0) } }
         self.files = files
     }
 
@@ -119,11 +87,14 @@ public struct AppAssociations: Sendable {
 
 /// The answer to "does this link open the app?".
 public struct UniversalLinkOpening: Sendable, Hashable {
+    /// Whether the link opens the app (otherwise the browser).
     public let opensApp: Bool
+    /// The app the link opens, when it opens one.
     public let appID: String?
     /// A stable code: a `UniversalLinkDecision.Reason`, or why the file was never consulted.
     public let reason: String
     /// The matcher's decision, when a file was consulted.
     public let decision: UniversalLinkDecision?
+    /// The answer as a sentence: the entitlement entry, the file, the rule.
     public let message: String
 }

@@ -11,6 +11,7 @@ public struct SimulationOptions: Sendable {
     /// no, the current system's code says yes; default no).
     public var wildcardCoversBaseDomain: Bool
 
+    /// The options; each default is the documented choice.
     public init(wildcardCoversBaseDomain: Bool = false) {
         self.wildcardCoversBaseDomain = wildcardCoversBaseDomain
     }
@@ -24,6 +25,7 @@ public struct SimulationOptions: Sendable {
 /// navigation rules), the managed-web-view `isExternalURL` question, the app-bound gate; then the
 /// commit.
 public struct Simulator: Sendable {
+    /// The app, as the platform reads it.
     public let app: SimulatedApp
     var webViews: [String: SimulatedWebView] = [:]
     var dataStores: [String: SimulatedDataStore] = [:]
@@ -31,8 +33,8 @@ public struct Simulator: Sendable {
     var viewers = WebViewerTree()
 
     /// Creates the app and the web views a scenario declares.
-    public init(scenario: Scenario, options: SimulationOptions = .init()) throws(ScenarioError) {
-        var app = try SimulatedApp(scenario.app)
+    public init(scenario: Scenario, options: SimulationOptions = .init()) {
+        var app = SimulatedApp(scenario.app)
         app.associations.wildcardCoversBaseDomain = options.wildcardCoversBaseDomain
         self.app = app
         dataStores["shared"] = SimulatedDataStore(cookies: [])
@@ -41,7 +43,7 @@ public struct Simulator: Sendable {
         for spec in scenario.webViews { addWebView(spec) }
     }
 
-    private mutating func addWebView(_ spec: Scenario.WebViewSpec) {
+    mutating func addWebView(_ spec: Scenario.WebViewSpec) {
         createWebView(
             id: spec.id, viewer: spec.parent, dataStore: spec.dataStore,
             state: AppBoundWebViewState(configuredLimits: spec.limitsNavigationsToAppBoundDomains),
@@ -72,62 +74,13 @@ public struct Simulator: Sendable {
     // MARK: - Steps
 
     /// Runs one step; a reference that does not resolve (a web view or frame that does not exist)
-    /// throws. Each action goes to the concern that runs it.
+    /// throws. Each action runs as its `StepAction` says.
     public mutating func perform(_ step: Scenario.Step) throws(ScenarioError) -> StepOutcome {
-        switch step.action {
-        // The app as a whole.
-        case .itp: return trackingPrevention()
-        case .appBoundDomains: return appBoundDomains()
-        case .openUniversalLink(let url, let source): return .universalLink(app.associations.open(url, from: source))
-        // Navigations.
-        case .load(let url, let redirects, let delegate):
-            let webView = try webView(step)
-            return .navigation(navigate(webView, frame: step.frame, to: url, redirects: redirects, delegate: delegate))
-        case .loadHTMLString(let baseURL): return loadDocument(try webView(step), isHTML: true, baseURL: baseURL)
-        case .loadData(let mimeType, let baseURL):
-            return loadDocument(try webView(step), isHTML: Self.isHTML(mimeType), baseURL: baseURL)
-        case .addFrame(let id, let parent, let url):
-            return try addFrame(
-                id, parent: parent, url: url, in: try webView(step, creatingFrame: true), at: "/steps/\(step.index)")
-        case .navigateFrame(let url): return .navigation(navigate(try webView(step), frame: step.frame, to: url))
-        case .openWindow(let id, let url): return openWindow(id, url: url, openedBy: try webView(step))
-        case .setConfiguration:
-            _ = try webView(step)
-            return .changed(.configurationIgnored)
-        // Restricted APIs.
-        case .evaluateJavaScript: return evaluateJavaScript(in: try webView(step), frame: step.frame)
-        case .addUserScript(let script): return addUserScript(script, to: try webView(step))
-        case .addUserStyleSheet: return addUserStyleSheet(to: try webView(step))
-        case .userScriptFrames: return userScriptFrames(of: try webView(step))
-        case .styleSheetApplied: return styleSheetApplied(in: try webView(step))
-        case .postMessage: return postMessage(in: try webView(step), frame: step.frame)
-        case .registerServiceWorker(let scope): return registerServiceWorker(scope, from: try webView(step))
-        // Cookies.
-        case .setCookie(let cookie): return setCookie(cookie, from: try webView(step))
-        case .getAllCookies: return cookies(of: try webView(step), forHost: nil)
-        case .getCookies(let url):
-            return cookies(of: try webView(step), forHost: url.host.map { $0.description.lowercased() } ?? "")
-        case .deleteCookie(let domain, let name):
-            return deleteCookie(domain: domain, name: name, from: try webView(step))
-        case .state: return state(of: try webView(step))
-        // Managed web views.
-        case .setWebViewPolicy(let viewer, let policy):
-            viewers.setPolicy(policy, forWebViewer: viewer)
-            return .changed(.webViewPolicySet(viewer: viewer, policy: policy))
-        case .addWebView(let spec):
-            addWebView(spec)
-            return .changed(.webViewAdded(id: spec.id, identity: app.managed.identity(of: spec.id, in: viewers)))
-        case .setPolicyDelegate(let urls, let hosts):
-            return setPolicyDelegate(PolicyDelegate(internalURLs: urls, internalHosts: hosts), on: try webView(step))
-        case .copy: return .copy(app.managed.copy(from: try webView(step).id, in: viewers))
-        case .paste(let source, let characters):
-            return try paste(from: source, characters: characters, into: webView(step), at: "/steps/\(step.index)")
-        case .upload: return .upload(app.managed.upload(from: try webView(step).id, in: viewers))
-        }
+        try step.action.definition.run(in: &self, step: step)
     }
 
     /// The web view a step names, with its frame (which must exist, unless the step creates it).
-    private func webView(_ step: Scenario.Step, creatingFrame: Bool = false) throws(ScenarioError)
+    func webView(_ step: Scenario.Step, creatingFrame: Bool = false) throws(ScenarioError)
         -> SimulatedWebView
     {
         let at = "/steps/\(step.index)"
@@ -143,24 +96,12 @@ public struct Simulator: Sendable {
         return webView
     }
 
-    /// `itp`: Intelligent Tracking Prevention for the app's web views (§7).
-    private func trackingPrevention() -> StepOutcome {
-        .trackingPrevention(
-            IntelligentTrackingPrevention.status(
-                app: app.appBound, userAllowsCrossWebsiteTracking: app.userAllowsCrossWebsiteTracking))
-    }
-
-    /// `appBoundDomains`: the list as the engine read it.
-    private func appBoundDomains() -> StepOutcome {
-        let domains = app.appBound.domains
-        return .appBoundDomains(
-            domains: (domains?.domains ?? []).sorted(), schemes: (domains?.schemes ?? []).sorted(), summary: app.summary
-        )
-    }
-
-    /// `state`: the web view's main frame and what it remembers.
-    private func state(of webView: SimulatedWebView) -> StepOutcome {
-        .webViewState(url: webView.mainFrame.url, mainFrame: webView.mainFrame.state, state: webView.appBound)
+    /// §5: a restricted API used before the first navigation, with limits off, poisons the web view.
+    mutating func markRestrictedUseBeforeNavigation(_ webView: SimulatedWebView, inMainFrame: Bool) {
+        if RestrictedAPIs.marksUseBeforeNavigation(app: app.appBound, state: webView.appBound, inMainFrame: inMainFrame)
+        {
+            webViews[webView.id]?.appBound.usedRestrictedAPIBeforeNavigation = true
+        }
     }
 
     /// A frame's app-bound state as outcomes report it: true, false, or null for none.

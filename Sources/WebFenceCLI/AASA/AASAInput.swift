@@ -46,11 +46,11 @@ enum AASAInput {
         do { members = try PropertyListFile.read(URL(fileURLWithPath: path)) } catch {
             throw InputError(path, error.message)
         }
-        do {
-            return try AppAssociations(entitlements: members, sites: nil)
-        } catch {
-            throw InputError(
-                path, at: error.pointer.replacingOccurrences(of: "/app/entitlements", with: ""), error.message)
+        let declarations = AppDeclarations(infoPlist: [], entitlements: members)
+        // An entitlement of the wrong type cannot be signed into an app: the file is unusable.
+        if let problem = declarations.problems.first {
+            throw InputError(path, at: problem.pointer, problem.description)
         }
+        return AppAssociations(declarations: declarations, sites: [])
     }
 }

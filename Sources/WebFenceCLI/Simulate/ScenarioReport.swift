@@ -39,7 +39,8 @@ struct ScenarioReport {
         var target = step.webView ?? "app"
         if step.frame != "main" { target += " [\(step.frame)]" }
         var output =
-            String(format: "  %3d  ", step.index) + terminal.styled(target, .bold) + "  " + describe(step.action) + "\n"
+            String(format: "  %3d  ", step.index) + terminal.styled(target, .bold) + "  "
+            + step.action.definition.summary + "\n"
         if let note = step.note { output += "       " + terminal.styled(note, .dim) + "\n" }
         let headline = headline(result.outcome)
         if !headline.isEmpty { output += "       → " + headline + "\n" }
@@ -50,49 +51,6 @@ struct ScenarioReport {
             output += "       " + terminal.styled("✗ \(mismatch)", .red) + "\n"
         }
         return output
-    }
-
-    /// The action as a person would say it.
-    private func describe(_ action: Scenario.Action) -> String {
-        switch action {
-        case .load(let url, let redirects, let delegate):
-            var text = "load \(url.href)"
-            if !redirects.isEmpty { text += " → redirects " + redirects.map(\.href).joined(separator: " → ") }
-            if delegate != .allow { text += " (the app's delegate: \(delegate.rawValue))" }
-            return text
-        case .loadHTMLString(let base): return "loadHTMLString, baseURL \(base?.href ?? "nil")"
-        case .loadData(let mime, let base): return "loadData \(mime), baseURL \(base?.href ?? "nil")"
-        case .addFrame(let id, let parent, let url): return "addFrame \(id) in \(parent): \(url.href)"
-        case .navigateFrame(let url): return "navigateFrame \(url.href)"
-        case .openWindow(let id, let url): return "window.open \(url.href) as \(id)"
-        case .setConfiguration(let limits): return "set limitsNavigationsToAppBoundDomains = \(limits)"
-        case .addUserScript(let script):
-            return
-                "addUserScript (\(script.forMainFrameOnly ? "main frame only" : "all frames"), \(script.injectionTime.rawValue))"
-        case .addUserStyleSheet(let mainOnly):
-            return "addUserStyleSheet (\(mainOnly ? "main frame only" : "all frames"))"
-        case .postMessage(let handler): return "postMessage to \(handler)"
-        case .setCookie(let cookie): return "setCookie \(cookie.domain)/\(cookie.name)"
-        case .getCookies(let url): return "getCookies for \(url.href)"
-        case .deleteCookie(let domain, let name): return "deleteCookie \(domain)/\(name)"
-        case .registerServiceWorker(let scope): return "register a service worker for \(scope.href)"
-        case .setWebViewPolicy(let viewer, let policy): return "setWebViewPolicy \(policy.name) on \(viewer)"
-        case .setPolicyDelegate(let urls, let hosts):
-            let internalOnes = urls.map(\.href) + hosts.map(\.description)
-            return
-                "setPolicyDelegate (internal: \(internalOnes.isEmpty ? "nothing" : internalOnes.joined(separator: ", ")))"
-        case .paste(let source, let characters):
-            let from: String
-            switch source {
-            case .identity(let identity): from = identity.rawValue + " data"
-            case .webView(let id): from = "data copied from " + id
-            }
-            return "paste \(from)" + (characters.map { " (\($0) characters)" } ?? "")
-        case .addWebView(let spec): return "add web view \(spec.id)" + (spec.parent.map { " in \($0)" } ?? "")
-        case .evaluateJavaScript, .userScriptFrames, .styleSheetApplied, .getAllCookies, .state, .itp, .appBoundDomains,
-            .openUniversalLink, .copy, .upload:
-            return action.name
-        }
     }
 
     /// The outcome in a line; the rule goes in the explanation instead.

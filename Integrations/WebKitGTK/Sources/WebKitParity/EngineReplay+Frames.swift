@@ -11,8 +11,9 @@ extension EngineReplay {
             return .notExpressible("frame \"\(step.frame)\" is not in the engine")
         }
         switch step.action {
-        case .postMessage(let handler):
-            return post(id, webView, to: handler) {
+        case .postMessage(let post):
+            let handler = post.handler
+            return self.post(id, webView, to: handler) {
                 command(webView, path: path, ["post": handler])
                 var answer: Bool?
                 MainLoop.run(for: .seconds(10)) {
@@ -23,7 +24,8 @@ extension EngineReplay {
                 }
                 return answer
             }
-        case .navigateFrame(let url):
+        case .navigateFrame(let frameNavigation):
+            let url = frameNavigation.url
             route(url.href, [])
             return loadFrame(id, webView, step.frame, url) { command(webView, path: path, ["navigate": url.href]) }
         case .evaluateJavaScript:

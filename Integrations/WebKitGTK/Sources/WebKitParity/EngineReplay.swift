@@ -36,7 +36,7 @@ final class EngineReplay {
     init(scenario: Scenario, sites: SiteTable, configure: (FencedSession) -> Void) throws {
         self.scenario = scenario
         self.sites = sites
-        let app = try SimulatedApp(scenario.app).appBound
+        let app = SimulatedApp(scenario.app).appBound
         for spec in scenario.webViews {
             let session =
                 sessions[spec.dataStore]
@@ -92,8 +92,8 @@ final class EngineReplay {
         }
         let handlers = Set(
             scenario.steps.compactMap { step -> String? in
-                guard step.webView == id, case .postMessage(let handler) = step.action else { return nil }
-                return handler
+                guard step.webView == id, case .postMessage(let post) = step.action else { return nil }
+                return post.handler
             })
         for handler in handlers.sorted() {
             webView.addMessageHandler(handler) { [weak self] _ in self?.messages["\(id)/\(handler)", default: 0] += 1 }
@@ -131,37 +131,37 @@ final class EngineReplay {
                 "managed-web-view routing (isExternalURL, managed browser) is the SDK's, not in the wrapper")
         }
         switch step.action {
-        case .load(let url, _, _) where url.scheme == "file":
+        case .load(let load) where load.url.scheme == "file":
             return .notExpressible("a file: URL names a file on the scenario's machine, not on this one")
-        case .load(let url, _, _) where !["http", "https", "about", "data", "javascript"].contains(url.scheme):
+        case .load(let load) where !["http", "https", "about", "data", "javascript"].contains(load.url.scheme):
             // The app's own scheme, served by a scheme handler.
-            URLSchemes.serve(url.scheme) { Pages.html(for: $0) }
-            return navigate(id) { webView.load(url.href) }
-        case .load(let url, let redirects, let delegate):
-            route(url.href, redirects.map(\.href))
+            URLSchemes.serve(load.url.scheme) { Pages.html(for: $0) }
+            return navigate(id) { webView.load(load.url.href) }
+        case .load(let load):
+            route(load.url.href, load.redirects.map(\.href))
             webView.navigationDelegate = { _ in
-                switch delegate {
+                switch load.delegate {
                 case .allow: .allow
                 case .cancel: .cancel
                 case .download: .download
                 }
             }
             defer { webView.navigationDelegate = nil }
-            return navigate(id) { webView.load(url.href) }
-        case .loadHTMLString(let baseURL):
+            return navigate(id) { webView.load(load.url.href) }
+        case .loadHTMLString(let load):
             return navigate(id) {
-                webView.loadHTMLString("<!doctype html><p>loadHTMLString</p>", baseURL: baseURL?.href)
+                webView.loadHTMLString("<!doctype html><p>loadHTMLString</p>", baseURL: load.baseURL?.href)
             }
         case .setConfiguration:
             // Changing the configuration of an existing web view has no effect (§3): nothing to do.
             return .observed([:])
         case .evaluateJavaScript:
             return .observed(Self.fields(MainLoop.result { webView.evaluateJavaScript("1 + 1", completion: $0) }))
-        case .addUserScript(let spec):
-            webView.addUserScript(Self.userScript(spec, index: 100 + step.index))
+        case .addUserScript(let add):
+            webView.addUserScript(Self.userScript(add.script, index: 100 + step.index))
             return .observed([:])
-        case .addUserStyleSheet(let forMainFrameOnly):
-            webView.addUserStyleSheet("html { \(Self.styleMarker): applied; }", forMainFrameOnly: forMainFrameOnly)
+        case .addUserStyleSheet(let add):
+            webView.addUserStyleSheet("html { \(Self.styleMarker): applied; }", forMainFrameOnly: add.forMainFrameOnly)
             return .observed([:])
         case .styleSheetApplied:
             // A sheet reaches documents loaded after it; reload to see the current answer.
@@ -173,25 +173,29 @@ final class EngineReplay {
             guard let probe = probes[id] else { return .notExpressible("no frame probe") }
             let frames = probe.order.filter { !(probe.latest($0)?.marks.isEmpty ?? true) }
             return .observed(["frames": .array(frames.map { .string($0) })])
-        case .postMessage(let handler):
-            return post(id, webView, to: handler) {
+        case .postMessage(let post):
+            let handler = post.handler
+            return self.post(id, webView, to: handler) {
                 pageValue(
                     webView,
                     "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false"
                 )
                 .map { $0 == "true" }
             }
-        case .setCookie(let cookie):
+        case .setCookie(let set):
+            let cookie = set.cookie
             let stored = MainLoop.result {
                 webView.setCookie(domain: cookie.domain, name: cookie.name, value: cookie.value, completion: $0)
             }
             return .observed(["stored": .bool(stored ?? false)])
         case .getAllCookies:
             return .observed(["cookies": cookies(webView, url: nil)])
-        case .getCookies(let url):
-            return .observed(["cookies": cookies(webView, url: url.href)])
-        case .deleteCookie(let domain, let name):
-            let deleted = MainLoop.result { webView.deleteCookie(domain: domain, name: name, completion: $0) }
+        case .getCookies(let get):
+            return .observed(["cookies": cookies(webView, url: get.url.href)])
+        case .deleteCookie(let delete):
+            let deleted = MainLoop.result {
+                webView.deleteCookie(domain: delete.domain, name: delete.cookieName, completion: $0)
+            }
             return .observed(["deleted": .bool(deleted ?? false)])
         case .state:
             return .observed([
@@ -199,7 +203,8 @@ final class EngineReplay {
                 "forcedAppBoundMode": .bool(webView.state.forcedAppBoundMode), "limits": .bool(webView.state.limits),
                 "usedRestrictedAPIBeforeNavigation": .bool(webView.state.usedRestrictedAPIBeforeNavigation),
             ])
-        case .addFrame(let frameID, let parent, let url):
+        case .addFrame(let add):
+            let (frameID, parent, url) = (add.id, add.parent, add.url)
             guard let probe = probes[id], let path = probe.path(to: parent) else {
                 return .notExpressible("the parent frame is not in the engine")
             }
@@ -207,18 +212,20 @@ final class EngineReplay {
             return loadFrame(id, webView, frameID, url) {
                 command(webView, path: path, ["addFrame": ["id": frameID, "url": url.href]])
             }
-        case .navigateFrame(let url):
+        case .navigateFrame(let frameNavigation):
+            let url = frameNavigation.url
             // The main frame's page navigates itself (a page's navigation, not the API's).
             route(url.href, [])
             return navigate(id) { command(webView, path: [], ["navigate": url.href]) }
-        case .openWindow(let windowID, let url):
+        case .openWindow(let open):
+            let (windowID, url) = (open.id, open.url)
             route(url.href, [])
             openingWindow = windowID
             defer { openingWindow = nil }
             let name = String(decoding: try! JSONEncoder().encode([url.href, windowID]), as: UTF8.self)
             return navigate(windowID, openedBy: id) { _ = pageValue(webView, "window.open(...\(name)), true") }
-        case .registerServiceWorker(let scope):
-            return registerServiceWorker(webView, scope: scope)
+        case .registerServiceWorker(let register):
+            return registerServiceWorker(webView, scope: register.scope)
         case .loadData:
             return .notExpressible("loadData: not driven yet")
         case .copy, .paste, .upload, .setPolicyDelegate, .setWebViewPolicy:
@@ -329,12 +336,16 @@ extension Scenario.Action {
     /// The URLs the action names, whose hosts the loopback sites must serve.
     var urls: [WebURL] {
         switch self {
-        case .load(let url, let redirects, _): [url] + redirects
-        case .loadHTMLString(let baseURL), .loadData(_, let baseURL): baseURL.map { [$0] } ?? []
-        case .addFrame(_, _, let url), .navigateFrame(let url), .openWindow(_, let url), .getCookies(let url),
-            .registerServiceWorker(let url), .openUniversalLink(let url, _):
-            [url]
-        case .setPolicyDelegate(let internalURLs, _): internalURLs
+        case .load(let load): [load.url] + load.redirects
+        case .loadHTMLString(let load): load.baseURL.map { [$0] } ?? []
+        case .loadData(let load): load.baseURL.map { [$0] } ?? []
+        case .addFrame(let add): [add.url]
+        case .navigateFrame(let navigate): [navigate.url]
+        case .openWindow(let open): [open.url]
+        case .getCookies(let get): [get.url]
+        case .registerServiceWorker(let register): [register.scope]
+        case .openUniversalLink(let open): [open.url]
+        case .setPolicyDelegate(let delegate): delegate.internalURLs
         case .setConfiguration, .evaluateJavaScript, .addUserScript, .addUserStyleSheet, .userScriptFrames,
             .styleSheetApplied, .postMessage, .setCookie, .getAllCookies, .deleteCookie, .state, .itp,
             .appBoundDomains, .setWebViewPolicy, .copy, .paste, .upload, .addWebView:
