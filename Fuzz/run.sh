@@ -41,7 +41,7 @@
 # and NavigationRules are built instrumented as above, and FuzzCore.swift with the target file make the
 # module NavigationRulesFuzz (no WebFence: the target reaches NavigationRules' public API only).
 # WebFence imports NavigationRules and ManagedWebViews too, so the WebFence targets build the same
-# libraries, plus those two and AppManifest.
+# libraries, plus those two, WebFenceNavigation and AppManifest.
 #
 # The `macho` and `zip` targets (KIND `app`) reach AppManifest alone: StrictJSON and AppManifest are
 # built instrumented as above, and FuzzCore.swift with the target file make the module
@@ -222,6 +222,12 @@ else
         build_module ManagedWebViews "$LIB/libWebAddress.a" -- "$ROOT"/Sources/ManagedWebViews/*.swift
         LIBS=("$LIB/libAssociatedDomains.a" "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libAppManifest.a"
             "$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
+        # The navigation pipeline (issue 16) became a module of its own, between the policies and WebFence.
+        if [[ -d "$ROOT/Sources/WebFenceNavigation" ]]; then
+            build_module WebFenceNavigation "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libNavigationRules.a" \
+                "$LIB/libWebAddress.a" -- "$ROOT"/Sources/WebFenceNavigation/*.swift
+            LIBS=("$LIB/libWebFenceNavigation.a" "${LIBS[@]}")
+        fi
         build_module WebFence "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
         LIBS=("$LIB/libWebFence.a" "${LIBS[@]}")
         MODULE=WebFenceFuzz

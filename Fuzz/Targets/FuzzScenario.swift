@@ -84,7 +84,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (index, stepResult) in result.steps.enumerated() {
         Fuzz.check(
             stepResult.step.index == index, "results in step order", "result \(index) is step \(stepResult.step.index)")
-        let declared = stepResult.step.action.outcomeFields
+        let declared = stepResult.step.action.kind.type.outcomeFields
         for field in stepResult.outcome.fields {
             Fuzz.check(
                 declared.contains(field.key), "every outcome field is declared by the action",

@@ -25,6 +25,7 @@ public struct AppBoundApp: Sendable, Hashable {
     /// Info.plist declares `NSCrossWebsiteTrackingUsageDescription`.
     public let declaresCrossWebsiteTracking: Bool
 
+    /// An app as App-Bound Domains sees it; everything but the list defaults to absent.
     public init(
         domains: AppBoundDomains?, isBrowser: Bool = false, prohibitedUsageDescriptions: [String] = [],
         hasServiceWorkersEntitlement: Bool = false, declaresCrossWebsiteTracking: Bool = false
@@ -79,15 +80,19 @@ public struct AppBoundApp: Sendable, Hashable {
 /// The answer of the §2 lookup, with what it was based on. Plain values, so a decision on the
 /// navigation path costs no reference counting; `reason(for:)` puts it in words when asked.
 public struct AppBoundLookup: Sendable, Hashable {
+    /// Whether the navigation is app-bound.
     public enum Answer: Sendable, Hashable {
         /// The feature is off (no `WKAppBoundDomains` key).
         case none
+        /// The URL is app-bound.
         case yes
+        /// The URL is not app-bound.
         case no
     }
 
     /// What the answer rests on.
     public enum Basis: Sendable, Hashable {
+        /// Info.plist has no `WKAppBoundDomains` key, so nothing was looked up.
         case noKey
         /// The URL's scheme is listed.
         case scheme
@@ -99,7 +104,9 @@ public struct AppBoundLookup: Sendable, Hashable {
         case domain
     }
 
+    /// Whether the URL is app-bound, or `none` when the feature is off.
     public let answer: Answer
+    /// What the answer rests on.
     public let basis: Basis
 
     /// Why, for the URL the lookup was about: e.g. "apple.com is listed (host www.apple.com)".

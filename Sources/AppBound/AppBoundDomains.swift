@@ -17,11 +17,15 @@ public struct AppBoundDomains: Sendable, Hashable {
 
     /// One entry of the array and what the engine made of it.
     public struct Entry: Sendable, Hashable {
+        /// The entry's position in the array, from 0.
         public let index: Int
+        /// The entry as Info.plist writes it.
         public let text: String
+        /// What the engine made of the entry.
         public let outcome: Outcome
     }
 
+    /// What the engine made of one entry: a domain, a scheme, a repeat, or nothing.
     public enum Outcome: Sendable, Hashable {
         /// Accepted as this domain; `host` is the URL host it was reduced from.
         case domain(String, host: String)
@@ -35,12 +39,14 @@ public struct AppBoundDomains: Sendable, Hashable {
         case pastCapacity
     }
 
+    /// Why the engine dropped an entry.
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
         /// Not a URL even with `https:` in front; the parser's error.
         case notAURL(URLParseError)
         /// A URL with no host, e.g. `localhost:8000` (scheme `localhost`) or `file:///x`.
         case noHost(parsedAs: String)
 
+        /// The reason in a sentence, with the parser's error code when there is one.
         public var description: String {
             switch self {
             case .notAURL(let error): "not a URL, even with https: in front (\(error.code): \(error))"

@@ -2,34 +2,63 @@
 /// comes from, and a sentence saying what it means. Every decision of this module carries one.
 /// An enum, so that passing a decision around costs nothing on the navigation path.
 public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A browser: every navigation is allowed and nothing is marked.
     case browserAllows = "gate.browser"
+    /// A browser that declares a prohibited usage description: allowed, marked not app-bound.
     case browserWithProhibitedUsage = "gate.browser.prohibitedUsage"
+    /// Info.plist has no `WKAppBoundDomains`: the feature is off.
     case featureOff = "gate.featureOff"
+    /// A main-frame load of local content: app-bound, and it forces the limits on.
     case alwaysAppBound = "gate.alwaysAppBound"
+    /// Limits on and the main frame would leave the app-bound domains: the navigation fails.
     case limitsMainFrameNotAppBound = "gate.limits.mainFrameNotAppBound"
+    /// Limits on and a subframe loads a domain that is not app-bound: it loads, marked so.
     case limitsSubframeNotAppBound = "gate.limits.subframeNotAppBound"
+    /// Limits on and the destination is app-bound: allowed, marked app-bound.
     case limitsAppBound = "gate.limits.appBound"
+    /// A restricted API ran before the first navigation with limits off: every navigation fails.
     case restrictedAPIUsedBeforeNavigation = "gate.noLimits.restrictedAPIUsedBeforeNavigation"
+    /// Limits off: allowed and marked not app-bound, even to a listed domain.
     case noLimitsNotAppBound = "gate.noLimits.markedNotAppBound"
+    /// The app's navigation delegate cancelled: no app-bound check, no error.
     case delegateCancelled = "delegate.cancel"
+    /// The app's navigation delegate chose download: the frame's app-bound state resets to none.
     case delegateDownload = "delegate.download"
+    /// The frame has no app-bound state: restricted APIs work.
     case apiAllowedNoState = "api.stateNone"
+    /// The frame and its ancestors are app-bound: restricted APIs work.
     case apiAllowedAppBound = "api.appBound"
+    /// The frame or an ancestor is marked not app-bound: restricted APIs are blocked.
     case apiRestricted = "api.restricted"
+    /// User style sheets are judged by the main frame's state alone.
     case styleSheetJudgedByMainFrame = "api.styleSheet.mainFrame"
+    /// Cookie filtering is off: the list names no domain, or the app is a browser.
     case cookieFilteringOff = "cookies.unfiltered"
+    /// The cookie's registrable domain is listed: the cookie passes.
     case cookieDomainAppBound = "cookies.appBound"
+    /// The cookie's domain is not app-bound: the store drops it from reads and writes.
     case cookieDomainNotAppBound = "cookies.notAppBound"
+    /// Deleting cookies is not filtered.
     case cookieDeleteUnfiltered = "cookies.deleteUnfiltered"
+    /// Service workers are disabled: no entitlement and limits off.
     case serviceWorkersDisabled = "serviceWorkers.disabled"
+    /// The app holds a service worker or browser entitlement: registration is allowed.
     case serviceWorkerEntitled = "serviceWorkers.entitled"
+    /// The top origin is localhost or loopback: registration is allowed.
     case serviceWorkerLoopback = "serviceWorkers.loopback"
+    /// The scope is already registered: allowed.
     case serviceWorkerScopeRegistered = "serviceWorkers.scopeRegistered"
+    /// The top origin's registrable domain is listed and under the limit: allowed.
     case serviceWorkerListedDomain = "serviceWorkers.listedDomain"
+    /// Three registrations on listed domains already exist: refused.
     case serviceWorkerLimit = "serviceWorkers.limit"
+    /// The top origin is neither loopback nor on a listed domain: refused.
     case serviceWorkerNotListed = "serviceWorkers.notListed"
+    /// The app shows the "Allow Cross-Website Tracking" switch; ITP is on unless the user allows tracking.
     case itpSwitchShown = "itp.switchShown"
+    /// No switch is shown: ITP is always on.
     case itpAlwaysOn = "itp.alwaysOn"
+    /// `WKAppBoundDomains` is not an array of strings: the engine crashes reading it.
     case listUnreadable = "list.unreadable"
 
     /// A stable identifier, e.g. `gate.limits.mainFrameNotAppBound`.
@@ -126,7 +155,7 @@ public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomString
         case .serviceWorkerNotListed:
             "without an entitlement, the top origin must be loopback or a listed domain"
         case .itpSwitchShown:
-            "NSCrossWebsiteTrackingUsageDescription or the browser entitlement shows the \"Allow Cross-Website Tracking\" switch; ITP is on unless the user turned it on"
+            "NSCrossWebsiteTrackingUsageDescription or the browser entitlement shows the \"Allow Cross-Website Tracking\" switch; ITP stays on unless the user turns that switch on"
         case .itpAlwaysOn:
             "no NSCrossWebsiteTrackingUsageDescription and not a browser: ITP is on and no switch is shown"
         case .listUnreadable:
@@ -134,5 +163,6 @@ public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomString
         }
     }
 
+    /// The summary, then the code and the section in brackets.
     public var description: String { "\(summary) [\(code), \(section)]" }
 }

@@ -2,7 +2,9 @@
 public enum FrameAppBoundState: Sendable, Hashable {
     /// No navigation yet, the feature is off, or a download reset it: nothing is restricted.
     case none
+    /// The last navigation was app-bound.
     case appBound
+    /// The last navigation was marked not app-bound: restricted APIs are blocked here.
     case notAppBound
 }
 
@@ -18,6 +20,7 @@ public struct AppBoundWebViewState: Sendable, Hashable {
     /// A navigation has committed: the "before navigation" window is over (decision D18).
     public var hasNavigated = false
 
+    /// The state of a new web view created with `limitsNavigationsToAppBoundDomains` set to `configuredLimits`.
     public init(configuredLimits: Bool) {
         self.configuredLimits = configuredLimits
     }

@@ -4,8 +4,10 @@ import WebAddress
 /// when the list names at least one domain and the app is not a browser. Reads and `setCookie`
 /// drop cookies whose domain is not app-bound; deletes are not filtered.
 public struct CookieFilter: Sendable {
+    /// The app whose data store filters.
     public let app: AppBoundApp
 
+    /// The cookie filter of `app`'s data store.
     public init(app: AppBoundApp) {
         self.app = app
     }
@@ -15,7 +17,9 @@ public struct CookieFilter: Sendable {
 
     /// Whether a cookie passes the filter, and the rule that said so.
     public struct Admission: Sendable, Hashable {
+        /// Whether the cookie passes.
         public let admitted: Bool
+        /// The rule that decided.
         public let rule: AppBoundRule
     }
 

@@ -1,10 +1,12 @@
 /// Intelligent Tracking Prevention in an app's web views (§7).
 public enum IntelligentTrackingPrevention {
+    /// Whether ITP is on and whether Settings shows its switch.
     public struct Status: Sendable, Hashable {
         /// ITP is on for every web view of the app.
         public let enabled: Bool
         /// The app's Settings page shows "Allow Cross-Website Tracking".
         public let settingsSwitchShown: Bool
+        /// The rule that decided.
         public let rule: AppBoundRule
     }
 

@@ -3,14 +3,17 @@ import WebAddress
 /// The app-bound navigation gate (§3): run for each frame navigation, and for each server
 /// redirect hop, after the app's own navigation delegate said allow.
 public struct NavigationGate: Sendable {
+    /// The app whose web views the gate judges.
     public let app: AppBoundApp
 
+    /// The gate for `app`'s web views.
     public init(app: AppBoundApp) {
         self.app = app
     }
 
     /// The gate's answer.
     public struct Decision: Sendable, Hashable {
+        /// Whether the navigation proceeds, and the frame's new state or the error.
         public enum Outcome: Sendable, Hashable {
             /// The navigation proceeds; the frame gets this state.
             case allow(FrameAppBoundState)
@@ -18,6 +21,7 @@ public struct NavigationGate: Sendable {
             case fail(WKError)
         }
 
+        /// Whether the navigation proceeds.
         public let outcome: Outcome
         /// The web view enters forced app-bound mode (limits on for life).
         public let forcesAppBoundMode: Bool
@@ -26,6 +30,7 @@ public struct NavigationGate: Sendable {
         /// The §2 lookup behind the decision, when one ran.
         public let lookup: AppBoundLookup?
 
+        /// Whether the navigation proceeds.
         public var isAllowed: Bool {
             if case .allow = outcome { return true }
             return false

@@ -3,7 +3,9 @@
 public enum RestrictedAPIs {
     /// An API decision with its rule.
     public struct Decision: Sendable, Hashable {
+        /// Whether the API works in the frame.
         public let allowed: Bool
+        /// The rule that decided.
         public let rule: AppBoundRule
     }
 

@@ -5,22 +5,28 @@ public struct ServiceWorkerPolicy: Sendable {
     /// Registrations on listed domains allowed without an entitlement.
     public static let listedDomainLimit = 3
 
+    /// The app whose web views register service workers.
     public let app: AppBoundApp
 
+    /// The policy of `app`.
     public init(app: AppBoundApp) {
         self.app = app
     }
 
+    /// What a registration attempt comes to, as the page sees it.
     public enum Result: String, Sendable, Hashable {
+        /// `ok`: registered (or already registered); `refused`: rejected; `disabled`: service workers are off.
         case ok, refused, disabled
     }
 
     /// A registration already in the data store.
     public struct Registration: Sendable, Hashable {
+        /// The registration's scope URL, serialized.
         public let scope: String
         /// It counts towards the limit: made on a listed domain, not on loopback, without an entitlement.
         public let countsTowardLimit: Bool
 
+        /// A registration of `scope` that counts toward the limit or not.
         public init(scope: String, countsTowardLimit: Bool) {
             self.scope = scope
             self.countsTowardLimit = countsTowardLimit
@@ -29,7 +35,9 @@ public struct ServiceWorkerPolicy: Sendable {
 
     /// What a registration attempt comes to.
     public struct Decision: Sendable, Hashable {
+        /// Whether the registration succeeds.
         public let result: Result
+        /// The rule that decided.
         public let rule: AppBoundRule
         /// The registration the data store adds; nil when refused, disabled, or already registered.
         public let newRegistration: Registration?

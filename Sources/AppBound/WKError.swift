@@ -26,5 +26,6 @@ public enum WKError: Int, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The domain, the code, the case name and WebKit's text in one line.
     public var description: String { "WKErrorDomain \(code) (\(name)): \(localizedDescription)" }
 }

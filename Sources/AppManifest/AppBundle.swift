@@ -9,9 +9,11 @@ public struct AppBundle: Sendable {
     /// it is read, so that a hostile bundle cannot make the reader load gigabytes.
     public static let maximumInfoPlistSize = 8 * 1_048_576
 
+    /// The bundle folder.
     public let url: URL
     /// Info.plist's keys and values, keys sorted.
     public let infoPlist: [JSONValue.Member]
+    /// How Info.plist is written.
     public let infoPlistFormat: PropertyList.Format
     /// Where Info.plist and the executable sit: the bundle itself, or its `Contents/`.
     public let contentsURL: URL
@@ -33,7 +35,7 @@ public struct AppBundle: Sendable {
         self.infoPlistFormat = info.format
     }
 
-    /// `CFBundleExecutable`, when it is a string.
+    /// The main executable's name: `CFBundleExecutable`, when it is a string.
     public var executableName: String? { JSONValue.object(infoPlist)["CFBundleExecutable"]?.stringValue }
 
     /// The main executable's location (which may not exist); nil without `CFBundleExecutable`, or
@@ -98,13 +100,17 @@ public struct AppBundle: Sendable {
 
 /// An app file that cannot be used: the file and what is wrong.
 public struct AppManifestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file that cannot be used, named as reports name it.
     public let path: String
+    /// What is wrong, in a sentence for people.
     public let message: String
 
+    /// An error about the file `path`, saying `message`.
     public init(_ path: String, _ message: String) {
         self.path = path
         self.message = message
     }
 
+    /// The path, then the message.
     public var description: String { "\(path): \(message)" }
 }

@@ -8,12 +8,13 @@ public struct SourceFile: Sendable, Hashable, CustomStringConvertible {
     /// The entry inside an archive (`Payload/Shop.app/Info.plist`), or nil for a plain file.
     public let member: String?
 
+    /// The file at `path`, or the entry `member` of the archive at `path`.
     public init(path: String, member: String? = nil) {
         self.path = path
         self.member = member
     }
 
-    /// `Shop.ipa:Payload/Shop.app/Info.plist`, or the path.
+    /// The path, then the member inside an archive: `Shop.ipa:Payload/Shop.app/Info.plist`, or the path.
     public var description: String { member.map { "\(path):\($0)" } ?? path }
 
     /// The file's name: the member's last component inside an archive.
@@ -22,17 +23,21 @@ public struct SourceFile: Sendable, Hashable, CustomStringConvertible {
 
 /// A property list read from a file: its dictionary's members and how it was written.
 public struct PropertyListDocument: Sendable, Hashable {
+    /// The file it was read from.
     public let file: SourceFile
     /// The dictionary's members, keys sorted.
     public let members: [JSONValue.Member]
+    /// How the file is written.
     public let format: PropertyList.Format
 
+    /// A document from parts already read.
     public init(file: SourceFile, members: [JSONValue.Member], format: PropertyList.Format) {
         self.file = file
         self.members = members
         self.format = format
     }
 
+    /// The value of the dictionary's key `key`; nil when absent.
     public subscript(key: String) -> JSONValue? { JSONValue.object(members)[key] }
 
     /// Reads a property list file that must hold a dictionary (Info.plist, `.entitlements`),
@@ -77,21 +82,27 @@ public struct AppFiles: Sendable {
 
     /// The embedded provisioning profile, as far as it could be read.
     public enum Profile: Sendable {
+        /// Read: the file and the profile.
         case read(SourceFile, ProvisioningProfile)
+        /// Not a usable profile: the file and why.
         case unreadable(SourceFile, String)
     }
 
+    /// What the user pointed at.
     public let kind: Kind
     /// What the user named (the `.app`, the `.ipa`, the Info.plist).
     public let path: String
+    /// The app's Info.plist.
     public let infoPlist: PropertyListDocument
     /// The project's `.entitlements` file (`--entitlements`, or the one beside a project's Info.plist).
     public let projectEntitlements: PropertyListDocument?
-    /// nil for a project (there is no executable to read).
+    /// The main executable; nil for a project (there is no executable to read).
     public let executable: Executable?
-    /// nil when the bundle has none (a project, a simulator build, a Mac app signed without one).
+    /// The embedded provisioning profile; nil when the bundle has none (a project, a simulator build, a
+    /// Mac app signed without one).
     public let profile: Profile?
 
+    /// The files of one app, as read; a part not given is absent.
     public init(
         kind: Kind, path: String, infoPlist: PropertyListDocument, projectEntitlements: PropertyListDocument? = nil,
         executable: Executable? = nil, profile: Profile? = nil

@@ -3,6 +3,7 @@ import Foundation
 extension AppFiles {
     /// The apps read from a path, and the ones in it that could not be read.
     public struct Reading: Sendable {
+        /// The apps that could be read.
         public var apps: [AppFiles] = []
         /// Apps found in a folder that could not be read (a damaged `.ipa`, an Info.plist that
         /// does not read): each says which file and why. The others are still audited.

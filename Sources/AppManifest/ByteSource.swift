@@ -24,7 +24,9 @@ extension ByteSource {
 
 /// A file read with `pread` on a file descriptor held open: only the ranges asked for are read.
 public final class FileBytes: ByteSource {
+    /// The file.
     public let url: URL
+    /// The file's size in bytes when it was opened.
     public let size: Int
     /// The bytes read so far, all requests added up.
     public private(set) var bytesRead = 0
@@ -52,6 +54,8 @@ public final class FileBytes: ByteSource {
 
     deinit { close(descriptor) }
 
+    /// Reads `count` bytes from `offset` with `pread`; an error when the range is not wholly inside
+    /// the file or the read fails.
     public func bytes(at offset: Int, count: Int) throws(AppManifestError) -> [UInt8] {
         guard contains(offset: offset, count: count) else {
             throw AppManifestError(
@@ -86,12 +90,16 @@ public final class FileBytes: ByteSource {
 
 /// Bytes already in memory, read through the same interface as a file.
 public struct MemoryBytes: ByteSource, Sendable {
+    /// The bytes.
     public let storage: [UInt8]
 
+    /// A source over `bytes`.
     public init(_ bytes: [UInt8]) { storage = bytes }
 
+    /// The number of bytes.
     public var size: Int { storage.count }
 
+    /// Returns `count` bytes from `offset`; an error when the range is not wholly inside the bytes.
     public func bytes(at offset: Int, count: Int) throws(AppManifestError) -> [UInt8] {
         guard contains(offset: offset, count: count) else {
             throw AppManifestError(

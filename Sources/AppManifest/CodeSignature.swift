@@ -18,6 +18,7 @@ public struct CodeSignature: Sendable, Hashable {
     /// one clear sentence each. The audit turns these into findings.
     public let problems: [String]
 
+    /// A signature from parts already read.
     public init(
         identifier: String?, teamIdentifier: String?, entitlementsXML: JSONValue?, entitlementsDER: JSONValue?,
         problems: [String]

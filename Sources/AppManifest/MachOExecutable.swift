@@ -4,14 +4,17 @@
 public struct MachOExecutable: Sendable {
     /// One architecture's executable inside the file.
     public struct Slice: Sendable, Hashable {
-        /// `arm64`, `arm64e`, `x86_64`, `armv7`, `armv7s`, `i386`, ...; `cpu 0x… subtype …` otherwise.
+        /// The architecture's name: `arm64`, `arm64e`, `x86_64`, `armv7`, `armv7s`, `i386`, ...;
+        /// `cpu 0x… subtype …` otherwise.
         public let architecture: String
         /// Where the slice starts in the file, and its length.
         public let offset: Int
+        /// The slice's length in bytes.
         public let size: Int
         /// The embedded signature; nil when the slice has no `LC_CODE_SIGNATURE`.
         public let signature: CodeSignature?
 
+        /// A slice from parts already read.
         public init(architecture: String, offset: Int, size: Int, signature: CodeSignature?) {
             self.architecture = architecture
             self.offset = offset
@@ -22,6 +25,7 @@ public struct MachOExecutable: Sendable {
 
     /// Whether the file is universal (a fat header and slices) rather than one thin Mach-O.
     public let isFat: Bool
+    /// The slices: one for a thin file, one per architecture for a universal one.
     public let slices: [Slice]
 
     /// The largest load-command area read; real executables have tens of kilobytes.

@@ -15,6 +15,7 @@ public enum PropertyList {
 
     /// Bytes that are no property list, with what is wrong.
     public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong, in a sentence for people.
         public let description: String
         init(_ description: String) { self.description = description }
     }

@@ -10,6 +10,7 @@ public struct ProvisioningProfile: Sendable {
 
     /// The signed plist's keys and values, keys sorted.
     public let content: [JSONValue.Member]
+    /// What the profile's signature proves.
     public let signature: Signature
 
     /// What the profile's signature proves.
@@ -62,7 +63,7 @@ public struct ProvisioningProfile: Sendable {
     public var name: String? { self["Name"]?.stringValue }
     /// `AppIDName`: the name of the app ID the profile is for.
     public var appIDName: String? { self["AppIDName"]?.stringValue }
-    /// `TeamName`.
+    /// `TeamName`: the name of the team the profile belongs to.
     public var teamName: String? { self["TeamName"]?.stringValue }
     /// `UUID`: the profile's identifier.
     public var uuid: String? { self["UUID"]?.stringValue }
@@ -76,9 +77,9 @@ public struct ProvisioningProfile: Sendable {
         guard case .object(let members) = self["Entitlements"] else { return nil }
         return members
     }
-    /// `ExpirationDate`, when it is a date.
+    /// `ExpirationDate`: when the profile expires, when it is a date.
     public var expirationDate: Date? { date("ExpirationDate") }
-    /// `CreationDate`, when it is a date.
+    /// `CreationDate`: when the profile was made, when it is a date.
     public var creationDate: Date? { date("CreationDate") }
     /// How many devices `ProvisionedDevices` lists (development and ad hoc profiles); 0 without.
     public var provisionedDeviceCount: Int {

@@ -18,6 +18,7 @@ public struct AssociationFile: Sendable {
         public var defaults: RuleFields
         /// `applinks.substitutionVariables`: name → alternatives.
         public var substitutionVariables: [String: [String]]
+        /// The `details` entries, in file order.
         public var details: [Details]
         /// `applinks.apps` is present (legacy, must be `[]` on iOS 9–12, ignored with `details`).
         public var hasLegacyApps: Bool
@@ -36,20 +37,28 @@ public struct AssociationFile: Sendable {
         public var defaults: RuleFields
         /// Its rules: `components` when present (even empty), else `paths` converted.
         public var rules: [Rule]
+        /// Which key gave the rules.
         public var rulesSource: RulesSource
     }
 
+    /// The key a details entry's app IDs came from.
     public enum AppIDsSource: String, Sendable {
+        /// The key the app IDs came from: `appIDs`, `appID`, the entry's own key in the oldest form's
+        /// `details` object, or none.
         case appIDs, appID, detailsKey, none
     }
 
+    /// The key a details entry's rules came from.
     public enum RulesSource: String, Sendable {
+        /// The key the rules came from: `components`, `paths`, or neither.
         case components, paths, none
     }
 
     /// One rule: a `components` object, or a legacy `paths` string converted to one.
     public struct Rule: Sendable {
+        /// Where the rule is in the file, e.g. `/applinks/details/0/components/2`.
         public var pointer: String
+        /// The rule's own keys; those it does not give are nil.
         public var fields: RuleFields
         /// The legacy string it came from (`NOT /help/*`), if any.
         public var legacyPath: String?
@@ -60,14 +69,23 @@ public struct AssociationFile: Sendable {
 
     /// The keys a rule (or a `defaults` object) may carry; nil = not given here.
     public struct RuleFields: Sendable, Hashable {
+        /// `/`: the path pattern.
         public var path: String?
+        /// `?`: the query pattern.
         public var query: QueryPattern?
+        /// `#`: the fragment pattern.
         public var fragment: String?
+        /// `exclude`: a URL the rule matches opens in the browser, not the app.
         public var exclude: Bool?
+        /// `caseSensitive`: whether patterns are compared case-sensitively.
         public var caseSensitive: Bool?
+        /// `percentEncoded`: whether patterns are compared with the URL as written (percent-encoded)
+        /// rather than decoded.
         public var percentEncoded: Bool?
+        /// `comment`: a note for people, which devices ignore.
         public var comment: String?
 
+        /// Fields as given; a field left out is not given here.
         public init(
             path: String? = nil, query: QueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
             caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil
@@ -98,10 +116,12 @@ public struct AssociationFile: Sendable {
 
     /// The `?` key: a pattern for the whole query, or patterns for named items.
     public enum QueryPattern: Sendable, Hashable {
+        /// One pattern for the whole query (`"?": "id=*"`).
         case whole(String)
         /// Only the names listed are constrained; every occurrence of a name must match.
         case items([(name: String, pattern: String)])
 
+        /// Whether both are the same kind with the same patterns (and item names, in the same order).
         public static func == (lhs: QueryPattern, rhs: QueryPattern) -> Bool {
             switch (lhs, rhs) {
             case (.whole(let a), .whole(let b)): a == b
@@ -110,6 +130,7 @@ public struct AssociationFile: Sendable {
             }
         }
 
+        /// Hashes the kind's patterns (and item names) in order.
         public func hash(into hasher: inout Hasher) {
             switch self {
             case .whole(let pattern): hasher.combine(pattern)

@@ -6,8 +6,10 @@ public struct AssociationFileLinter: Sendable {
     public var domain: LinkDomain?
     /// The app's associated-domains entitlement and its app ID (`application-identifier`), when known.
     public var entitlement: AssociatedDomainsEntitlement?
+    /// The app's ID (`application-identifier`), when known.
     public var appID: String?
 
+    /// A linter that knows the domain, the entitlement and the app ID given, and nothing else.
     public init(domain: LinkDomain? = nil, entitlement: AssociatedDomainsEntitlement? = nil, appID: String? = nil) {
         self.domain = domain
         self.entitlement = entitlement

@@ -3,11 +3,16 @@ import StrictJSON
 extension AssociationFile {
     /// Why a file cannot be used at all: a device denies the association.
     public enum ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The file is over the size limit (`maximumSize` bytes by default): devices abort it.
         case tooLarge(bytes: Int)
+        /// The bytes are not UTF-8, UTF-16 or UTF-32 text (nor CMS-signed such text), with the reason.
         case notText(String)
+        /// The text is not JSON; the error says where and why.
         case invalidJSON(JSONParser.Error)
+        /// The JSON's top level is not an object.
         case notAnObject
 
+        /// A stable code, e.g. `aasa.size`.
         public var code: String {
             switch self {
             case .tooLarge: "aasa.size"
@@ -17,6 +22,7 @@ extension AssociationFile {
             }
         }
 
+        /// The reason in a sentence for people.
         public var description: String {
             switch self {
             case .tooLarge(let bytes):

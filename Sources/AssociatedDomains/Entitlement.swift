@@ -3,6 +3,7 @@ import WebAddress
 /// One entry of `com.apple.developer.associated-domains`: `<service>:<domain>[?mode=<modes>]`
 /// (spec §1).
 public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
+    /// A service an entry names, before the colon.
     public enum Service: String, Sendable, Hashable, CaseIterable {
         /// Universal links.
         case applinks
@@ -10,6 +11,7 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
         case webcredentials
         /// Handoff.
         case activitycontinuation
+        /// App Clips.
         case appclips
         /// Enterprise single sign-on.
         case authsrv
@@ -18,18 +20,23 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
     /// `developer` (a development-signed app on a device opted in) and `managed` (a device under
     /// MDM). Any mode makes the device fetch the file directly instead of from Apple's CDN.
     public enum Mode: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// A mode that the entry's `?mode=` names: `developer` or `managed`.
         case developer, managed
+        /// Orders modes by name: `developer` before `managed`.
         public static func < (lhs: Mode, rhs: Mode) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// The entry as written.
     public let text: String
+    /// The service before the colon.
     public let service: Service
     /// The host, lowercase ASCII (punycode for an IDN), without `*.`.
     public let host: String
     /// `*.host`: subdomains at any depth, on a label boundary.
     public let isWildcard: Bool
+    /// The port written after the host; nil when none is.
     public let port: Int?
+    /// The modes `?mode=` names; empty when none, and then the device fetches through Apple's CDN.
     public let modes: Set<Mode>
 
     /// Where the device fetches the association file: the host itself, or for `*.example.com` the
@@ -39,6 +46,7 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
     /// The route a device takes: with any mode, straight to the server; otherwise Apple's CDN.
     public var fetchesDirectly: Bool { !modes.isEmpty }
 
+    /// The entry as written.
     public var description: String { text }
 
     /// Whether the entry covers `host` (a URL's lowercase ASCII host). A wildcard covers

@@ -1,6 +1,7 @@
 /// Whether a URL opens the app, with the reason (spec §3): the deciding rule, or why no rule could
 /// decide, and on request why each earlier rule did not match.
 public struct UniversalLinkDecision: Sendable, Hashable, CustomStringConvertible {
+    /// Where the link opens.
     public enum Outcome: String, Sendable, Hashable {
         /// The app opens the link.
         case match
@@ -42,21 +43,26 @@ public struct UniversalLinkDecision: Sendable, Hashable, CustomStringConvertible
 
     /// Why an earlier rule did not match.
     public struct RuleMiss: Sendable, Hashable, CustomStringConvertible {
+        /// The rule that did not match.
         public let rule: RuleReference
-        /// `path`, `query`, `query item NAME` or `fragment`.
+        /// The part of the URL that did not match: `path`, `query`, `query item NAME` or `fragment`.
         public let component: String
         /// The pattern that failed (a path pattern after normalisation).
         public let pattern: String
         /// What it was compared with (a path after normalisation; `""` for an absent part).
         public let value: String
 
+        /// The miss in a sentence: the rule, then the value that its pattern does not match.
         public var description: String {
             "rule \(rule.index) \(rule.text): the \(component) \"\(value)\" does not match \"\(pattern)\""
         }
     }
 
+    /// Where the link opens.
     public let outcome: Outcome
+    /// What the outcome rests on.
     public let reason: Reason
+    /// The rule that decided; nil when no rule did.
     public let rule: RuleReference?
     /// Filled when asked for (`explain`): every rule before the deciding one (or all of them).
     public let misses: [RuleMiss]
@@ -92,5 +98,6 @@ public struct UniversalLinkDecision: Sendable, Hashable, CustomStringConvertible
         }
     }
 
+    /// The outcome's raw value, then the message, e.g. `match: rule 1 {"/":"/buy/*"} matched`.
     public var description: String { "\(outcome.rawValue): \(message)" }
 }

@@ -11,6 +11,7 @@ public struct UniversalLinkMatcher: Sendable {
     /// Every entry's rules, compiled (one reference: copying a matcher costs nothing).
     let ruleSet: RuleSet
 
+    /// Compiles the rules of `file` once, for every app ID it lists.
     public init(_ file: AssociationFile) {
         ruleSet = RuleSet(file)
     }
@@ -141,7 +142,9 @@ public struct UniversalLinkMatcher: Sendable {
 /// The domain an association file was served from: a host (lowercase ASCII, punycode for an IDN),
 /// optionally with a port.
 public struct LinkDomain: Sendable, Hashable, CustomStringConvertible {
+    /// The host, as a URL's host is parsed.
     public let host: URLHost
+    /// The port; nil when none (a written `:443` is dropped, as a URL drops it).
     public let port: UInt16?
 
     /// Parses `example.com`, `Bücher.example` or `example.com:8443`; nil for anything that is not
@@ -173,5 +176,6 @@ public struct LinkDomain: Sendable, Hashable, CustomStringConvertible {
         self.port = port
     }
 
+    /// The host, then `:` and the port when there is one.
     public var description: String { host.description + (port.map { ":\($0)" } ?? "") }
 }

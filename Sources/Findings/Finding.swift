@@ -2,7 +2,9 @@
 /// set. What a device or a loader silently tolerates, ignores or refuses. Codes are stable;
 /// scripts match on them.
 public struct Finding: Sendable, Hashable, CustomStringConvertible {
+    /// How much a finding matters: a note, a warning or an error, in increasing order.
     public enum Severity: String, Sendable, Hashable, Comparable {
+        /// The three severities, in increasing order: `note`, `warning`, `error`.
         case note, warning, error
 
         private var rank: Int {
@@ -13,17 +15,21 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
+        /// Whether `lhs` matters less than `rhs`.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// A stable code, e.g. `aasa.key.unknown` or `entitlement.host.noDot`.
     public let code: String
+    /// How much the finding matters.
     public let severity: Severity
-    /// Where: a JSON pointer into the file (`/applinks/details/0/components/2`, `/allow/3`), or
+    /// Where in the input: a JSON pointer into the file (`/applinks/details/0/components/2`, `/allow/3`), or
     /// the entry's index in the entitlement (`/3`).
     public let pointer: String
+    /// What was found, in a sentence for people.
     public let message: String
 
+    /// A finding with code `code` and `severity` at `pointer`, saying `message`.
     public init(_ code: String, _ severity: Severity, at pointer: String, _ message: String) {
         self.code = code
         self.severity = severity
@@ -31,5 +37,6 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The finding in one line: severity, code, pointer (`/` when empty) and message.
     public var description: String { "\(severity.rawValue) \(code) at \(pointer.isEmpty ? "/" : pointer): \(message)" }
 }

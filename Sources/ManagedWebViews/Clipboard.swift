@@ -7,6 +7,7 @@ public struct CopyDecision: Sendable, Hashable {
     /// Why the data carries this tag: the rule that gave the web view its identity.
     public var rule: ManagedWebViewRule { source.rule }
 
+    /// The decision for a copy from a web view whose resolved identity is `source`.
     public init(source: WebViewIdentity) {
         self.identity = source.identity
         self.source = source

@@ -5,5 +5,6 @@ public enum DataIdentity: String, Sendable, Hashable, CaseIterable, CustomString
     /// Anyone else's: no account, a personal account, or a web view marked unmanaged.
     case unmanaged
 
+    /// The identity's name: `managed` or `unmanaged`.
     public var description: String { rawValue }
 }

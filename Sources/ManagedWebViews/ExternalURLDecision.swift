@@ -3,6 +3,7 @@ import WebAddress
 /// A main-frame navigation of a web view to a new page (§4): whether the app's policy delegate was
 /// asked `isExternalURL`, and where the page opens as a result.
 public struct ExternalURLDecision: Sendable, Hashable {
+    /// Where the page opens, or that it does not.
     public enum Outcome: Sendable, Hashable {
         /// The page loads in the web view and nothing changes: the delegate said NO (internal), or it
         /// was not asked (the identity is unmanaged, no delegate is set, the URL is not http or https).

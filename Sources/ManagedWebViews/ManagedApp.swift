@@ -11,6 +11,7 @@ public struct ManagedApp: Sendable, Hashable {
     /// The tenant's clipboard and browser settings.
     public var tenant: TenantPolicy
 
+    /// The settings of an app whose current UI identity is `managedAccount`.
     public init(managedAccount: String?, treatAllWebViewsAsUnmanaged: Bool = false, tenant: TenantPolicy = .init()) {
         self.managedAccount = managedAccount
         self.treatAllWebViewsAsUnmanaged = treatAllWebViewsAsUnmanaged

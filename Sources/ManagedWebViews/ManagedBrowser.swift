@@ -46,6 +46,7 @@ extension TenantPolicy {
             }
         }
 
+        /// The setting as `init(setting:)` reads it.
         public var description: String { setting }
 
         /// Whether `scheme` can name a URL scheme: an ASCII letter, then ASCII letters, digits, `+`,

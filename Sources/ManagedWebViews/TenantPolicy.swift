@@ -22,6 +22,7 @@ public struct TenantPolicy: Sendable, Hashable {
             }
         }
 
+        /// The setting's case name, e.g. `policyManagedApps`.
         public var description: String { rawValue }
     }
 
@@ -37,6 +38,8 @@ public struct TenantPolicy: Sendable, Hashable {
     /// Whether the browser `managedBrowser` requires is installed on the device. Defaults to true.
     public var managedBrowserInstalled: Bool
 
+    /// Settings as given; the defaults are policy managed apps, no character limit, no browser
+    /// requirement, and the browser installed.
     public init(
         clipboard: Clipboard = .policyManagedApps, characterLimit: Int? = nil, managedBrowser: ManagedBrowser? = nil,
         managedBrowserInstalled: Bool = true

@@ -11,6 +11,7 @@ public struct WebViewIdentity: Sendable, Hashable, CustomStringConvertible {
     /// identity, or no managed account.
     public let rule: ManagedWebViewRule
 
+    /// An identity with the policy behind it, where that policy was set, and the rule that decided.
     public init(identity: DataIdentity, policy: WebViewPolicy, setOn: String?, rule: ManagedWebViewRule) {
         self.identity = identity
         self.policy = policy
@@ -23,6 +24,7 @@ public struct WebViewIdentity: Sendable, Hashable, CustomStringConvertible {
     /// unmanaged does not lift the web view's own policy).
     public var blocksUpload: Bool { policy == .currentIdentityBlockUpload && rule != .noManagedAccount }
 
+    /// The identity, the policy and the viewer it was set on (if any), then the rule's code and section.
     public var description: String {
         let origin = setOn.map { ", \(policy) set on \($0)" } ?? ""
         return "\(identity)\(origin) [\(rule.code), \(rule.section)]"

@@ -27,5 +27,6 @@ public enum WebViewPolicy: Int, Sendable, Hashable, CaseIterable, CustomStringCo
         }
     }
 
+    /// The policy's name, as `init(name:)` reads it.
     public var description: String { name }
 }

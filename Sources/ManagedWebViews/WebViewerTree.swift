@@ -14,6 +14,7 @@ public struct WebViewerTree: Sendable, Hashable {
     /// Web views whose main frame shows an external page loaded as unmanaged (§4).
     private var externalPages: Set<String> = []
 
+    /// An empty tree: no viewer, no web view, no policy.
     public init() {}
 
     /// Adds a view or view controller under `parent` (nil: at the top). Adding an id again moves it

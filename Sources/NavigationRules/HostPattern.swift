@@ -64,7 +64,9 @@ public enum HostPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Why a host text was refused.
     public struct Refusal: Error, Sendable, Hashable {
+        /// A stable code, e.g. `rules.host.wildcardInLabel`.
         public let code: String
+        /// Why, in a sentence for people that quotes the host text.
         public let message: String
     }
 

@@ -4,6 +4,7 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
     /// The navigation delegate's answer. `openExternally` hands the URL to the system instead of
     /// loading it (Cordova's allow-intent, Capacitor's external links).
     public enum Action: String, Sendable, Hashable {
+        /// Load the URL, do not load it, or hand it to the system to open.
         case allow, cancel, openExternally
     }
 
@@ -22,10 +23,13 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
         /// Nothing matched in a subframe: cancelled, since a frame cannot be opened elsewhere (D42).
         case otherwiseSubframe = "rules.otherwise.subframe"
 
+        /// A stable identifier, e.g. `rules.deny`.
         public var code: String { rawValue }
     }
 
+    /// What the navigation delegate answers.
     public let action: Action
+    /// The rule of the rule set's logic that decided.
     public let reason: Reason
     /// The rule that decided: a pointer into the rule set (`/allow/2`, `/deny/0`, `/allowSchemes/1`,
     /// `/otherwise`); nil for a non-network URL refused by default.
@@ -38,6 +42,7 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
     /// scheme is http, the rule allows https`).
     public let nearMiss: String?
 
+    /// The decision as a sentence: `explanation`.
     public var description: String { explanation }
 
     /// The decision as a sentence: what, by which rule, and why.
@@ -77,5 +82,6 @@ public struct NavigationDecision: Sendable, Hashable, CustomStringConvertible {
 
 /// Which frame a navigation is for: rules judge each frame's navigations separately.
 public enum NavigationFrame: String, Sendable, Hashable {
+    /// The main frame, or a subframe (an iframe).
     case main, sub
 }

@@ -3,13 +3,17 @@ import WebAddress
 /// One allow or deny rule of a rule set, as loaded: its host pattern and the schemes, ports and
 /// path prefixes it is narrowed to.
 public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
+    /// Which list a rule is in: `allow` or `deny`.
     public enum List: String, Sendable, Hashable {
+        /// An allow rule, or a deny rule: an exception, which wins over every allow rule.
         case allow, deny
     }
 
+    /// The list the rule is in.
     public let list: List
     /// Where it is in the file, e.g. `/allow/3`.
     public let pointer: String
+    /// The hosts the rule names.
     public let host: HostPattern
     /// The schemes it applies to. Allow rules default to `https` alone; deny rules to every scheme
     /// a host rule can name, so that an exception is never narrower than what it excepts (D40).
@@ -25,6 +29,7 @@ public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
     /// once, as every decision the rule takes carries it.
     public let description: String
 
+    /// A rule from its fields; its `description` is made from them.
     public init(list: List, pointer: String, host: HostPattern, schemes: SchemeSet, ports: [UInt16]?, paths: [String]?)
     {
         self.list = list
@@ -81,13 +86,20 @@ public struct NavigationRule: Sendable, Hashable, CustomStringConvertible {
 /// The schemes a host rule can name: the network schemes whose URLs always have a host that the
 /// URL parser normalises. Any other scheme is named as a whole in `allowSchemes`.
 public struct SchemeSet: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The members' bits.
     public let rawValue: UInt8
+    /// The set whose bits are `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The `http` scheme.
     public static let http = SchemeSet(rawValue: 1)
+    /// The `https` scheme.
     public static let https = SchemeSet(rawValue: 2)
+    /// The `ws` scheme.
     public static let ws = SchemeSet(rawValue: 4)
+    /// The `wss` scheme.
     public static let wss = SchemeSet(rawValue: 8)
+    /// Every scheme a host rule can name: `http`, `https`, `ws` and `wss`.
     public static let all: SchemeSet = [.http, .https, .ws, .wss]
 
     static let names: [(String, SchemeSet)] = [("http", .http), ("https", .https), ("ws", .ws), ("wss", .wss)]
@@ -103,6 +115,7 @@ public struct SchemeSet: OptionSet, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The members' names, separated by commas, in the order http, https, ws, wss.
     public var description: String {
         Self.names.filter { contains($0.1) }.map(\.0).joined(separator: ", ")
     }

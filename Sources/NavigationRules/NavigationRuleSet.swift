@@ -13,6 +13,7 @@ import WebAddress
 public struct NavigationRuleSet: Sendable {
     /// What happens to a URL that nothing matched.
     public enum Otherwise: String, Sendable, Hashable {
+        /// Cancel the navigation, or hand the URL to the system to open.
         case cancel, openExternally
     }
 
@@ -20,6 +21,7 @@ public struct NavigationRuleSet: Sendable {
     public let version: Int
     /// After this time the rule set is no longer used (nil: it does not expire).
     public let expires: Date?
+    /// What happens to a URL that nothing matched in a main frame; in a subframe it is cancelled.
     public let otherwise: Otherwise
     /// Every rule, allow then deny, in file order.
     public let rules: [NavigationRule]

@@ -7,12 +7,16 @@ public typealias RuleSetFinding = Finding
 
 /// A rule set that cannot be used, with every reason found (errors first, then warnings).
 public struct RuleSetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Every finding: errors first, then warnings and notes.
     public let findings: [RuleSetFinding]
 
+    /// An error carrying `findings`, in the order given.
     public init(_ findings: [RuleSetFinding]) { self.findings = findings }
 
+    /// The error-level findings: why the set was refused.
     public var errors: [RuleSetFinding] { findings.filter { $0.severity == .error } }
 
+    /// The first error, and how many more there are.
     public var description: String {
         let errors = errors
         let first = errors.first.map(\.description) ?? "refused"

@@ -17,6 +17,7 @@ public struct RuleSigningKey: Sendable {
         }
     }
 
+    /// The key as a `PRIVATE KEY` PEM block (PKCS #8), as `init(pem:)` reads it.
     public var pem: String {
         PEMBlock.encode(label: "PRIVATE KEY", der: PEMBlock.ed25519PrivatePrefix + key.rawRepresentation)
     }
@@ -42,6 +43,7 @@ public struct RuleVerifyingKey: Sendable, Hashable {
         self.raw = raw
     }
 
+    /// The key as a `PUBLIC KEY` PEM block (SubjectPublicKeyInfo), as `init(pem:)` reads it.
     public var pem: String { PEMBlock.encode(label: "PUBLIC KEY", der: PEMBlock.ed25519PublicPrefix + raw) }
 
     /// The first 8 bytes of the SHA-256 of the raw key, in hex: names the key in a signed file, so
@@ -56,6 +58,7 @@ public struct RuleVerifyingKey: Sendable, Hashable {
 
 /// A key file that cannot be used.
 public struct RuleKeyError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why the key file cannot be used.
     public let description: String
     init(_ description: String) { self.description = description }
 }

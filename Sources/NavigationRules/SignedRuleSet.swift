@@ -9,6 +9,7 @@ import StrictJSON
 /// The bytes, not a re-serialised object, are signed: there is no canonical form to get wrong, and
 /// what is checked is exactly what is read.
 public enum SignedRuleSet {
+    /// The envelope's `format` value, `webfence.rules.signed.v1`.
     public static let format = "webfence.rules.signed.v1"
 
     /// Signs a rule set's JSON text. A rule set that would not load is refused: a signature must
@@ -27,8 +28,11 @@ public enum SignedRuleSet {
 
     /// A verified rule set and the text that was signed.
     public struct Opened: Sendable {
+        /// The rule set, loaded.
         public let ruleSet: NavigationRuleSet
+        /// The rule set's JSON text, exactly the bytes that were signed.
         public let ruleSetJSON: String
+        /// The ID of the trusted key whose signature holds.
         public let keyID: String
     }
 
@@ -69,10 +73,16 @@ public enum SignedRuleSet {
 
 /// Why a signed rule set was refused. Each refusal leaves the rules in force unchanged.
 public enum SignedRuleSetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Not a signed rule set: not JSON, unknown keys, another format, or fields that are not
+    /// base64 strings.
     case malformed(String)
+    /// Signed by a key ID that none of the trusted keys has.
     case unknownKey(String)
+    /// The signature does not verify with the named key: the file was altered or signed by another key.
     case badSignature(String)
+    /// The rule set does not load (when opening) or would not load (when signing).
     case invalidRuleSet(RuleSetError)
+    /// The rule set expired at this time.
     case expired(Date)
 
     /// A stable identifier, e.g. `signed.badSignature`.
@@ -86,6 +96,7 @@ public enum SignedRuleSetError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
+    /// The refusal as a sentence.
     public var description: String {
         switch self {
         case .malformed(let why): "not a signed rule set: \(why)"

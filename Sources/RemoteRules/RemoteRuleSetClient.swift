@@ -50,7 +50,7 @@ public final class RemoteRuleSetClient: Sendable {
     ///     the app's code is).
     ///   - store: Where the last known good is kept.
     ///   - now: The clock that expiries are judged by.
-    ///   - fetcher: How the config is fetched; by default ``BoundedHTTPClient`` with a 10 s limit
+    ///   - fetcher: How the config is fetched; by default `BoundedHTTPClient` with a 10 s limit
     ///     and a 1 MiB body limit.
     public init(
         configURL: String,

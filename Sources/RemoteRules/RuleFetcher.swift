@@ -1,7 +1,7 @@
 import WebFenceNetwork
 
 /// How a remote rule set is fetched: one bounded GET of the config URL. The default is
-/// ``BoundedHTTPClient``; a test may answer with a closure instead.
+/// `BoundedHTTPClient`; a test may answer with a closure instead.
 public struct RuleFetcher: Sendable {
     /// The default time limit for the whole exchange.
     public static let defaultTimeout: Duration = .seconds(10)
@@ -22,7 +22,7 @@ public struct RuleFetcher: Sendable {
         self.init { url in await client.get(url) }
     }
 
-    /// A fetcher over ``BoundedHTTPClient`` with these bounds: no redirects followed, TLS only,
+    /// A fetcher over `BoundedHTTPClient` with these bounds: no redirects followed, TLS only,
     /// the whole exchange within `timeout` and the body within `maximumBodySize` bytes.
     public static func bounded(
         timeout: Duration = defaultTimeout,

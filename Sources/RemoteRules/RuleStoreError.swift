@@ -12,9 +12,12 @@ import Foundation
 public struct RuleStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The step of a save that failed.
     public enum Step: String, Sendable, Hashable {
+        /// In order: creating the directory, creating the temporary file, writing, flushing and closing
+        /// it, renaming it over the stored copy, and flushing the directory.
         case createDirectory, createTemporary, write, sync, close, rename, syncDirectory
     }
 
+    /// The step that failed.
     public let step: Step
     /// The file or directory the step worked on.
     public let path: String
@@ -32,6 +35,7 @@ public struct RuleStoreError: Error, Sendable, Hashable, CustomStringConvertible
         self.init(step, path: path, detail: "\(text) (errno \(code))")
     }
 
+    /// The step, the path and the system's words in one sentence.
     public var description: String {
         let doing =
             switch step {

@@ -40,6 +40,7 @@ public enum RuleUpdateResult: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// What happened, as a sentence for people that says whether the rules in force changed.
     public var description: String {
         let unchanged = "; the rules in force are unchanged"
         switch self {

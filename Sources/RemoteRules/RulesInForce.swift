@@ -49,12 +49,14 @@ public struct RulesInForce: Sendable {
 
     /// The rules to decide navigations with.
     public let ruleSet: NavigationRuleSet
+    /// Why these rules were chosen.
     public let reason: Reason
     /// The reason as a sentence for people, with the versions, keys and errors involved.
     public let explanation: String
     /// The key that signed the rules, for a signed rule set.
     public let keyID: String?
 
+    /// Where the rules came from.
     public var source: Source { reason.source }
     /// The rule set's version (0 for ``Source/cancelEverything``).
     public var version: Int { ruleSet.version }
@@ -68,5 +70,6 @@ public struct RulesInForce: Sendable {
 }
 
 extension RulesInForce: CustomStringConvertible {
+    /// The source, the version, the explanation and the reason's code in one line.
     public var description: String { "\(source.rawValue) version \(version): \(explanation) [\(reason.code)]" }
 }

@@ -9,13 +9,19 @@
 /// an unpaired surrogate escape becomes U+FFFD, as a browser's string conversion does; nesting is
 /// limited to 512 levels so hostile input cannot exhaust the stack.
 public struct JSONParser {
+    /// Why the input is not JSON, and where: the line and column at which reading stopped.
     public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        /// The line, counting from 1.
         public let line: Int
+        /// The column, counting from 1, in characters.
         public let column: Int
+        /// What is wrong, in a sentence for people.
         public let message: String
+        /// The position and the message in one line: `line 3, column 7: …`.
         public var description: String { "line \(line), column \(column): \(message)" }
     }
 
+    /// The deepest nesting of arrays and objects the parser reads; deeper input is an error.
     public static let maximumDepth = 512
 
     /// What to do with a key an object already has.

@@ -1,19 +1,28 @@
 /// A JSON value. Objects keep their members in order, so output fields appear in the order the
 /// contracts in spec/interfaces.md list them and error messages can point at the member they mean.
 public enum JSONValue: Hashable, Sendable {
+    /// The literal `null`.
     case null
+    /// A boolean: `true` or `false`.
     case bool(Bool)
     /// An integer literal that fits in `Int`.
     case int(Int)
     /// Any other number.
     case double(Double)
+    /// A string, with its escapes decoded.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object: its members in the order the text has them.
     case object([Member])
 
+    /// A member of an object: a key and its value.
     public struct Member: Hashable, Sendable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// A member named `key` whose value is `value`.
         public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
@@ -34,21 +43,25 @@ public enum JSONValue: Hashable, Sendable {
         return members.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
     }
 
+    /// The string, or nil when this is not a string.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
+    /// The boolean, or nil when this is not a boolean.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
+    /// The integer, or nil when this is not an integer that fits in `Int`.
     public var intValue: Int? {
         if case .int(let value) = self { return value }
         return nil
     }
 
+    /// Whether this is `null`.
     public var isNull: Bool { self == .null }
 
     /// The JSON type's name, for error messages.

@@ -5,6 +5,7 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
     /// The address as a 32-bit number, most significant byte first.
     public let value: UInt32
 
+    /// The address whose 32-bit number is `value`, most significant byte first.
     public init(_ value: UInt32) { self.value = value }
 
     /// The four bytes, most significant first.

@@ -8,6 +8,7 @@ public struct IPv6Address: Hashable, Sendable, CustomStringConvertible {
 
     init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
 
+    /// The address made of `pieces`, most significant first; nil unless there are exactly eight.
     public init?(pieces: [UInt16]) {
         guard pieces.count == 8 else { return nil }
         self.init(piece: { pieces[$0] })

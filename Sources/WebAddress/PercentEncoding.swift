@@ -60,6 +60,7 @@ extension [UInt8] {
     }
 }
 
+/// Percent-encoding as the URL Standard defines it (§1.3).
 public enum PercentEncoding {
     @inline(__always)
     static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x41 + value - 10 }

@@ -96,6 +96,7 @@ public struct PublicSuffixList: Sendable {
         /// The section of the prevailing rule; nil for the implicit `*` rule.
         public let section: Section?
 
+        /// The registrable domain, the public suffix and the rule that decided them, in one line.
         public var description: String {
             let domain = registrableDomain.map { "registrable domain \($0)" } ?? "no registrable domain"
             return "\(domain) (public suffix \(publicSuffix), rule \(rule)\(section.map { ", \($0.rawValue)" } ?? ""))"

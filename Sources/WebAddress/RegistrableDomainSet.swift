@@ -15,8 +15,10 @@ public struct RegistrableDomainSet: Sendable, Hashable {
         memberBytes = domains.map { Array($0.utf8) }
     }
 
+    /// Whether the set has no members.
     public var isEmpty: Bool { members.isEmpty }
 
+    /// Whether `domain` is one of the members, exactly as written.
     public func contains(_ domain: String) -> Bool { members.contains(domain) }
 
     /// Whether the registrable domain of the ASCII domain `name` (or `name` itself when it has

@@ -2,7 +2,9 @@
 public enum URLHost: Hashable, Sendable, CustomStringConvertible {
     /// An ASCII domain: lowercase, IDNA-processed (punycode), e.g. `xn--fa-hia.example`.
     case domain(String)
+    /// An IPv4 address: a host that ends in a number is parsed as one (`0x7f.1` is `127.0.0.1`).
     case ipv4(IPv4Address)
+    /// An IPv6 address, written in brackets in the URL.
     case ipv6(IPv6Address)
     /// The host of a non-special URL (`foo://host`): percent-encoded, case kept, never IDNA-processed.
     case opaque(String)

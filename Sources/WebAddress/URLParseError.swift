@@ -4,7 +4,9 @@ public enum URLParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingSchemeNonRelativeURL
     /// A special URL (or credentials) with no host.
     case hostMissing
+    /// The port is above 65535.
     case portOutOfRange
+    /// The port holds a character other than a digit before the end of the authority.
     case portInvalid
     /// The host contains a forbidden host code point (non-special URLs: opaque hosts).
     case hostInvalidCodePoint
@@ -12,18 +14,32 @@ public enum URLParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case domainInvalidCodePoint
     /// UTS #46 ToASCII failed, for these reasons.
     case domainToASCII(IDNAFailure)
+    /// A host that ends in a number has more than four parts.
     case ipv4TooManyParts
+    /// A host that ends in a number has a part that is not a number.
     case ipv4NonNumericPart
+    /// A part of an IPv4 address is too large: above 255, or a last part beyond the bytes left.
     case ipv4OutOfRangePart
+    /// An IPv6 address has no closing `]`.
     case ipv6Unclosed
+    /// An IPv6 address starts with a single `:`.
     case ipv6InvalidCompression
+    /// An IPv6 address has more than eight pieces.
     case ipv6TooManyPieces
+    /// An IPv6 address uses `::` more than once.
     case ipv6MultipleCompression
+    /// An IPv6 address holds a character that is not a hex digit, `:` or `.`, or ends after a single `:`.
     case ipv6InvalidCodePoint
+    /// An IPv6 address has fewer than eight pieces and no `::`.
     case ipv6TooFewPieces
+    /// An embedded IPv4 address comes after more than six IPv6 pieces.
     case ipv4InIPv6TooManyPieces
+    /// An embedded IPv4 address is malformed: an empty part, a leading zero, a stray character or
+    /// more than four parts.
     case ipv4InIPv6InvalidCodePoint
+    /// A part of an embedded IPv4 address is above 255.
     case ipv4InIPv6OutOfRangePart
+    /// An embedded IPv4 address has fewer than four parts.
     case ipv4InIPv6TooFewParts
     /// Not in the standard: an input so long (hundreds of megabytes) that its serialization could
     /// pass 2 GiB. WebAddress refuses it rather than trap.

@@ -10,7 +10,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// The URL serializer's output (§4.5): the API's `href`. Every component is a slice of it, so a
     /// parsed URL is one string.
     public let href: String
-    /// Nil when absent or equal to the scheme's default port (the parser drops `:443` from `https`).
+    /// The port; nil when absent or equal to the scheme's default port (the parser drops `:443` from `https`).
     public let port: UInt16?
     /// Where each component sits in `href`, in UTF-8 bytes.
     let offsets: Offsets
@@ -93,7 +93,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// The scheme, lowercase, without the colon: `https`, `file`, `blob`, `in-app-browser`.
     public var scheme: String { string(0, offsets.schemeEnd) }
 
-    /// Nil for URLs such as `mailto:x` or `sc:/path` that have no authority.
+    /// The host; nil for URLs such as `mailto:x` or `sc:/path` that have no authority.
     public var host: URLHost? { hostKind.host(text: string(offsets.hostStart, offsets.hostEnd)) }
 
     /// Parses `input` as the URL Standard's API does (`new URL(input, base)`), against `base` when given.
@@ -114,17 +114,20 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     // Two URLs are equal when they serialize the same; everything else follows from `href`.
+    /// Whether the two URLs have the same `href`.
     public static func == (lhs: WebURL, rhs: WebURL) -> Bool { lhs.href == rhs.href }
+    /// Hashes `href`, the only thing in which two URLs can differ.
     public func hash(into hasher: inout Hasher) { hasher.combine(href) }
 
+    /// The URL serialized: `href`.
     public var description: String { href }
 
     // MARK: - Components
 
-    /// Percent-encoded; empty when absent.
+    /// The username, percent-encoded; empty when absent.
     public var username: String { string(offsets.usernameStart, offsets.usernameEnd) }
 
-    /// Percent-encoded; empty when absent.
+    /// The password, percent-encoded; empty when absent.
     public var password: String {
         offsets.passwordEnd > offsets.usernameEnd ? string(offsets.usernameEnd + 1, offsets.passwordEnd) : ""
     }
@@ -133,17 +136,18 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// string itself for an opaque path (`mailto:x` → `x`).
     public var pathname: String { string(offsets.pathStart, pathEnd) }
 
-    /// Without the `?`; nil when absent, `""` for a bare `?`.
+    /// The query, without the `?`; nil when absent, `""` for a bare `?`.
     public var query: String? {
         offsets.queryStart < 0 ? nil : string(offsets.queryStart + 1, queryEnd)
     }
 
-    /// Without the `#`; nil when absent, `""` for a bare `#`.
+    /// The fragment, without the `#`; nil when absent, `""` for a bare `#`.
     public var fragment: String? {
         offsets.fragmentStart < 0 ? nil : string(offsets.fragmentStart + 1, Int32(href.utf8.count))
     }
 
-    /// `http`, `https`, `ws`, `wss`, `ftp` and `file`: the schemes with the standard's special rules.
+    /// Whether the scheme is special: `http`, `https`, `ws`, `wss`, `ftp` or `file`, the schemes with the
+    /// standard's special rules.
     public var isSpecial: Bool { offsets.isSpecial }
 
     /// The default port of a special scheme (`https` → 443, `ftp` → 21); nil for `file` and every
@@ -168,6 +172,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The parts of a URL a pattern can be matched against, as written (percent-encoded).
     public enum Component: Sendable {
+        /// The path (`pathname`), the query or the fragment.
         case path, query, fragment
     }
 
@@ -242,16 +247,27 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 /// The string getters of the URL API (`href`, `origin`, `protocol`, ...), exactly as `new URL()`
 /// returns them in a browser.
 public struct URLAPIFields: Hashable, Sendable, Codable {
+    /// The `href` getter: the whole URL, serialized.
     public var href: String
+    /// The `origin` getter: the origin's serialization, `null` when it is opaque.
     public var origin: String
+    /// The `protocol` getter: the scheme followed by `:`.
     public var `protocol`: String
+    /// The `username` getter: percent-encoded, empty when absent.
     public var username: String
+    /// The `password` getter: percent-encoded, empty when absent.
     public var password: String
+    /// The `host` getter: the host, then `:` and the port when the URL has a port.
     public var host: String
+    /// The `hostname` getter: the serialized host (IPv6 in brackets), empty when there is none.
     public var hostname: String
+    /// The `port` getter: the port in decimal, empty when absent or the scheme's default.
     public var port: String
+    /// The `pathname` getter: the serialized path.
     public var pathname: String
+    /// The `search` getter: `?` and the query, empty when the query is absent or empty.
     public var search: String
+    /// The `hash` getter: `#` and the fragment, empty when the fragment is absent or empty.
     public var hash: String
 
     /// The field names in the order the URL test data and `webfence url parse` list them.
@@ -282,7 +298,9 @@ public struct URLAPIFields: Hashable, Sendable, Codable {
 /// origin is never the same as any origin here, itself included (HTML would call an opaque origin
 /// the same as itself): a check built on it fails closed.
 public enum Origin: Sendable, CustomStringConvertible {
+    /// A tuple origin: scheme, host, and port (nil for the scheme's default port).
     case tuple(scheme: String, host: URLHost, port: UInt16?)
+    /// An opaque origin, serialized as `null`: never the same as any origin, itself included.
     case opaque
 
     /// The ASCII serialization: `https://example.com:8443`, or `null` for an opaque origin.

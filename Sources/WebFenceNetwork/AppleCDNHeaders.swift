@@ -6,11 +6,12 @@ public struct AppleCDNHeaders: Sendable, Hashable {
     public var from: String?
     /// `Apple-Origin-Format`: the format the CDN found at the origin.
     public var originFormat: String?
-    /// `Apple-Failure-Reason`, such as `SWCERR00101 Bad HTTP Response: 404 Not Found`.
+    /// `Apple-Failure-Reason`: why the CDN could not serve a file, such as
+    /// `SWCERR00101 Bad HTTP Response: 404 Not Found`.
     public var failureReason: FailureReason?
     /// `Apple-Failure-Details`: JSON text, parsed when it is a JSON object.
     public var failureDetails: FailureDetails?
-    /// `Apple-Try-Direct`, as sent.
+    /// `Apple-Try-Direct`: whether the CDN suggests asking the domain directly, as sent.
     public var tryDirect: String?
 
     /// A failure reason split into Apple's error code and its text.
@@ -22,6 +23,7 @@ public struct AppleCDNHeaders: Sendable, Hashable {
         /// The text after the code, such as `Bad HTTP Response: 404 Not Found`.
         public var text: String
 
+        /// Splits a header value into its leading `SWCERR` code, when there is one, and the text.
         public init(raw: String) {
             self.raw = raw
             let trimmed = raw.trimmingASCIIWhitespace()
@@ -48,9 +50,12 @@ public struct AppleCDNHeaders: Sendable, Hashable {
 
         /// One member of the details object.
         public struct Field: Sendable, Hashable {
+            /// The member's key.
             public var key: String
+            /// The member's value: a string as the string, anything else as compact JSON text.
             public var value: String
 
+            /// A field with `key` and `value`.
             public init(key: String, value: String) {
                 self.key = key
                 self.value = value

@@ -50,6 +50,7 @@ public struct AssociationFetchReport: Sendable, Hashable {
     /// Wall-clock time the fetch took.
     public var elapsed: Duration
 
+    /// A report from its parts; the fetcher makes one for every fetch.
     public init(
         domain: String,
         route: AssociationFileFetcher.Route,

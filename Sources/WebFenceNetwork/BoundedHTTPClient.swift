@@ -29,6 +29,7 @@ public struct BoundedHTTPClient: Sendable {
         /// rules are only ever fetched over TLS.
         public var allowsPlainHTTP: Bool
 
+        /// Bounds with a 10-second time limit, the system's trust roots and `https:` only, unless given.
         public init(
             userAgent: String,
             timeout: Duration = .seconds(10),

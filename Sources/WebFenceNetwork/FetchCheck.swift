@@ -20,6 +20,7 @@ public struct FetchCheck: Sendable, Hashable {
     /// What was found, in one or two sentences.
     public var message: String
 
+    /// A check with a stable `code`, its `severity` and a `message` for people.
     public init(code: String, severity: Severity, message: String) {
         self.code = code
         self.severity = severity

@@ -5,6 +5,7 @@ public struct HTTPHeaderField: Sendable, Hashable {
     /// The field value.
     public var value: String
 
+    /// A field named `name` with `value`, as sent.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -22,6 +23,7 @@ public struct HTTPResponseSummary: Sendable, Hashable {
     /// Every header field, in the order the server sent them.
     public var headers: [HTTPHeaderField]
 
+    /// A response head from its parts.
     public init(status: Int, reasonPhrase: String, httpVersion: String, headers: [HTTPHeaderField]) {
         self.status = status
         self.reasonPhrase = reasonPhrase

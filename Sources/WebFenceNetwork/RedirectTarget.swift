@@ -19,6 +19,7 @@ public struct RedirectTarget: Sendable, Hashable {
     /// What kind of URL it is.
     public var kind: Kind
 
+    /// Classifies a `Location` value by its scheme, without a URL parser; nil means none was sent.
     public init(location: String?) {
         self.location = location
         self.kind = Self.classify(location)

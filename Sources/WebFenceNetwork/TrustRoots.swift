@@ -20,6 +20,7 @@ public struct TrustRoots: Sendable, Hashable {
     /// Certificate authorities trusted besides (or, without system roots, instead of) the system's.
     public var additional: [Source]
 
+    /// Roots as given; ``system``, ``system(adding:)`` and ``only(_:)`` name the usual sets.
     public init(includesSystemRoots: Bool, additional: [Source]) {
         self.includesSystemRoots = includesSystemRoots
         self.additional = additional

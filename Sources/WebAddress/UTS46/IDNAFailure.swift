@@ -4,7 +4,9 @@
 /// result is not empty and WebAddress's bound on length. A plain bit set, so that a failure costs
 /// no allocation.
 public struct IDNAFailure: OptionSet, Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bits of the errors, one per error.
     public let rawValue: UInt32
+    /// The errors whose bits `rawValue` has.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// P4: an `xn--` label holds a non-ASCII character, is not valid Punycode, or decodes to nothing
@@ -34,10 +36,15 @@ public struct IDNAFailure: OptionSet, Error, Hashable, Sendable, CustomStringCon
     public static let labelLength = IDNAFailure(rawValue: 1 << 11)
     /// B1–B6 (CheckBidi): the six conditions of the Bidi Rule (RFC 5893 §2), one bit each.
     public static let bidiFirstCharacter = IDNAFailure(rawValue: 1 << 12)
+    /// B2: a right-to-left label holds a character of a Bidi class it may not hold (L, for one).
     public static let bidiRightToLeftCharacters = IDNAFailure(rawValue: 1 << 13)
+    /// B3: a right-to-left label does not end with an R, AL, EN or AN character (then any NSM).
     public static let bidiRightToLeftEnd = IDNAFailure(rawValue: 1 << 14)
+    /// B4: a right-to-left label holds both European (EN) and Arabic-Indic (AN) digits.
     public static let bidiMixedNumbers = IDNAFailure(rawValue: 1 << 15)
+    /// B5: a left-to-right label holds a character of a Bidi class it may not hold (R, AL or AN, for one).
     public static let bidiLeftToRightCharacters = IDNAFailure(rawValue: 1 << 16)
+    /// B6: a left-to-right label does not end with an L or EN character (then any NSM).
     public static let bidiLeftToRightEnd = IDNAFailure(rawValue: 1 << 17)
     /// C1 (CheckJoiners): a ZERO WIDTH NON-JOINER outside the contexts RFC 5892 allows.
     public static let zeroWidthNonJoiner = IDNAFailure(rawValue: 1 << 18)
@@ -87,6 +94,7 @@ public struct IDNAFailure: OptionSet, Error, Hashable, Sendable, CustomStringCon
     /// The IdnaTestV2.txt status codes of these errors, e.g. `["V6", "B1"]`.
     public var codes: [String] { Self.catalog.filter { contains($0.error) }.map(\.code) }
 
+    /// The errors as sentences with their status codes, separated by `; `, or `no error`.
     public var description: String {
         let named = Self.catalog.filter { contains($0.error) }.map { "\($0.text) (\($0.code))" }
         return named.isEmpty ? "no error" : named.joined(separator: "; ")

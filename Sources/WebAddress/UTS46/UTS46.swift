@@ -31,14 +31,21 @@ public enum UTS46 {
             case rightToLeftLabels
         }
 
+        /// CheckHyphens: a label must not have `-` in both its third and fourth positions (V2), nor start
+        /// or end with `-` (V3).
         public var checkHyphens: Bool
+        /// CheckBidi: which labels must satisfy the Bidi Rule (RFC 5893 §2).
         public var checkBidi: BidiCheck
+        /// CheckJoiners: ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER only where RFC 5892 allows them (C1, C2).
         public var checkJoiners: Bool
+        /// UseSTD3ASCIIRules: no ASCII character other than `a`–`z`, `0`–`9` and `-` in a label (U1).
         public var useSTD3ASCIIRules: Bool
         /// Transitional processing (deprecated by UTS #46): deviations such as `ß` are mapped.
         public var transitionalProcessing: Bool
+        /// VerifyDnsLength: the domain and each label non-empty and within DNS limits (A4_1, A4_2, X4_2).
         public var verifyDNSLength: Bool
 
+        /// Options with each flag as given; `urlStandard` and `strict` are the usual sets.
         public init(
             checkHyphens: Bool, checkBidi: BidiCheck, checkJoiners: Bool, useSTD3ASCIIRules: Bool,
             transitionalProcessing: Bool, verifyDNSLength: Bool
@@ -67,7 +74,9 @@ public enum UTS46 {
     /// ToUnicode's answer: the domain in Unicode, and the errors found (ToUnicode never fails; an
     /// application shows the domain only when `errors` is empty).
     public struct UnicodeDomain: Hashable, Sendable {
+        /// The domain after ToUnicode: mapped, normalized, its Punycode labels decoded.
         public let domain: String
+        /// The errors found; empty when the domain is valid.
         public let errors: IDNAFailure
     }
 

@@ -366,7 +366,11 @@ extension Scenario {
                         "/steps/\(step.index)/paste/from",
                         "expected managed, unmanaged or a web view id, found \"\(id)\"")
                 }
-            default: break
+            case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .setConfiguration,
+                .evaluateJavaScript, .addUserScript, .addUserStyleSheet, .userScriptFrames, .styleSheetApplied,
+                .postMessage, .setCookie, .getAllCookies, .getCookies, .deleteCookie, .registerServiceWorker, .state,
+                .itp, .appBoundDomains, .openUniversalLink, .setPolicyDelegate, .copy, .upload:
+                break  // names no web view, viewer or data store beyond the step's own
             }
         }
     }
