@@ -3,13 +3,18 @@ import StrictJSON
 
 /// A real `.app` folder made at test time: Info.plist (XML or binary), the main executable (a
 /// Mach-O file with a code signature holding entitlements, or any bytes), and
-/// `embedded.mobileprovision`. `ExampleApps` makes Examples/apps with it.
+/// `embedded.mobileprovision`.
+///
+/// `ExampleApps` makes Examples/apps with it.
 public struct AppFolderBuilder {
     /// What to put where Info.plist's `CFBundleExecutable` points.
     public enum Executable {
         /// No file (Info.plist still names it).
         case none
+        /// A thin Mach-O executable, the bytes of `MachOBuilder.bytes()`.
         case thin(MachOBuilder)
+        /// A universal file of these slices, in the order given, with this fat header
+        /// (`MachOBuilder.fat(_:format:alignment:)`, 4 KiB alignment).
         case fat([MachOBuilder], MachOBuilder.FatFormat)
         /// Any bytes: a damaged file, a text file.
         case bytes([UInt8])
@@ -18,8 +23,11 @@ public struct AppFolderBuilder {
         case large(MachOBuilder, size: Int)
     }
 
+    /// What to write as `embedded.mobileprovision`.
     public enum Profile {
+        /// The signed profile the builder makes (`ProvisioningProfileBuilder.build()`).
         case signed(ProvisioningProfileBuilder)
+        /// Any bytes: a damaged profile, a file that is no profile.
         case bytes([UInt8])
     }
 
@@ -27,10 +35,15 @@ public struct AppFolderBuilder {
     public var name: String
     /// Info.plist's keys; `CFBundleExecutable` is set to `name` unless given.
     public var info: [JSONValue.Member]
+    /// Whether Info.plist is written as an XML or a binary property list.
     public var infoFormat: PropertyListWriter.Format
+    /// The file written at `<name>.app/<name>`.
     public var executable: Executable
+    /// The file written as `embedded.mobileprovision`; nil writes none.
     public var profile: Profile?
 
+    /// An app named `name` with these Info.plist keys; by default an XML Info.plist, no executable
+    /// and no profile.
     public init(
         name: String, info: [JSONValue.Member], infoFormat: PropertyListWriter.Format = .xml,
         executable: Executable = .none, profile: Profile? = nil

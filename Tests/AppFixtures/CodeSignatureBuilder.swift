@@ -5,19 +5,25 @@ import StrictJSON
 /// An embedded code signature as `codesign` writes it: a super blob (magic 0xfade0cc0) whose index
 /// names a code directory (slot 0, SHA-256 page hashes of the code), a requirements blob (slot 2),
 /// XML entitlements (slot 5), DER entitlements (slot 7) and a CMS wrapper (slot 0x10000, empty here).
+///
 /// Every field can be changed, and the entitlement payloads replaced by raw bytes, to make damaged ones.
 public struct CodeSignatureBuilder: Sendable {
     /// Which entitlement blobs a signature carries.
     public enum EntitlementBlobs: Sendable, CaseIterable {
+        /// A choice of blobs: `xmlAndDER` (slots 5 and 7), `xmlOnly` (slot 5), `derOnly` (slot 7) or `none`.
         case xmlAndDER, xmlOnly, derOnly, none
     }
 
     /// An extra blob placed in the index after the usual ones.
     public struct Blob: Sendable {
+        /// The slot the index lists the blob under.
         public var slot: UInt32
+        /// The magic number in the blob's header.
         public var magic: UInt32
+        /// The bytes after the blob's 8-byte header (magic and length).
         public var payload: [UInt8]
 
+        /// A blob with this slot, magic number and payload.
         public init(slot: UInt32, magic: UInt32, payload: [UInt8]) {
             self.slot = slot
             self.magic = magic
@@ -25,20 +31,26 @@ public struct CodeSignatureBuilder: Sendable {
         }
     }
 
+    /// The signing identifier in the code directory (an app's bundle identifier).
     public var identifier: String
+    /// The team identifier in the code directory; nil writes none.
     public var teamIdentifier: String?
-    /// 0x20400 by default (Xcode's); below 0x20200 the code directory has no team identifier.
+    /// The code directory's version: 0x20400 by default (Xcode's); below 0x20200 the code directory
+    /// has no team identifier.
     public var codeDirectoryVersion: UInt32 = 0x20400
-    /// Slot 5, written as an XML property list; nil leaves the blob out.
+    /// The entitlements of slot 5, written as an XML property list; nil leaves the blob out.
     public var xmlEntitlements: JSONValue?
-    /// Slot 7, written in DER; nil leaves the blob out.
+    /// The entitlements of slot 7, written in DER; nil leaves the blob out.
     public var derEntitlements: JSONValue?
     /// When set, slot 5 holds exactly these bytes after its header (a damaged or odd plist).
     public var xmlPayload: [UInt8]?
     /// When set, slot 7 holds exactly these bytes after its header (damaged DER).
     public var derPayload: [UInt8]?
+    /// Whether the signature has a requirements blob (slot 2, a requirement set with no requirements).
     public var includesRequirements = true
+    /// Whether the signature has a CMS wrapper blob (slot 0x10000, empty).
     public var includesCMS = true
+    /// Blobs placed in the index after the usual ones, in this order.
     public var extraBlobs: [Blob] = []
 
     /// A signature with the same entitlements in the blobs chosen.
@@ -76,11 +88,17 @@ public struct CodeSignatureBuilder: Sendable {
 
     /// Magic numbers of the blobs (xnu's `cs_blobs.h`).
     public enum Magic {
+        /// The super blob's magic (`CSMAGIC_EMBEDDED_SIGNATURE`).
         public static let superBlob: UInt32 = 0xfade_0cc0
+        /// The code directory's magic (`CSMAGIC_CODEDIRECTORY`).
         public static let codeDirectory: UInt32 = 0xfade_0c02
+        /// The requirements blob's magic (`CSMAGIC_REQUIREMENTS`).
         public static let requirements: UInt32 = 0xfade_0c01
+        /// The XML entitlements blob's magic (`CSMAGIC_EMBEDDED_ENTITLEMENTS`).
         public static let entitlements: UInt32 = 0xfade_7171
+        /// The DER entitlements blob's magic (`CSMAGIC_EMBEDDED_DER_ENTITLEMENTS`).
         public static let derEntitlements: UInt32 = 0xfade_7172
+        /// The CMS wrapper blob's magic (`CSMAGIC_BLOBWRAPPER`).
         public static let cms: UInt32 = 0xfade_0b01
     }
 
@@ -240,9 +258,11 @@ public struct CodeSignatureBuilder: Sendable {
         be32(magic) + be32(UInt32(8 + payload.count)) + payload
     }
 
+    /// The 4 big-endian bytes of `value`.
     public static func be32(_ value: UInt32) -> [UInt8] {
         (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
     }
+    /// The 8 big-endian bytes of `value`.
     public static func be64(_ value: UInt64) -> [UInt8] {
         (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
     }
@@ -250,6 +270,8 @@ public struct CodeSignatureBuilder: Sendable {
 
 /// A fixture that cannot be built as asked (a value a format cannot hold, a size too small).
 public struct MachOFixtureError: Error, CustomStringConvertible {
+    /// The message: what cannot be built, and why.
     public let description: String
+    /// An error with this message.
     public init(_ description: String) { self.description = description }
 }

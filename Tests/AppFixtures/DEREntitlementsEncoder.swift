@@ -4,11 +4,14 @@ import StrictJSON
 
 /// Writes entitlements in Apple's DER form, as `codesign` does for slot 7:
 /// `[APPLICATION 16] { INTEGER 1, [CONTEXT 16] dictionary }`, every dictionary's pairs in DER SET OF
-/// order. Booleans, integers, strings, arrays and dictionaries can be written; doubles and nulls
+/// order.
+///
+/// Booleans, integers, strings, arrays and dictionaries can be written; doubles and nulls
 /// cannot (the format has no such values).
 public enum DEREntitlementsEncoder {
     /// A value the DER form cannot hold, and where it is.
     public struct Unrepresentable: Error, CustomStringConvertible {
+        /// The message: the type of the value that cannot be written.
         public let description: String
     }
 

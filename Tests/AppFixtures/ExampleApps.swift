@@ -2,19 +2,22 @@ import Foundation
 import StrictJSON
 
 /// The five apps of seed 000 (spec/app-bound-domains.md §9) as real `.app` folders: the code that
-/// made Examples/apps. `ExampleAppsTests` checks the committed folders against it; run the tests
+/// made Examples/apps.
+///
+/// `ExampleAppsTests` checks the committed folders against it; run the tests
 /// with `WEBFENCE_WRITE_EXAMPLES=1` to write them again.
 public enum ExampleApps {
+    /// The team of every example app: in its signature, its entitlements and its profile.
     public static let teamIdentifier = "ABCDE12345"
 
     /// The package's root, found from this source file (Tests/AppFixtures/ExampleApps.swift).
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Examples/apps.
+    /// The folder the apps are committed in: Examples/apps.
     public static let directory = packageRoot.appendingPathComponent("Examples/apps")
 
-    /// UnchangedApp, ShopApp, SocialApp, BrowserApp, HybridApp.
+    /// The five apps, in this order: UnchangedApp, ShopApp, SocialApp, BrowserApp, HybridApp.
     public static var all: [AppFolderBuilder] {
         [
             app(

@@ -2,16 +2,21 @@ import Foundation
 
 /// A real Mach-O executable made at test time: a header, the load commands a linker writes
 /// (`__PAGEZERO`, `__TEXT`, `__LINKEDIT`, `LC_MAIN`, `LC_CODE_SIGNATURE`), a little code, and an
-/// embedded signature at the end of `__LINKEDIT`. Thin (32- or 64-bit, either byte order) or, with
-/// `fat(_:format:alignment:)`, universal. `write(to:totalSize:)` makes a large file sparse: the
-/// header at the start, the signature at the end, a hole between that costs no disk.
+/// embedded signature at the end of `__LINKEDIT`.
+///
+/// Thin (32- or 64-bit, either byte order) or, with `fat(_:format:alignment:)`, universal.
+/// `write(to:totalSize:)` makes a large file sparse: the header at the start, the signature at the end,
+/// a hole between that costs no disk.
 public struct MachOBuilder: Sendable {
     /// The architectures the builder writes, with their CPU type and subtype.
     public enum Architecture: String, Sendable, CaseIterable {
         // swift-format-ignore: AlwaysUseLowerCamelCase
         // (the architectures' own names, as lipo writes them)
+        /// An architecture by the name `lipo` gives it, which is also the raw value.
         case arm64, arm64e, x86_64, armv7, armv7s, i386
 
+        /// The `cputype` (`mach/machine.h`) that the header and a fat entry hold: `CPU_TYPE_ARM64`,
+        /// `CPU_TYPE_X86_64`, `CPU_TYPE_ARM` or `CPU_TYPE_X86`.
         public var cpuType: UInt32 {
             switch self {
             case .arm64, .arm64e: 0x0100_000c
@@ -21,6 +26,7 @@ public struct MachOBuilder: Sendable {
             }
         }
 
+        /// The `cpusubtype` (`mach/machine.h`) that the header and a fat entry hold.
         public var cpuSubtype: UInt32 {
             switch self {
             case .arm64: 0
@@ -31,36 +37,46 @@ public struct MachOBuilder: Sendable {
             }
         }
 
+        /// Whether the CPU type has the 64-bit ABI bit (`CPU_ARCH_ABI64`): a 64-bit header and segments.
         public var is64Bit: Bool { cpuType & 0x0100_0000 != 0 }
     }
 
     /// Which universal header: 32-bit offsets (`FAT_MAGIC`) or 64-bit ones (`FAT_MAGIC_64`).
     public enum FatFormat: Sendable {
+        /// A universal header: `fat32` is `FAT_MAGIC` (0xcafebabe) with `fat_arch` entries, `fat64` is
+        /// `FAT_MAGIC_64` (0xcafebabf) with `fat_arch_64` ones.
         case fat32, fat64
     }
 
     /// Where the fields a test may want to change sit in the built bytes.
     public struct Layout: Sendable {
+        /// The Mach-O header's size: 28 bytes, or 32 in a 64-bit file.
         public let headerSize: Int
-        /// Offsets of `ncmds` and `sizeofcmds` in the header.
+        /// The offset of `ncmds` in the header.
         public let commandCountOffset: Int
+        /// The offset of `sizeofcmds` in the header.
         public let commandsSizeOffset: Int
         /// Offset of the `linkedit_data_command` (its `dataoff` is 8 bytes in, `datasize` 12); nil unsigned.
         public let codeSignatureCommandOffset: Int?
-        /// The signature's place and size (`dataoff`, `datasize`); nil unsigned.
+        /// The signature's place in the file (`dataoff`); nil unsigned.
         public let signatureOffset: Int?
+        /// The signature's size, padding included (`datasize`); nil unsigned.
         public let signatureSize: Int?
         /// The super blob's own length (at most `signatureSize`, which is padded).
         public let superBlobLength: Int?
         /// The index of the super blob, in order: each slot and its blob's offset from the super blob.
         public let signatureIndex: [(slot: UInt32, offset: Int)]
+        /// The file's size in bytes.
         public let totalSize: Int
     }
 
     /// An executable's parts: the bytes at its start, the signature, and zeros elsewhere.
     public struct Parts: Sendable {
+        /// The bytes from the start of the file to the end of `__TEXT`: header, load commands, code.
         public let head: [UInt8]
+        /// The super blob, which goes at `layout.signatureOffset`; empty when unsigned.
         public let signature: [UInt8]
+        /// Where the fields and the signature sit in the file.
         public let layout: Layout
 
         /// The whole file in memory.
@@ -75,14 +91,17 @@ public struct MachOBuilder: Sendable {
         }
     }
 
+    /// The CPU the executable is for; it also chooses between the 32- and the 64-bit layout.
     public var architecture: Architecture
-    /// Write the header and load commands big-endian (magic `0xfeedface`/`0xfeedfacf` as bytes).
+    /// Whether to write the header and load commands big-endian (magic `0xfeedface`/`0xfeedfacf` as bytes).
     public var bigEndian: Bool
-    /// nil: an unsigned executable, with no `LC_CODE_SIGNATURE`.
+    /// The embedded signature; nil makes an unsigned executable, with no `LC_CODE_SIGNATURE`.
     public var signature: CodeSignatureBuilder?
     /// Bytes of (fake) code after the load commands.
     public var codeSize = 256
 
+    /// An executable for `architecture`, signed by `signature` (nil for none), little-endian unless
+    /// `bigEndian`.
     public init(
         _ architecture: Architecture = .arm64, signature: CodeSignatureBuilder? = CodeSignatureBuilder(),
         bigEndian: Bool = false
@@ -255,8 +274,11 @@ public struct MachOBuilder: Sendable {
 
     // MARK: - Reading and poking fields (to damage files in tests)
 
+    /// The 4 little-endian bytes of `value`.
     public static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    /// The 8 little-endian bytes of `value`.
     public static func le64(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    /// The 4 big-endian bytes of `value`.
     public static func be32(_ value: UInt32) -> [UInt8] { CodeSignatureBuilder.be32(value) }
 
     /// The 32-bit field at `offset`.

@@ -7,34 +7,47 @@ import SwiftASN1
 /// signed as CMS SignedData by swift-certificates (`CMS.sign`, an implementation independent of
 /// the reader under test) with a key and self-signed certificate made at run time.
 public struct ProvisioningProfileBuilder {
+    /// The profile's `Name`.
     public var name = "Shop Development"
+    /// The App ID's name, `AppIDName`.
     public var appIDName = "Shop"
+    /// The team identifier: in `TeamIdentifier`, `ApplicationIdentifierPrefix` and the entitlements.
     public var teamIdentifier = "ABCDE12345"
+    /// The team's name, `TeamName`.
     public var teamName = "Example Corp"
+    /// The bundle identifier that `application-identifier` ends with.
     public var bundleIdentifier = "com.example.shop"
     /// Entitlements besides `application-identifier` and `com.apple.developer.team-identifier`,
     /// which are made from the team and bundle identifiers.
     public var entitlements: [String: Any] = ["get-task-allow": true]
+    /// The profile's `CreationDate`; also the signing time, and a day after the certificate's `notValidBefore`.
     public var creationDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+    /// The profile's `ExpirationDate`; also the certificate's `notValidAfter`.
     public var expirationDate = Date(timeIntervalSince1970: 1_798_761_600)  // 2027-01-01
-    /// `ProvisionedDevices`; none (and no key) when nil.
+    /// The device identifiers of `ProvisionedDevices`; none (and no key) when nil.
     public var devices: [String]? = ["00008030-001A2B3C4D5E6F70", "00008110-0011223344556677"]
+    /// Whether the plist says `ProvisionsAllDevices` (true), as in-house profiles do; false leaves the key out.
     public var provisionsAllDevices = false
+    /// The profile's `UUID`.
     public var uuid = "9B0F1C2D-3E4F-4A5B-8C6D-7E8F9A0B1C2D"
+    /// The profile's `Platform` list.
     public var platform = ["iOS"]
 
     /// The signer certificate's subject, `CN=<signerName>,O=WebFence Tests,C=US`.
     public var signerName = "WebFence Test Provisioning Profile Signing"
+    /// The kind of key that signs the profile.
     public var key = Key.p256
-    /// With signed attributes (content type, message digest, signing time), as Apple signs; without,
-    /// the signature is over the content itself.
+    /// Whether to sign with signed attributes (content type, message digest, signing time), as Apple signs;
+    /// without, the signature is over the content itself.
     public var signedAttributes = true
+    /// How the signed profile is encoded.
     public var encoding = Encoding.der
     /// Changes one character of the profile's name after signing: the signature no longer holds.
     public var tamperedAfterSigning = false
-    /// Leaves the signer's certificate out (written as `appleBER`).
+    /// Whether the signer's certificate is in the profile; false leaves it out (written as `appleBER`).
     public var includesCertificate = true
 
+    /// A key that signs profiles, with the signature algorithm it signs with.
     public enum Key: Sendable {
         /// A P-256 key made at run time (ECDSA with SHA-256).
         case p256
@@ -42,6 +55,7 @@ public struct ProvisioningProfileBuilder {
         case rsa
     }
 
+    /// How the CMS SignedData of a profile is encoded.
     public enum Encoding: Sendable {
         /// As `CMS.sign` writes it: DER, the signature algorithm `sha256WithRSAEncryption` or `ecdsa-with-SHA256`.
         case der
@@ -51,6 +65,7 @@ public struct ProvisioningProfileBuilder {
         case appleBER
     }
 
+    /// A development profile for `com.example.shop` of team ABCDE12345, for two devices, valid in 2026.
     public init() {}
 
     /// The unsigned plist, XML.

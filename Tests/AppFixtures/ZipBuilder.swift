@@ -6,26 +6,34 @@ import ZIPFoundation
 public enum ZipBuilder {
     /// One entry of an archive to build.
     public struct Entry: Sendable {
+        /// What an entry is: a file, a folder or a symbolic link.
         public enum Kind: Sendable {
+            /// A file with these contents.
             case file(Data)
+            /// A folder.
             case directory
             /// A symbolic link to `target`.
             case symbolicLink(target: String)
         }
 
+        /// The entry's path in the archive; a folder's ends in `/`.
         public var path: String
+        /// What the entry is.
         public var kind: Kind
         /// Deflated (method 8) or stored (method 0); folders and links are always stored.
         public var deflated: Bool
 
+        /// A file at `path` with `contents`, deflated unless `deflated` is false.
         public static func file(_ path: String, _ contents: Data, deflated: Bool = true) -> Entry {
             Entry(path: path, kind: .file(contents), deflated: deflated)
         }
 
+        /// A folder at `path`, with a `/` added at the end if it has none.
         public static func directory(_ path: String) -> Entry {
             Entry(path: path.hasSuffix("/") ? path : path + "/", kind: .directory, deflated: false)
         }
 
+        /// A symbolic link at `path` to `target`.
         public static func symbolicLink(_ path: String, to target: String) -> Entry {
             Entry(path: path, kind: .symbolicLink(target: target), deflated: false)
         }
