@@ -55,8 +55,9 @@ public struct NavigationVerdict: Sendable, Hashable {
     public let result: Result
     /// The stage that decided.
     public let decidedBy: Stage
-    /// The web view's state after the navigation: a main-frame load of local content forces
-    /// app-bound mode (§3), at any hop.
+    /// The web view's state after the decision: a main-frame load of local content forces app-bound
+    /// mode (§3), at any hop. `hasNavigated` is the caller's to set, when a main frame commits
+    /// (the "before navigation" window closes with the first commit, not with a decision).
     public let state: AppBoundWebViewState
 
     /// Whether the navigation proceeds.

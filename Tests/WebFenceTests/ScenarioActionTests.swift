@@ -62,11 +62,10 @@ struct ScenarioActionTests {
         var declared: [String] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.contains(": StepAction {") {
-                let words = line.split(separator: " ")
-                if let index = words.firstIndex(of: "struct"), index + 1 < words.count {
-                    declared.append(String(words[index + 1].dropLast()))
-                }
+            // Every type whose declaration names StepAction among its conformances, on one line or several.
+            let declarations = try Regex(#"(?:struct|enum|class)\s+(\w+)\s*:[^{]*\bStepAction\b"#)
+            for match in text.matches(of: declarations) {
+                if let name = match.output[1].substring { declared.append(String(name)) }
             }
         }
         let listed = Scenario.Action.Kind.allCases.map { String(describing: $0.type) }

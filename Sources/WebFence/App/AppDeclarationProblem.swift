@@ -11,6 +11,16 @@ public struct AppDeclarationProblem: Sendable, Hashable, CustomStringConvertible
         case associatedDomainsEntryNotString(index: Int, found: String)
     }
 
+    /// What a problem is about.
+    public enum Subject: Sendable, Hashable {
+        /// `WKAppBoundDomains`.
+        case appBoundDomains
+        /// `IntuneMAMSettings`.
+        case managedSettings
+        /// `com.apple.developer.associated-domains`.
+        case associatedDomains
+    }
+
     /// The file a problem is in.
     public enum File: Sendable, Hashable {
         case infoPlist
@@ -22,13 +32,20 @@ public struct AppDeclarationProblem: Sendable, Hashable, CustomStringConvertible
 
     init(_ kind: Kind) { self.kind = kind }
 
+    /// What the problem is about.
+    public var subject: Subject {
+        switch kind {
+        case .appBoundDomainsNotArray, .appBoundDomainsEntryNotString: .appBoundDomains
+        case .managedSettingsNotDictionary, .treatAllWebViewsAsUnmanagedNotBoolean: .managedSettings
+        case .associatedDomainsNotArray, .associatedDomainsEntryNotString: .associatedDomains
+        }
+    }
+
     /// The file the value is in.
     public var file: File {
-        switch kind {
-        case .appBoundDomainsNotArray, .appBoundDomainsEntryNotString, .managedSettingsNotDictionary,
-            .treatAllWebViewsAsUnmanagedNotBoolean:
-            .infoPlist
-        case .associatedDomainsNotArray, .associatedDomainsEntryNotString: .entitlements
+        switch subject {
+        case .appBoundDomains, .managedSettings: .infoPlist
+        case .associatedDomains: .entitlements
         }
     }
 

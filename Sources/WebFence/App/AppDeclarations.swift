@@ -45,8 +45,8 @@ public struct AppDeclarations: Sendable {
             domains: list, isBrowser: isBrowser, prohibitedUsageDescriptions: isBrowser ? prohibited : [],
             hasServiceWorkersEntitlement: signed[AppBoundApp.serviceWorkersEntitlement] == .bool(true),
             declaresCrossWebsiteTracking: keys.contains(Array("NSCrossWebsiteTrackingUsageDescription".unicodeScalars)))
-        treatAllWebViewsAsUnmanaged = Self.treatAllWebViewsAsUnmanaged(info["IntuneMAMSettings"], &problems)
         let associated = Self.associatedDomains(signed[Self.associatedDomainsKey], isBrowser: isBrowser, &problems)
+        treatAllWebViewsAsUnmanaged = Self.treatAllWebViewsAsUnmanaged(info["IntuneMAMSettings"], &problems)
         associatedDomains = associated?.entitlement
         associatedDomainsIndices = associated?.indices ?? []
         appID = Self.appIDKeys.lazy.compactMap { signed[$0]?.stringValue }.first

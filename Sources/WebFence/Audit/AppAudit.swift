@@ -53,10 +53,14 @@ public struct AppAudit: Sendable {
         }
 
         let declarations = AppDeclarations(infoPlist: info.members, entitlements: entitlements.values)
-        let problems = declarations.problems.map { Self.finding($0, info: info.file, entitlements: entitlements.file) }
+        func problems(_ subject: AppDeclarationProblem.Subject) -> [AuditFinding] {
+            declarations.problems.filter { $0.subject == subject }.map {
+                Self.finding($0, info: info.file, entitlements: entitlements.file)
+            }
+        }
         let isBrowser = declarations.appBound.isBrowser
         let list = AppBoundListAudit(
-            declarations, problems: problems.filter { $0.code == "appBound.key.wrongType" }, file: info.file)
+            declarations, problems: problems(.appBoundDomains), file: info.file)
         appBoundList = list
         findings += list.findings
         appBound = declarations.appBound
@@ -84,10 +88,10 @@ public struct AppAudit: Sendable {
         }
         findings += Self.tracking(info, isBrowser: isBrowser, entitlementsFile: entitlements.file)
         treatAllWebViewsAsUnmanaged = declarations.treatAllWebViewsAsUnmanaged
-        findings += problems.filter { $0.code == "managed.settings.wrongType" }
+        findings += problems(.managedSettings)
         if treatAllWebViewsAsUnmanaged { findings.append(Self.allWebViewsUnmanaged(info.file)) }
         associatedDomains = declarations.associatedDomains
-        findings += problems.filter { $0.code == "associatedDomains.wrongType" }
+        findings += problems(.associatedDomains)
         findings += Self.associatedDomainFindings(declarations, file: entitlements.file)
         self.findings = findings
     }
@@ -150,12 +154,12 @@ public struct AppAudit: Sendable {
     private static func finding(_ problem: AppDeclarationProblem, info: SourceFile, entitlements: SourceFile)
         -> AuditFinding
     {
-        let code: String
-        switch problem.kind {
-        case .appBoundDomainsNotArray, .appBoundDomainsEntryNotString: code = "appBound.key.wrongType"
-        case .managedSettingsNotDictionary, .treatAllWebViewsAsUnmanagedNotBoolean: code = "managed.settings.wrongType"
-        case .associatedDomainsNotArray, .associatedDomainsEntryNotString: code = "associatedDomains.wrongType"
-        }
+        let code =
+            switch problem.subject {
+            case .appBoundDomains: "appBound.key.wrongType"
+            case .managedSettings: "managed.settings.wrongType"
+            case .associatedDomains: "associatedDomains.wrongType"
+            }
         let file = problem.file == .infoPlist ? info : entitlements
         return AuditFinding(code, .error, file, key: problem.pointer, problem.description)
     }

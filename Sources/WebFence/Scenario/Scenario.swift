@@ -23,8 +23,9 @@ public struct Scenario: Sendable {
 
     /// The app: what its Info.plist and entitlements declare, and the world around it.
     public struct AppSpec: Sendable {
-        /// The app's Info.plist and entitlements, read as the platforms read them.
-        public var declarations: AppDeclarations
+        /// The app's Info.plist and entitlements, read as the platforms read them and checked when
+        /// the scenario was read (a scenario with a problem in them is refused), so set only there.
+        public internal(set) var declarations: AppDeclarations
         /// The user turned on "Allow Cross-Website Tracking" in the app's Settings (§7).
         public var userAllowsCrossWebsiteTracking: Bool
         /// The managed account signed in (the current UI identity); nil when none is.
@@ -116,5 +117,17 @@ public struct Scenario: Sendable {
         public var expect: [JSONValue.Member]?
         /// A sentence for the story.
         public var note: String?
+    }
+}
+
+extension Scenario {
+    /// The ids a scenario has declared up to a step: what an action's references are checked against.
+    public struct KnownReferences: Sendable {
+        /// Web views: declared, or opened by an earlier step.
+        public var webViews: Set<String>
+        /// Viewers.
+        public let viewers: Set<String>
+        /// Data stores besides `shared`.
+        public let dataStores: Set<String>
     }
 }

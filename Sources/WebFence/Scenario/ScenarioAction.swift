@@ -126,12 +126,12 @@ extension Scenario {
             case state
             case itp
             case appBoundDomains
-            case openUniversalLink
             case setWebViewPolicy
             case setPolicyDelegate
             case copy
             case paste
             case upload
+            case openUniversalLink
             case addWebView
 
             /// The type that declares the action.
@@ -170,6 +170,11 @@ extension Scenario {
 
             /// The action's key in a step.
             public var name: String { type.name }
+
+            /// The keys of the actions that take a frame, for messages: "load, navigateFrame, ...".
+            static var takingFrame: String {
+                allCases.filter { $0.type.target == .frame }.map(\.name).joined(separator: ", ")
+            }
 
             /// Whether the action navigates a frame (its outcome is a `NavigationOutcome`).
             public var isNavigation: Bool { type.outcomeFields == NavigationOutcome.fieldNames }

@@ -73,11 +73,6 @@ extension Scenario {
         let declarations = AppDeclarations(
             infoPlist: try dictionary("infoPlist", fileKey: "infoPlistFile"),
             entitlements: try dictionary("entitlements", fileKey: "entitlementsFile"))
-        // A scenario is exact: a value the platform would misread is an error, not a finding.
-        if let problem = declarations.problems.first {
-            let file = problem.file == .infoPlist ? "/app/infoPlist" : "/app/entitlements"
-            throw ScenarioError(file + problem.pointer, problem.description)
-        }
         let allowsTracking = try reader.bool("userAllowsCrossWebsiteTracking") ?? false
         let managedAccount = try reader.string("managedAccount")
         let tenantPolicy = try parseTenantPolicy(reader.value("tenantPolicy"))
@@ -86,6 +81,11 @@ extension Scenario {
             "infoPlist", "infoPlistFile", "entitlements", "entitlementsFile", "userAllowsCrossWebsiteTracking",
             "managedAccount", "tenantPolicy", "sites",
         ])
+        // A scenario is exact: a value the platform would misread is an error, not a finding.
+        if let problem = declarations.problems.first {
+            let file = problem.file == .infoPlist ? "/app/infoPlist" : "/app/entitlements"
+            throw ScenarioError(file + problem.pointer, "a scenario's app must be exact: \(problem)")
+        }
         return AppSpec(
             declarations: declarations, userAllowsCrossWebsiteTracking: allowsTracking,
             managedAccount: managedAccount, tenantPolicy: tenantPolicy, sites: sites)
@@ -281,7 +281,7 @@ extension Scenario {
         if frame != "main", target != .frame {
             throw ScenarioError(
                 reader.path("frame"),
-                "\(key) does not take a frame (only load, navigateFrame, evaluateJavaScript, postMessage do)")
+                "\(key) does not take a frame (only \(Action.Kind.takingFrame) do)")
         }
         var expect: [JSONValue.Member]? = nil
         switch expectValue {
@@ -332,46 +332,12 @@ extension Scenario {
             throw ScenarioError("/webViews/\(index)/dataStore", "unknown data store \"\(webView.dataStore)\"")
         }
         // Web views opened by steps become known from that step on.
+        var known = KnownReferences(webViews: webViewIDs, viewers: viewerIDs, dataStores: storeIDs)
         for step in steps {
-            if let id = step.webView, !webViewIDs.contains(id) {
+            if let id = step.webView, !known.webViews.contains(id) {
                 throw ScenarioError("/steps/\(step.index)/webView", "unknown web view \"\(id)\"")
             }
-            switch step.action {
-            case .openWindow(let window):
-                guard webViewIDs.insert(window.id).inserted else {
-                    throw ScenarioError(
-                        "/steps/\(step.index)/openWindow/id", "web view \"\(window.id)\" already exists")
-                }
-            case .addWebView(let action):
-                let spec = action.spec
-                guard webViewIDs.insert(spec.id).inserted else {
-                    throw ScenarioError("/steps/\(step.index)/addWebView/id", "web view \"\(spec.id)\" already exists")
-                }
-                if let parent = spec.parent, !viewerIDs.contains(parent) {
-                    throw ScenarioError("/steps/\(step.index)/addWebView/parent", "unknown viewer \"\(parent)\"")
-                }
-                if spec.dataStore != "shared", !storeIDs.contains(spec.dataStore) {
-                    throw ScenarioError(
-                        "/steps/\(step.index)/addWebView/dataStore", "unknown data store \"\(spec.dataStore)\"")
-                }
-            case .setWebViewPolicy(let action):
-                guard viewerIDs.contains(action.viewer) || webViewIDs.contains(action.viewer) else {
-                    throw ScenarioError(
-                        "/steps/\(step.index)/setWebViewPolicy/viewer",
-                        "unknown viewer or web view \"\(action.viewer)\"")
-                }
-            case .paste(let paste):
-                if case .webView(let id) = paste.source, !webViewIDs.contains(id) {
-                    throw ScenarioError(
-                        "/steps/\(step.index)/paste/from",
-                        "expected managed, unmanaged or a web view id, found \"\(id)\"")
-                }
-            case .load, .loadHTMLString, .loadData, .addFrame, .navigateFrame, .setConfiguration,
-                .evaluateJavaScript, .addUserScript, .addUserStyleSheet, .userScriptFrames, .styleSheetApplied,
-                .postMessage, .setCookie, .getAllCookies, .getCookies, .deleteCookie, .registerServiceWorker, .state,
-                .itp, .appBoundDomains, .openUniversalLink, .setPolicyDelegate, .copy, .upload:
-                break  // names no web view, viewer or data store beyond the step's own
-            }
+            try step.action.definition.checkReferences(&known, at: "/steps/\(step.index)/\(step.action.name)")
         }
     }
 }

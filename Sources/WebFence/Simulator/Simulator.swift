@@ -19,7 +19,7 @@ public struct SimulationOptions: Sendable {
 
 /// The web view simulator: an app, its web views with their frame trees, and their data stores.
 /// Each step of a scenario goes through the policies the way WebKit runs them, and comes back as
-/// an `Outcome` with the rule behind it.
+/// a typed `StepOutcome` with the rule behind it.
 ///
 /// Navigations run as a pipeline, once per redirect hop: the app's navigation delegate (its
 /// navigation rules), the managed-web-view `isExternalURL` question, the app-bound gate; then the
@@ -79,15 +79,15 @@ public struct Simulator: Sendable {
         try step.action.definition.run(in: &self, step: step)
     }
 
-    /// The web view a step names, with its frame (which must exist, unless the step creates it).
-    func webView(_ step: Scenario.Step, creatingFrame: Bool = false) throws(ScenarioError)
+    /// The web view a step names; the step's frame must exist in it.
+    func webView(_ step: Scenario.Step) throws(ScenarioError)
         -> SimulatedWebView
     {
         let at = "/steps/\(step.index)"
         guard let id = step.webView, let webView = webViews[id] else {
             throw ScenarioError(at + "/webView", "unknown web view \"\(step.webView ?? "")\"")
         }
-        guard creatingFrame || webView.frames[step.frame] != nil else {
+        guard webView.frames[step.frame] != nil else {
             throw ScenarioError(
                 at + "/frame",
                 "web view \"\(id)\" has no frame \"\(step.frame)\" (frames: \(webView.frameOrder.joined(separator: ", ")))"

@@ -97,11 +97,15 @@ extension NavigationOutcome {
     }
 
     var fields: [JSONValue.Member] {
-        let values: [JSONValue] = [
-            .string(result), error.map { .int($0.code) } ?? .null, verdict.allows ? Simulator.json(frameState) : .null,
-            .bool(forcedAppBoundMode), .string(verdict.decidedBy.rawValue), .string(verdict.ruleCode),
-            .string(frameURL?.href), .string(openedURL),
+        [
+            JSONValue.Member("result", .string(result)),
+            JSONValue.Member("error", error.map { .int($0.code) } ?? .null),
+            JSONValue.Member("appBound", verdict.allows ? Simulator.json(frameState) : .null),
+            JSONValue.Member("forcedAppBoundMode", .bool(forcedAppBoundMode)),
+            JSONValue.Member("decidedBy", .string(verdict.decidedBy.rawValue)),
+            JSONValue.Member("rule", .string(verdict.ruleCode)),
+            JSONValue.Member("url", .string(frameURL?.href)),
+            JSONValue.Member("openedURL", .string(openedURL)),
         ]
-        return zip(Self.fieldNames, values).map { JSONValue.Member($0, $1) }
     }
 }

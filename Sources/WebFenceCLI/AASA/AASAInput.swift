@@ -49,7 +49,7 @@ enum AASAInput {
         let declarations = AppDeclarations(infoPlist: [], entitlements: members)
         // An entitlement of the wrong type cannot be signed into an app: the file is unusable.
         if let problem = declarations.problems.first {
-            throw InputError(path, at: problem.pointer, problem.description)
+            throw InputError(path, at: problem.pointer, "\(problem); such an entitlement cannot be signed into an app")
         }
         return AppAssociations(declarations: declarations, sites: [])
     }

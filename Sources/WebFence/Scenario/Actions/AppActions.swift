@@ -95,6 +95,15 @@ extension Scenario.Action {
         }
 
         public var summary: String { "setWebViewPolicy \(policy.name) on \(viewer)" }
+
+        /// The viewer is a declared viewer or a known web view.
+        public func checkReferences(_ known: inout Scenario.KnownReferences, at pointer: String)
+            throws(ScenarioError)
+        {
+            guard known.viewers.contains(viewer) || known.webViews.contains(viewer) else {
+                throw ScenarioError(pointer + "/viewer", "unknown viewer or web view \"\(viewer)\"")
+            }
+        }
     }
 
     /// `addWebView`: the app adds a web view while the scenario runs (an addition to the format).
@@ -116,5 +125,20 @@ extension Scenario.Action {
         }
 
         public var summary: String { "add web view \(spec.id)" + (spec.parent.map { " in \($0)" } ?? "") }
+
+        /// The id is new; its viewer and data store are declared.
+        public func checkReferences(_ known: inout Scenario.KnownReferences, at pointer: String)
+            throws(ScenarioError)
+        {
+            guard known.webViews.insert(spec.id).inserted else {
+                throw ScenarioError(pointer + "/id", "web view \"\(spec.id)\" already exists")
+            }
+            if let parent = spec.parent, !known.viewers.contains(parent) {
+                throw ScenarioError(pointer + "/parent", "unknown viewer \"\(parent)\"")
+            }
+            if spec.dataStore != "shared", !known.dataStores.contains(spec.dataStore) {
+                throw ScenarioError(pointer + "/dataStore", "unknown data store \"\(spec.dataStore)\"")
+            }
+        }
     }
 }

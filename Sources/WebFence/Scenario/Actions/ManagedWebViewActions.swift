@@ -109,6 +109,16 @@ extension Scenario.Action {
             }
             return "paste \(from)" + (characters.map { " (\($0) characters)" } ?? "")
         }
+
+        /// Data copied from a web view names a known one.
+        public func checkReferences(_ known: inout Scenario.KnownReferences, at pointer: String)
+            throws(ScenarioError)
+        {
+            if case .webView(let id) = source, !known.webViews.contains(id) {
+                throw ScenarioError(
+                    pointer + "/from", "expected managed, unmanaged or a web view id, found \"\(id)\"")
+            }
+        }
     }
 
     /// `upload` of a file from a web view.

@@ -112,7 +112,7 @@ extension Scenario.Action {
         }
 
         public func run(in simulator: inout Simulator, step: Scenario.Step) throws(ScenarioError) -> StepOutcome {
-            let webView = try simulator.webView(step, creatingFrame: true)
+            let webView = try simulator.webView(step)
             return try simulator.addFrame(id, parent: parent, url: url, in: webView, at: "/steps/\(step.index)")
         }
 
@@ -157,6 +157,15 @@ extension Scenario.Action {
 
         public func run(in simulator: inout Simulator, step: Scenario.Step) throws(ScenarioError) -> StepOutcome {
             simulator.openWindow(id, url: url, openedBy: try simulator.webView(step))
+        }
+
+        /// The new web view's id must be new; later steps may name it.
+        public func checkReferences(_ known: inout Scenario.KnownReferences, at pointer: String)
+            throws(ScenarioError)
+        {
+            guard known.webViews.insert(id).inserted else {
+                throw ScenarioError(pointer + "/id", "web view \"\(id)\" already exists")
+            }
         }
 
         public var summary: String { "window.open \(url.href) as \(id)" }

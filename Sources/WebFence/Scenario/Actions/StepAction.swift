@@ -15,9 +15,16 @@ public protocol StepAction: Sendable {
     func run(in simulator: inout Simulator, step: Scenario.Step) throws(ScenarioError) -> StepOutcome
     /// The action as a person would say it, for the story.
     var summary: String { get }
+    /// Checks the web views, viewers and data stores the action names (beyond the step's own web
+    /// view) against those declared so far, and records any it creates. `pointer` is the action's
+    /// value, `/steps/N/<key>`.
+    func checkReferences(_ known: inout Scenario.KnownReferences, at pointer: String) throws(ScenarioError)
 }
 
 extension StepAction {
+    /// Most actions name nothing beyond the step's own web view.
+    public func checkReferences(_ known: inout Scenario.KnownReferences, at pointer: String) throws(ScenarioError) {}
+
     /// The action's key: what an action with nothing more to say is called.
     public var summary: String { Self.name }
 }
