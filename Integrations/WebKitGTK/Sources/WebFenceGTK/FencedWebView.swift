@@ -25,7 +25,7 @@ public final class FencedWebView {
     public internal(set) var mainFrameState: FrameAppBoundState = .none
 
     /// The app's navigation delegate, asked first; nil allows everything.
-    public var navigationDelegate: ((WebURL) -> NavigationDelegateDecision)?
+    public var navigationDelegate: ((WebURL) -> DelegateAnswer)?
     /// Every navigation outcome, as it happens.
     public var onNavigation: ((NavigationEvent) -> Void)?
     /// Asked when a page opens a window; return the web view to show it in (`makePopup()`), or nil.
@@ -138,7 +138,7 @@ public final class FencedWebView {
 
     /// What comes before WebFence's verdict (§3): the URL as the engine reads it (whatever
     /// WebFence cannot read, it does not load), then the app's own delegate. Refusals are reported.
-    func admit(_ uri: String, frame: NavigationEvent.Frame) -> (WebURL, NavigationDelegateDecision)? {
+    func admit(_ uri: String, frame: NavigationEvent.Frame) -> (WebURL, DelegateAnswer)? {
         guard let url = try? WebURL(uri) else {
             report(uri, frame, .cancelled(reason: "unparseable URL"))
             return nil

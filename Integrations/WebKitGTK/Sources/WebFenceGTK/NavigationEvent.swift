@@ -27,8 +27,3 @@ public struct NavigationEvent: Sendable {
     public let frame: Frame
     public let outcome: Outcome
 }
-
-/// The app's own `decidePolicyFor navigationAction` answer, asked before WebFence's gate.
-public enum NavigationDelegateDecision: Sendable {
-    case allow, cancel, download
-}

@@ -139,13 +139,7 @@ final class EngineReplay {
             return navigate(id) { webView.load(load.url.href) }
         case .load(let load):
             route(load.url.href, load.redirects.map(\.href))
-            webView.navigationDelegate = { _ in
-                switch load.delegate {
-                case .allow: .allow
-                case .cancel: .cancel
-                case .download: .download
-                }
-            }
+            webView.navigationDelegate = { _ in load.delegate }
             defer { webView.navigationDelegate = nil }
             return navigate(id) { webView.load(load.url.href) }
         case .loadHTMLString(let load):
