@@ -48,8 +48,10 @@ extension Scenario {
         var results: [ScenarioResult.StepResult] = []
         for step in steps {
             let outcome = try simulator.perform(step)
+            // The fields are rendered once per step, not once per expected field.
+            let fields = outcome.fields
             let mismatches = (step.expect ?? []).compactMap { expected -> ScenarioResult.Mismatch? in
-                let actual = outcome.field(expected.key) ?? .null
+                let actual = fields.first { $0.key == expected.key }?.value ?? .null
                 return actual == expected.value
                     ? nil : ScenarioResult.Mismatch(field: expected.key, expected: expected.value, actual: actual)
             }
