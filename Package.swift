@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NavigationRules", targets: ["NavigationRules"]),
         .library(name: "ManagedWebViews", targets: ["ManagedWebViews"]),
         .library(name: "WebFenceNavigation", targets: ["WebFenceNavigation"]),
+        .library(name: "HybridFrameworks", targets: ["HybridFrameworks"]),
         .library(name: "RemoteRules", targets: ["RemoteRules"]),
         .library(name: "AppManifest", targets: ["AppManifest"]),
         // Builders of app files (Mach-O, profiles, .ipa, .app) for tests and benchmarks.
@@ -58,6 +59,9 @@ let package = Package(
             dependencies: ["WebAddress", "StrictJSON", "Findings", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "AssociatedDomains", dependencies: ["WebAddress", "StrictJSON", "Findings"]),
+        // What hybrid frameworks' own navigation code decides (Capacitor, Cordova iOS,
+        // react-native-webview, Hotwire Native), from the URL as WebKit canonicalises it.
+        .target(name: "HybridFrameworks", dependencies: ["WebAddress"]),
 
         // Reading real app files: Info.plist, entitlements, .app folders, .ipa archives, Mach-O code
         // signatures and provisioning profiles.
@@ -157,6 +161,7 @@ let package = Package(
         ),
         .testTarget(name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "StrictJSON"]),
         .testTarget(name: "ManagedWebViewsTests", dependencies: ["ManagedWebViews", "WebAddress"]),
+        .testTarget(name: "HybridFrameworksTests", dependencies: ["HybridFrameworks", "WebAddress"]),
         .testTarget(
             name: "WebFenceNavigationTests",
             dependencies: ["WebFenceNavigation", "AppBound", "ManagedWebViews", "NavigationRules", "WebAddress"]

@@ -1,0 +1,30 @@
+import WebAddress
+
+/// How Foundation's `URL`/`NSURL` reports the parts of a URL WebKit already canonicalised: what the
+/// frameworks' Swift and Objective-C matchers read (`url.host`, `url.port`, `url.path`).
+struct FoundationURLView {
+    /// `NSURL.host`: without brackets for IPv6, nil for a URL without a host or with an empty one.
+    let host: String?
+    /// `NSURL.port`: only a port written in the URL (WebKit drops the scheme's default).
+    let port: UInt16?
+    /// `NSURL.path`: percent-decoded, its trailing slash removed (`/` stays); nil for an opaque path
+    /// (`tel:123`) or a path that does not decode to UTF-8.
+    let path: String?
+
+    init(_ url: WebURL) {
+        switch url.host {
+        case nil, .empty?: host = nil
+        case .ipv6(let address)?: host = address.description
+        case let other?: host = other.description
+        }
+        port = url.port
+        path = url.hasOpaquePath ? nil : Self.decodedPath(url.pathname)
+    }
+
+    private static func decodedPath(_ pathname: String) -> String? {
+        let bytes = PercentEncoding.decode(Array(pathname.utf8))
+        guard var path = String(validating: bytes, as: UTF8.self) else { return nil }
+        if path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

@@ -1,0 +1,32 @@
+/// One app's framework with its configuration: the navigation decision its own code makes, the
+/// first stage of the navigation pipeline when an app is built on it.
+public enum FrameworkPolicy: Sendable {
+    /// Capacitor's `WebViewDelegationHandler`.
+    case capacitor(CapacitorPolicy)
+    /// Cordova's `CDVIntentAndNavigationFilter`.
+    case cordovaIOS(CordovaPolicy)
+    /// react-native-webview's `originWhitelist` check.
+    case reactNativeWebView(ReactNativeWebViewPolicy)
+    /// Hotwire Native's policy handlers and default router.
+    case hotwireNative(HotwirePolicy)
+
+    /// The framework.
+    public var framework: HybridFramework {
+        switch self {
+        case .capacitor: .capacitor
+        case .cordovaIOS: .cordovaIOS
+        case .reactNativeWebView: .reactNativeWebView
+        case .hotwireNative: .hotwireNative
+        }
+    }
+
+    /// The framework's decision for one navigation action.
+    public func decide(_ action: FrameworkNavigationAction) -> FrameworkDecision {
+        switch self {
+        case .capacitor(let policy): policy.decide(action)
+        case .cordovaIOS(let policy): policy.decide(action)
+        case .reactNativeWebView(let policy): policy.decide(action)
+        case .hotwireNative(let policy): policy.decide(action)
+        }
+    }
+}

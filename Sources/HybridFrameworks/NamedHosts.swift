@@ -1,0 +1,101 @@
+import WebAddress
+
+/// The hosts a configuration entry names, as its author meant them: what the bypass flag compares
+/// the real host with (interfaces §6, spec §11).
+///
+/// Label-bounded: an entry names its host and, where its syntax says subdomains (`*.name`, and
+/// `*name`, whose author meant `name` and its subdomains), every subdomain. A trailing dot names the
+/// same host. `*` alone names every host. Comparison ignores ASCII case: `App.Example.com` names
+/// `app.example.com`, whatever the framework's own matcher does with the case.
+public enum NamedHosts: Sendable, Hashable {
+    /// Every host (`*`, `http://*`).
+    case any
+    /// Exactly this host.
+    case exactly(String)
+    /// This host and its subdomains.
+    case withSubdomains(String)
+    /// Hosts matching a glob whose `*` stands for part of one label (`example.*`).
+    case labelGlob(String)
+    /// No host at all (an entry for local files).
+    case none
+
+    /// The hosts an author's host text names: `*`, `*.name`, `*name`, a glob, or a host.
+    public init(hostText: String) {
+        let text = Self.normalised(hostText)
+        if text == "*" {
+            self = .any
+        } else if text.isEmpty {
+            self = .none
+        } else if text.hasPrefix("*") {
+            let rest = text.drop { $0 == "*" || $0 == "." }
+            self = rest.isEmpty ? .any : .withSubdomains(String(rest))
+        } else if text.contains("*") {
+            self = .labelGlob(text)
+        } else {
+            self = .exactly(text)
+        }
+    }
+
+    /// The hosts an allowlist entry's author meant (`https://*.example.com/*`, `tel:*`,
+    /// `example.com:8080`): the text after `scheme:` and up to two slashes, before the path, without
+    /// userinfo or port. `*` alone names every host.
+    public init(entry: String) {
+        if entry == "*" {
+            self = .any
+            return
+        }
+        var rest = Substring(entry)
+        if let colon = rest.firstIndex(of: ":"),
+            !rest[..<colon].isEmpty,
+            rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.*".contains($0) }),
+            !(rest[rest.index(after: colon)...].first?.isNumber ?? false)
+        {
+            rest = rest[rest.index(after: colon)...]
+            for _ in 0..<2 where rest.first == "/" { rest = rest.dropFirst() }
+        }
+        var authority = rest.prefix { $0 != "/" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let colon = authority.lastIndex(of: ":"),
+            authority[authority.index(after: colon)...].allSatisfy({ $0.isNumber || $0 == "*" })
+        {
+            authority = authority[..<colon]
+        }
+        self.init(hostText: String(authority))
+    }
+
+    /// Whether `host` is one of the named hosts. A URL without a host is never a bypass.
+    public func names(_ host: URLHost?) -> Bool {
+        guard let host else { return true }
+        let name = Self.normalised(host.description)
+        if name.isEmpty { return true }
+        switch self {
+        case .any: return true
+        case .none: return false
+        case .exactly(let named): return name == named
+        case .withSubdomains(let named): return name == named || name.hasSuffix("." + named)
+        case .labelGlob(let glob): return Self.labelGlob(Array(glob.utf8)[...], matches: Array(name.utf8)[...])
+        }
+    }
+
+    /// Lowercase (ASCII), without one trailing dot.
+    static func normalised(_ text: String) -> String {
+        var lowered = String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        if lowered.count > 1, lowered.hasSuffix(".") { lowered.removeLast() }
+        return lowered
+    }
+
+    /// `*` matches any run of bytes inside one label (no dot).
+    private static func labelGlob(_ glob: ArraySlice<UInt8>, matches name: ArraySlice<UInt8>) -> Bool {
+        guard let first = glob.first else { return name.isEmpty }
+        if first == UInt8(ascii: "*") {
+            var rest = name[...]
+            while true {
+                if labelGlob(glob.dropFirst(), matches: rest) { return true }
+                guard let next = rest.first, next != UInt8(ascii: ".") else { return false }
+                rest = rest.dropFirst()
+            }
+        }
+        guard name.first == first else { return false }
+        return labelGlob(glob.dropFirst(), matches: name.dropFirst())
+    }
+}
