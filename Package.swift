@@ -46,6 +46,8 @@ let package = Package(
 
         // A strict JSON reader that keeps member order and says where input is wrong (D7).
         .target(name: "StrictJSON"),
+        // A strict XML reader (no DOCTYPE, no entity expansion, bounded depth) for Cordova's config.xml.
+        .target(name: "StrictXML"),
 
         // Findings of the linters and loaders: a stable code, a severity, a JSON pointer, a message.
         .target(name: "Findings"),
@@ -107,7 +109,7 @@ let package = Package(
             name: "WebFence",
             dependencies: [
                 "WebAddress", "StrictJSON", "Findings", "AppBound", "ManagedWebViews", "NavigationRules",
-                "AssociatedDomains", "AppManifest", "WebFenceNavigation",
+                "AssociatedDomains", "AppManifest", "WebFenceNavigation", "HybridFrameworks", "StrictXML",
             ]
         ),
 
@@ -115,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules",
+                "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "StrictXML",
                 "RemoteRules",
                 "AppManifest", "AppBound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -162,6 +164,7 @@ let package = Package(
         .testTarget(name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "StrictJSON"]),
         .testTarget(name: "ManagedWebViewsTests", dependencies: ["ManagedWebViews", "WebAddress"]),
         .testTarget(name: "HybridFrameworksTests", dependencies: ["HybridFrameworks", "WebAddress"]),
+        .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),
         .testTarget(
             name: "WebFenceNavigationTests",
             dependencies: ["WebFenceNavigation", "AppBound", "ManagedWebViews", "NavigationRules", "WebAddress"]

@@ -17,7 +17,8 @@ struct FrameworkBehaviourTests {
 
         init(
             _ policy: FrameworkPolicy, _ url: String, _ expected: FrameworkDecision.Action, bypass: Bool = false,
-            target: FrameworkNavigationAction.TargetFrame = .main, type: FrameworkNavigationAction.NavigationType = .link,
+            target: FrameworkNavigationAction.TargetFrame = .main,
+            type: FrameworkNavigationAction.NavigationType = .link,
             _ note: String
         ) {
             self.policy = policy
@@ -33,7 +34,8 @@ struct FrameworkBehaviourTests {
     }
 
     static func decide(_ testCase: Case) throws -> FrameworkDecision {
-        let action = FrameworkNavigationAction(url: try WebURL(testCase.url), target: testCase.target, navigationType: testCase.type)
+        let action = FrameworkNavigationAction(
+            url: try WebURL(testCase.url), target: testCase.target, navigationType: testCase.type)
         return testCase.policy.decide(action)
     }
 
@@ -42,7 +44,9 @@ struct FrameworkBehaviourTests {
     static let capacitorTestApp = FrameworkPolicy.capacitor(
         CapacitorPolicy(
             .init(
-                allowNavigation: ["*.capacitorjs.com", "ionic.io", "192.168.0.1", "subdomain.*.ionicframework.com", "*.*.example.com"],
+                allowNavigation: [
+                    "*.capacitorjs.com", "ionic.io", "192.168.0.1", "subdomain.*.ionicframework.com", "*.*.example.com",
+                ],
                 serverURL: "http://192.168.100.1:2057", iosScheme: "override", hostname: "myhost")))
 
     static func capacitor(_ allow: [String], server: String? = nil) -> FrameworkPolicy {
@@ -69,19 +73,28 @@ struct FrameworkBehaviourTests {
         Case(capacitor(["example.*"]), "https://example.org/", .allow, "a wildcard last label"),
         Case(capacitor(["example.*"]), "https://example.co.uk/", .openExternally, "one label only"),
         Case(capacitor(["*foo.com"]), "https://xfoo.com/", .openExternally, "*foo is a literal label"),
-        Case(capacitor(["example.com:8080"]), "https://example.com:8080/", .openExternally, "a port is a literal label"),
+        Case(
+            capacitor(["example.com:8080"]), "https://example.com:8080/", .openExternally, "a port is a literal label"),
         Case(capacitor(["bücher.example"]), "https://bücher.example/", .openExternally, "WebKit hands punycode"),
         Case(capacitor(["xn--bcher-kva.example"]), "https://bücher.example/", .allow, "punycode matches"),
-        Case(capacitor(["example.com"]), "https://example.com@evil.net/", .openExternally, "userinfo cannot fool the host"),
+        Case(
+            capacitor(["example.com"]), "https://example.com@evil.net/", .openExternally,
+            "userinfo cannot fool the host"),
         Case(capacitor(["example.com"]), "ftp://example.com:1234/", .allow, "hosts only: any scheme and port"),
         Case(capacitor(["example.com"]), "myapp://example.com/", .allow, "hosts only: a custom scheme too"),
         Case(capacitor(["*"]), "https://anything.example/", .allow, "* alone allows every host"),
         Case(capacitor(["*"]), "tel:123", .openExternally, "* does not cover a URL without a host"),
         Case(capacitor([]), "tel:123", .allow, target: .sub, "a subframe without a host is allowed"),
         Case(capacitor([]), "https://example.com/", .openExternally, target: .newWindow, "a new window is top-level"),
-        Case(capacitor([], server: "https://App.Example.com"), "https://app.example.com/", .openExternally, "case-sensitive prefix"),
-        Case(capacitor([], server: "http://192.168.1.1"), "http://192.168.1.100/", .allow, bypass: true, "address prefix"),
-        Case(capacitor([], server: "http://192.168.1.10:8100"), "http://192.168.1.10:8100@evil.net/", .allow, bypass: true, "userinfo prefix"),
+        Case(
+            capacitor([], server: "https://App.Example.com"), "https://app.example.com/", .openExternally,
+            "case-sensitive prefix"),
+        Case(
+            capacitor([], server: "http://192.168.1.1"), "http://192.168.1.100/", .allow, bypass: true, "address prefix"
+        ),
+        Case(
+            capacitor([], server: "http://192.168.1.10:8100"), "http://192.168.1.10:8100@evil.net/", .allow,
+            bypass: true, "userinfo prefix"),
     ]
 
     @Test(arguments: capacitorCases)
@@ -102,9 +115,11 @@ struct FrameworkBehaviourTests {
     // MARK: Cordova
 
     static func cordova(
-        _ navigation: [String], intents: [String] = [], version: CordovaConfiguration.Version = .v8, scheme: String? = nil
+        _ navigation: [String], intents: [String] = [], version: CordovaConfiguration.Version = .v8,
+        scheme: String? = nil
     ) -> FrameworkPolicy {
-        .cordovaIOS(CordovaPolicy(.init(version: version, allowNavigation: navigation, allowIntent: intents, scheme: scheme)))
+        .cordovaIOS(
+            CordovaPolicy(.init(version: version, allowNavigation: navigation, allowIntent: intents, scheme: scheme)))
     }
 
     static let cordovaCases: [Case] = [
@@ -132,10 +147,14 @@ struct FrameworkBehaviourTests {
         Case(cordova(["http://apache.org/app"]), "http://apache.org/app%0A", .allow, "ICU's $ before a final newline"),
         Case(cordova(["http://apache.org/app/*"]), "http://apache.org/app/..%2Fadmin", .allow, "the decoded path"),
         Case(cordova(["http://apache.org/App/*"]), "http://apache.org/app/x", .cancel, "paths keep their case"),
-        Case(cordova(["com.myapp://*", "web+app://*", "a12345://*"]), "web+app://www.apache.org", .allow, "8.x scheme syntax"),
+        Case(
+            cordova(["com.myapp://*", "web+app://*", "a12345://*"]), "web+app://www.apache.org", .allow,
+            "8.x scheme syntax"),
         Case(cordova(["com.myapp://*"]), "com.myapp://www.apache.org", .allow, "a dotted scheme"),
         Case(cordova(["cordova://www.google.com"]), "cordova://www.apache.org", .cancel, "custom scheme, other host"),
-        Case(cordova(["http://www.apache.org:8080"]), "http://www.apache.org/index.html", .cancel, "the port is required"),
+        Case(
+            cordova(["http://www.apache.org:8080"]), "http://www.apache.org/index.html", .cancel, "the port is required"
+        ),
         Case(cordova(["http://www.apache.org:8080"]), "http://www.apache.org:8080/index.html", .allow, "with the port"),
         Case(cordova(["*://*.test.com"]), "gopher://test.com/", .allow, "*:// permits every scheme"),
         Case(cordova(["*://*.test.com"]), "gopher://testtt.com/", .cancel, "but not every host"),
@@ -156,7 +175,9 @@ struct FrameworkBehaviourTests {
         Case(cordova(["MyApp://*"], version: .v7), "myapp://x/", .cancel, "7.x compares permitted schemes with case"),
         Case(cordova([], intents: ["tel:*"]), "tel:123", .openExternally, "an intent on a link"),
         Case(cordova([], intents: ["tel:*"]), "tel:123", .cancel, type: .formSubmitted, "an intent on a form: nothing"),
-        Case(cordova([], intents: ["https://*/*"]), "https://x.example/", .openExternally, type: .other, "main-document other"),
+        Case(
+            cordova([], intents: ["https://*/*"]), "https://x.example/", .openExternally, type: .other,
+            "main-document other"),
         Case(cordova(["*"], intents: ["tel:*"]), "tel:123", .allow, "navigation wins over intent"),
     ]
 
@@ -186,21 +207,35 @@ struct FrameworkBehaviourTests {
         Case(rnw(nil), "about:srcdoc", .openExternally, "about:srcdoc does not"),
         Case(rnw([]), "https://example.com/", .openExternally, "an explicit [] allows about:blank only"),
         Case(rnw(["https://trusted.com"]), "https://trusted.community/", .allow, bypass: true, "a longer label"),
-        Case(rnw(["https://trusted.com"]), "https://trusted.com:pw@evil.net/", .allow, bypass: true, "userinfo with password"),
-        Case(rnw(["https://trusted.com"]), "https://trusted.com:443@evil.net/", .allow, bypass: true, "a port-like userinfo"),
-        Case(rnw(["https://*.trusted.com"]), "https://a.trusted.com.evil.net/", .allow, bypass: true, "wildcard then suffix"),
-        Case(rnw(["https://*.trusted.com"]), "https://x:.trusted.com@evil.net/", .allow, bypass: true, "wildcard and userinfo"),
+        Case(
+            rnw(["https://trusted.com"]), "https://trusted.com:pw@evil.net/", .allow, bypass: true,
+            "userinfo with password"),
+        Case(
+            rnw(["https://trusted.com"]), "https://trusted.com:443@evil.net/", .allow, bypass: true,
+            "a port-like userinfo"),
+        Case(
+            rnw(["https://*.trusted.com"]), "https://a.trusted.com.evil.net/", .allow, bypass: true,
+            "wildcard then suffix"),
+        Case(
+            rnw(["https://*.trusted.com"]), "https://x:.trusted.com@evil.net/", .allow, bypass: true,
+            "wildcard and userinfo"),
         Case(rnw(["https://Trusted.com"]), "https://trusted.com/", .openExternally, "case-sensitive"),
         Case(rnw(["https://trusted.com/"]), "https://trusted.com/", .openExternally, "a path kills the entry"),
         Case(rnw(["https://trusted.com:443"]), "https://trusted.com/", .openExternally, "WebKit drops :443"),
         Case(rnw(["https://trusted.com:443"]), "https://trusted.com:4430/", .allow, "a port prefix"),
         Case(rnw(["https://example.com"]), "https://admin:secret@example.com/", .openExternally, "credentials fail"),
-        Case(rnw(["https://trusted.com"]), "https://evil.net/?u=https://trusted.com", .openExternally, "query tricks fail"),
+        Case(
+            rnw(["https://trusted.com"]), "https://evil.net/?u=https://trusted.com", .openExternally,
+            "query tricks fail"),
         Case(rnw(["https://trusted.com"]), "https://ads.example/", .openExternally, target: .sub, "iframes too"),
         Case(rnw(["https://trusted.com"], full: true), "https://trusted.com.evil.net/", .openExternally, "the fix"),
-        Case(rnw(["https://trusted.com"], full: true), "https://trusted.com@evil.net/", .openExternally, "the fix: userinfo"),
+        Case(
+            rnw(["https://trusted.com"], full: true), "https://trusted.com@evil.net/", .openExternally,
+            "the fix: userinfo"),
         Case(rnw(["https://trusted.com"], full: true), "https://trusted.com/x", .allow, "the fix still allows"),
-        Case(rnw(["https://*trusted.com"], full: true), "https://eviltrusted.com/", .allow, bypass: true, "a deliberate wildcard"),
+        Case(
+            rnw(["https://*trusted.com"], full: true), "https://eviltrusted.com/", .allow, bypass: true,
+            "a deliberate wildcard"),
         Case(rnw(nil, openWindow: true), "https://example.com/", .cancel, target: .newWindow, "onOpenWindow first"),
         Case(rnw(["https://*"]), "a:b", .openExternally, "a one-letter scheme has no origin"),
     ]
@@ -224,13 +259,16 @@ struct FrameworkBehaviourTests {
         Case(hotwire(), "myapp://app.example.com/x", .allow, "any scheme with the host"),
         Case(hotwire(), "mailto:a@example.com", .openExternally, "another (no) host: UIApplication.open"),
         Case(hotwire(), "javascript:alert(1)", .cancel, "an invalid scheme is cancelled"),
-        Case(hotwire(), "https://evil.net/", .allow, bypass: true, type: .formSubmitted, "a cross-site form post loads"),
+        Case(
+            hotwire(), "https://evil.net/", .allow, bypass: true, type: .formSubmitted, "a cross-site form post loads"),
         Case(hotwire(), "https://evil.net/", .allow, bypass: true, type: .backForward, "back/forward is not checked"),
         Case(hotwire(), "https://evil.net/", .allow, target: .sub, type: .other, "an iframe's own load"),
-        Case(hotwire(), "https://evil.net/", .openExternally, target: .sub, type: .link, "a link in an iframe is routed"),
+        Case(
+            hotwire(), "https://evil.net/", .openExternally, target: .sub, type: .link, "a link in an iframe is routed"),
         Case(hotwire(), "https://evil.net/", .openExternally, type: .other, "a main-frame script navigation is routed"),
         Case(hotwire(), "https://app.example.com/", .allow, type: .reload, "a reload"),
-        Case(hotwire("https://App.example.com/"), "https://app.example.com/x", .openExternally, "the start host's case"),
+        Case(
+            hotwire("https://App.example.com/"), "https://app.example.com/x", .openExternally, "the start host's case"),
         Case(hotwire("myapp:start"), "mailto:a@example.com", .allow, "hostless matches hostless"),
     ]
 

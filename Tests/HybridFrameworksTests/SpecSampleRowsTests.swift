@@ -50,11 +50,15 @@ struct SpecSampleRowsTests {
     static let rows: [Row] = [
         Row(1, rnw(["http://*", "https://*"]), "https://example.com/", .allow, host: "example.com"),
         Row(7, rnw(["https://trusted.com"]), "https://trusted.com/", .allow, host: "trusted.com"),
-        Row(8, rnw(["https://trusted.com"]), "https://trusted.com.evil.net/", .allow, host: "trusted.com.evil.net", bypass: true),
+        Row(
+            8, rnw(["https://trusted.com"]), "https://trusted.com.evil.net/", .allow, host: "trusted.com.evil.net",
+            bypass: true),
         Row(9, rnw(["https://trusted.com"]), "https://trusted.com@evil.net/", .allow, host: "evil.net", bypass: true),
         Row(12, rnw(["https://trusted.com"]), "https://trusted.com\\@evil.net/", .allow, host: "trusted.com"),
         Row(21, rnw(["https://*.trusted.com"]), "https://a.trusted.com/", .allow, host: "a.trusted.com"),
-        Row(26, rnw(["https://*trusted.com"]), "https://eviltrusted.com/", .allow, host: "eviltrusted.com", bypass: true),
+        Row(
+            26, rnw(["https://*trusted.com"]), "https://eviltrusted.com/", .allow, host: "eviltrusted.com", bypass: true
+        ),
         Row(31, cordova(["https://example.com/*"]), "https://example.com/x", .allow, host: "example.com"),
         Row(34, cordova(["https://*youtube.com/*"]), "https://evil.net/", .allow, host: "evil.net", bypass: true),
         Row(36, cordova(["*.example.com"]), "http://example.com/", .allow, host: "example.com"),
@@ -66,13 +70,21 @@ struct SpecSampleRowsTests {
         Row(62, capacitor(allow: ["example.com"]), "https://example.com/", .allow, host: "example.com"),
         Row(64, capacitor(allow: ["*.example.com"]), "https://example.com/", .openExternally, host: "example.com"),
         Row(66, capacitor(allow: ["*.*.example.com"]), "https://a.b.example.com/", .allow, host: "a.b.example.com"),
-        Row(69, capacitor(allow: ["https://example.com/"]), "https://example.com/", .openExternally, host: "example.com"),
-        Row(75, capacitor(server: "https://app.example.com"), "https://app.example.com/page", .allow, host: "app.example.com"),
+        Row(
+            69, capacitor(allow: ["https://example.com/"]), "https://example.com/", .openExternally, host: "example.com"
+        ),
+        Row(
+            75, capacitor(server: "https://app.example.com"), "https://app.example.com/page", .allow,
+            host: "app.example.com"),
         Row(
             76, capacitor(server: "https://app.example.com"), "https://app.example.com.evil.net/", .allow,
             host: "app.example.com.evil.net", bypass: true),
-        Row(77, capacitor(server: "https://app.example.com"), "https://app.example.com@evil.net/", .allow, host: "evil.net", bypass: true),
-        Row(78, capacitor(server: "https://app.example.com/"), "https://app.example.com@evil.net/", .openExternally, host: "evil.net"),
+        Row(
+            77, capacitor(server: "https://app.example.com"), "https://app.example.com@evil.net/", .allow,
+            host: "evil.net", bypass: true),
+        Row(
+            78, capacitor(server: "https://app.example.com/"), "https://app.example.com@evil.net/", .openExternally,
+            host: "evil.net"),
         Row(82, capacitor(), "capacitor://localhost/", .allow, host: "localhost"),
         Row(84, capacitor(), "https://ads.example/", .allow, host: "ads.example", target: .sub),
         Row(89, hotwire, "https://app.example.com/posts", .allow, host: "app.example.com"),

@@ -45,7 +45,8 @@ public struct CapacitorConfiguration: Sendable, Hashable {
         guard let scheme = scheme?.lowercased(), !webKitSchemes.contains(scheme),
             let first = scheme.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
             scheme.utf8.allSatisfy({ byte in
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                     || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
             })
         else { return "capacitor" }

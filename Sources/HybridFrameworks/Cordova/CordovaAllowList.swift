@@ -28,7 +28,8 @@ struct CordovaAllowList: Sendable {
                 if scheme == "*" { permitted = nil } else { permitted?.insert(scheme) }
             } else {
                 for scheme in ["http", "https"] {
-                    patterns.append((index, .init(scheme: scheme, host: entry.host, port: entry.port, path: entry.path)))
+                    patterns.append(
+                        (index, .init(scheme: scheme, host: entry.host, port: entry.port, path: entry.path)))
                 }
             }
         }

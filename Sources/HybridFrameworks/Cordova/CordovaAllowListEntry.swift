@@ -60,8 +60,9 @@ struct CordovaAllowListEntry: Sendable, Hashable {
             end = 1
             while end < scalars.count, isSchemeScalar(scalars[end]) { end += 1 }
         case .v7:
-            while end < scalars.count, ("a"..."z").contains(scalars[end]) || ("A"..."Z").contains(scalars[end])
-                || scalars[end] == "-"
+            while end < scalars.count,
+                ("a"..."z").contains(scalars[end]) || ("A"..."Z").contains(scalars[end])
+                    || scalars[end] == "-"
             {
                 end += 1
             }

@@ -48,7 +48,8 @@ struct CordovaAllowListPattern: Sendable, Hashable {
         let suffix = "." + name.lowercased()
         guard lowerHost.hasSuffix(suffix) else { return false }
         return lowerHost.utf8.dropLast(suffix.utf8.count).allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
         }
     }

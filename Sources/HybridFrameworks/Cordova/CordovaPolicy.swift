@@ -32,7 +32,8 @@ public struct CordovaPolicy: Sendable {
         let host = action.realHost
         if case .entry(let index)? = navigations.match(scheme: action.url.scheme, view) {
             let rule = navigationRule(index)
-            return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !namedHosts(navigation: index).names(host))
+            return FrameworkDecision(
+                .allow, rule: rule, host: host, isBypass: !namedHosts(navigation: index).names(host))
         }
         if case .entry(let index)? = intents.match(scheme: action.url.scheme, view) {
             let opens =

@@ -30,10 +30,12 @@ public struct HotwirePolicy: Sendable {
         let host = action.realHost
         if isMainFrame, action.navigationType == .reload {
             return unchecked(
-                action, .builtIn("hotwire.reload", "a main-frame reload: cancelled, and the framework reloads the visit"))
+                action,
+                .builtIn("hotwire.reload", "a main-frame reload: cancelled, and the framework reloads the visit"))
         }
         if action.navigationType == .link, !isMainFrame {
-            return route(action, handler: "new-window-policy", why: "a link asking for a new window or clicked in an iframe")
+            return route(
+                action, handler: "new-window-policy", why: "a link asking for a new window or clicked in an iframe")
         }
         if action.navigationType == .link || (isMainFrame && action.navigationType == .other) {
             if Self.invalidSchemes.contains(action.url.scheme) {
@@ -70,7 +72,8 @@ public struct HotwirePolicy: Sendable {
                 .allow,
                 rule: FrameworkRule(
                     code: "hotwire.router.appNavigation", location: "startLocation", entry: configuration.startLocation,
-                    reason: "\(handler) (\(why)) routes it; app-navigation: the host equals the start location's, so the framework visits it in the app"
+                    reason:
+                        "\(handler) (\(why)) routes it; app-navigation: the host equals the start location's, so the framework visits it in the app"
                 ),
                 host: host)
         }

@@ -48,14 +48,16 @@ enum OriginWhitelist {
     private static func firstIndex(of literal: [Unicode.Scalar], in text: [Unicode.Scalar], from start: Int) -> Int? {
         if literal.isEmpty { return start }
         guard text.count >= literal.count, start <= text.count - literal.count else { return nil }
-        for candidate in start...(text.count - literal.count) where text[candidate..<(candidate + literal.count)].elementsEqual(literal) {
+        for candidate in start...(text.count - literal.count)
+        where text[candidate..<(candidate + literal.count)].elementsEqual(literal) {
             return candidate
         }
         return nil
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     private static func isSchemeByte(_ byte: UInt8) -> Bool {

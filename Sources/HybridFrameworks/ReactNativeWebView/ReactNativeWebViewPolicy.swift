@@ -37,7 +37,8 @@ public struct ReactNativeWebViewPolicy: Sendable {
                 code: isImplicit ? "react-native-webview.aboutBlank" : "react-native-webview.originWhitelist",
                 location: isImplicit
                     ? "implicit entry"
-                    : configuration.originWhitelist == nil ? "default originWhitelist[\(index - 1)]" : "originWhitelist[\(index - 1)]",
+                    : configuration.originWhitelist == nil
+                        ? "default originWhitelist[\(index - 1)]" : "originWhitelist[\(index - 1)]",
                 entry: whitelist[index],
                 reason: configuration.requireFullOriginMatch
                     ? "the entry matches the whole origin \"\(origin)\""
@@ -58,7 +59,8 @@ public struct ReactNativeWebViewPolicy: Sendable {
             .openExternally,
             rule: .builtIn(
                 "react-native-webview.notWhitelisted",
-                "the origin \"\(origin)\" passes no originWhitelist entry: cancelled and offered to Linking.openURL\(opens)"),
+                "the origin \"\(origin)\" passes no originWhitelist entry: cancelled and offered to Linking.openURL\(opens)"
+            ),
             host: host)
     }
 }

@@ -1,0 +1,95 @@
+import HybridFrameworks
+import StrictJSON
+
+/// Reads a framework's configuration from JSON (interfaces §6): `capacitor.config.json`'s object as
+/// it is, and for the others the small objects WebFence defines, in which an unknown key or a value
+/// of the wrong type is an error with its JSON pointer.
+public enum FrameworkConfigurationReader {
+    /// The framework's policy for `configuration`, and the notes on what the framework ignores.
+    public static func policy(
+        _ framework: HybridFramework, configuration: JSONValue, at pointer: String
+    ) throws(ScenarioError) -> (FrameworkPolicy, [FrameworkConfigurationNote]) {
+        switch framework {
+        case .capacitor:
+            guard case .object = configuration else {
+                throw ScenarioError(
+                    pointer, "expected the object of capacitor.config.json, found \(configuration.typeName)")
+            }
+            let (read, notes) = CapacitorConfigReader.read(configuration, at: pointer)
+            return (.capacitor(CapacitorPolicy(read)), notes)
+        case .cordovaIOS:
+            return (.cordovaIOS(CordovaPolicy(try cordova(configuration, at: pointer))), [])
+        case .reactNativeWebView:
+            return (
+                .reactNativeWebView(ReactNativeWebViewPolicy(try reactNativeWebView(configuration, at: pointer))), []
+            )
+        case .hotwireNative:
+            return (.hotwireNative(HotwirePolicy(try hotwire(configuration, at: pointer))), [])
+        }
+    }
+
+    static func cordova(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> CordovaConfiguration {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let versionText = try reader.string("version") ?? "8"
+        guard let version = CordovaConfiguration.Version(rawValue: versionText) else {
+            throw ScenarioError(reader.path("version"), "expected \"8\" or \"7\", found \"\(versionText)\"")
+        }
+        let configuration = CordovaConfiguration(
+            version: version, allowNavigation: try strings(&reader, "allowNavigation") ?? [],
+            allowIntent: try strings(&reader, "allowIntent"), scheme: try reader.string("scheme"),
+            hostname: try reader.string("hostname"),
+            limitsNavigationsToAppBoundDomains: try reader.bool("limitsNavigationsToAppBoundDomains") ?? false,
+            contentSource: try reader.string("contentSource"))
+        try reader.finish(expected: [
+            "version", "allowNavigation", "allowIntent", "scheme", "hostname", "limitsNavigationsToAppBoundDomains",
+            "contentSource",
+        ])
+        return configuration
+    }
+
+    static func reactNativeWebView(
+        _ value: JSONValue, at pointer: String
+    ) throws(ScenarioError) -> ReactNativeWebViewConfiguration {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let whitelist: [String]?
+        switch reader.valueWithoutMarking("originWhitelist") {
+        case nil: whitelist = nil
+        case .null?:
+            _ = reader.value("originWhitelist")
+            whitelist = []
+        default: whitelist = try strings(&reader, "originWhitelist")
+        }
+        let configuration = ReactNativeWebViewConfiguration(
+            originWhitelist: whitelist, requireFullOriginMatch: try reader.bool("requireFullOriginMatch") ?? false,
+            handlesOpenWindow: try reader.bool("onOpenWindow") ?? false,
+            limitsNavigationsToAppBoundDomains: try reader.bool("limitsNavigationsToAppBoundDomains") ?? false,
+            messagingEnabled: try reader.bool("onMessage") ?? false)
+        try reader.finish(expected: [
+            "originWhitelist", "requireFullOriginMatch", "onOpenWindow", "limitsNavigationsToAppBoundDomains",
+            "onMessage",
+        ])
+        return configuration
+    }
+
+    static func hotwire(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> HotwireConfiguration {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let configuration = HotwireConfiguration(
+            startLocation: try reader.requiredString("startLocation"),
+            limitsNavigationsToAppBoundDomains: try reader.bool("limitsNavigationsToAppBoundDomains") ?? false,
+            usesBridgeComponents: try reader.bool("bridgeComponents") ?? false)
+        try reader.finish(expected: ["startLocation", "limitsNavigationsToAppBoundDomains", "bridgeComponents"])
+        return configuration
+    }
+
+    private static func strings(_ reader: inout JSONObjectReader, _ key: String) throws(ScenarioError) -> [String]? {
+        guard let values = try reader.array(key) else { return nil }
+        var strings: [String] = []
+        for (index, value) in values.enumerated() {
+            guard case .string(let text) = value else {
+                throw ScenarioError(reader.path(key) + "/\(index)", "expected a string, found \(value.typeName)")
+            }
+            strings.append(text)
+        }
+        return strings
+    }
+}

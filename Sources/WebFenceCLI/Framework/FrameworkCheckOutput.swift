@@ -1,0 +1,44 @@
+import WebFence
+
+/// The text and JSON of `framework check`'s answers.
+enum FrameworkCheckOutput {
+    /// One answer as `--format json` lists it.
+    static func json(url: String, _ decision: FrameworkDecision) -> JSONValue {
+        .object([
+            "url": .string(url), "decision": .string(decision.action.rawValue), "host": .string(decision.hostText),
+            "bypass": .bool(decision.isBypass), "rule": .string(decision.rule.description),
+            "ruleCode": .string(decision.rule.code), "ruleLocation": .string(decision.rule.location),
+            "ruleEntry": .string(decision.rule.entry),
+        ])
+    }
+
+    /// One answer as `--jsonl` writes it: exactly the keys of interfaces §6.
+    static func line(id: JSONValue, _ decision: FrameworkDecision) -> JSONValue {
+        .object([
+            "id": id, "decision": .string(decision.action.rawValue), "host": .string(decision.hostText),
+            "bypass": .bool(decision.isBypass), "rule": .string(decision.rule.description),
+        ])
+    }
+
+    static func text(_ results: [(String, FrameworkDecision)], terminal: Terminal) -> String {
+        var out = ""
+        for (url, decision) in results {
+            let style: Terminal.Style =
+                switch decision.action {
+                case .allow: decision.isBypass ? .red : .green
+                case .cancel: .red
+                case .openExternally: .yellow
+                }
+            let action = terminal.styled(
+                decision.action.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0), style)
+            let bypass = decision.isBypass ? terminal.styled("  BYPASS", .red) : ""
+            out += "\(action) \(url)\(bypass)\n"
+            out += "               host \(decision.hostText ?? "(none)"); \(decision.rule)\n"
+            if decision.isBypass {
+                out +=
+                    "               the configuration never named this host, yet the framework loads it in the web view\n"
+            }
+        }
+        return out
+    }
+}
