@@ -101,7 +101,8 @@ let package = Package(
         // The navigation pipeline: the app's delegate, navigation rules, managed web views and the
         // App-Bound gate as one decision, for an app's decidePolicyFor, the simulator and WebKitGTK.
         .target(
-            name: "WebFenceNavigation", dependencies: ["WebAddress", "AppBound", "NavigationRules", "ManagedWebViews"]
+            name: "WebFenceNavigation",
+            dependencies: ["WebAddress", "AppBound", "NavigationRules", "ManagedWebViews", "HybridFrameworks"]
         ),
 
         // The app model: composes every policy into one web view simulator.

@@ -30,3 +30,15 @@ public enum FrameworkPolicy: Sendable {
         }
     }
 }
+
+extension FrameworkPolicy {
+    /// Whether the framework sets `limitsNavigationsToAppBoundDomains` on the web views it makes.
+    public var limitsNavigationsToAppBoundDomains: Bool {
+        switch self {
+        case .capacitor(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
+        case .cordovaIOS(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
+        case .reactNativeWebView(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
+        case .hotwireNative(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
+        }
+    }
+}

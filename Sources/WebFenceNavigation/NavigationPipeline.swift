@@ -1,4 +1,5 @@
 import AppBound
+import HybridFrameworks
 import ManagedWebViews
 import NavigationRules
 import WebAddress
@@ -6,7 +7,9 @@ import WebAddress
 /// The navigation pipeline: every stage that decides a frame navigation in an app's web view, in
 /// the order WebKit and the SDKs run them, for the request and again for each server redirect hop:
 ///
-/// 1. the app's own delegate (its answer is part of the request);
+/// 1. the app's own delegate: its scripted answer, part of the request, then at every hop the
+///    hybrid framework's navigation code when the app is built on one (a cancel stops,
+///    `openExternally` hands the URL to the system);
 /// 2. the navigation rules, the app's delegate as data: a cancel stops, `openExternally` hands the
 ///    URL to the system (through the managed browser when the tenant requires one);
 /// 3. for a main frame, the managed-web-view SDK's `isExternalURL` question and browser routing;
@@ -16,6 +19,8 @@ import WebAddress
 /// WebKitGTK package alike. It performs nothing: the verdict says what to do, and the caller does
 /// it (commits the frame, opens the browser, keeps the web view's new state).
 public struct NavigationPipeline: Sendable {
+    /// Stage 1 at every hop: the hybrid framework's navigation code; nil for an app without one.
+    public var framework: FrameworkPolicy?
     /// Stage 2: the web view's navigation rules; nil lets everything through.
     public var rules: NavigationRuleSet?
     /// Stage 3: the managed-web-view SDK; nil when the app has none.
@@ -25,7 +30,11 @@ public struct NavigationPipeline: Sendable {
 
     /// The pipeline of an app with `app`'s App-Bound Domains and, optionally, navigation rules and a
     /// managed-web-view SDK.
-    public init(app: AppBoundApp, rules: NavigationRuleSet? = nil, managed: ManagedRouting? = nil) {
+    public init(
+        app: AppBoundApp, framework: FrameworkPolicy? = nil, rules: NavigationRuleSet? = nil,
+        managed: ManagedRouting? = nil
+    ) {
+        self.framework = framework
         self.rules = rules
         self.managed = managed
         gate = NavigationGate(app: app)
@@ -62,11 +71,20 @@ public struct NavigationPipeline: Sendable {
         case pass(FrameAppBoundState)
     }
 
-    /// Stages 2–4 for one hop, recording each stage's decision in `hop`.
+    /// The framework's stage and stages 2–4 for one hop, recording each stage's decision in `hop`.
     private func judge(
         _ url: WebURL, _ request: NavigationRequest, state: inout AppBoundWebViewState,
         into hop: inout NavigationVerdict.Hop
     ) -> HopEnd {
+        if let framework {
+            let decision = framework.decide(request.frameworkAction(for: url))
+            hop.framework = decision
+            switch decision.action {
+            case .allow: break
+            case .cancel: return .stop(.cancel, .framework)
+            case .openExternally: return .stop(.openExternally(url), .framework)
+            }
+        }
         if let rules {
             let ruling = rules.decide(url, frame: request.frame)
             hop.rules = ruling

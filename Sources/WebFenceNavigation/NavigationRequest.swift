@@ -1,3 +1,4 @@
+import HybridFrameworks
 import NavigationRules
 import WebAddress
 
@@ -16,21 +17,35 @@ public struct NavigationRequest: Sendable, Hashable {
     public let subframeOrigin: WebURL?
     /// The app's own answer, the first stage of the pipeline.
     public let delegate: DelegateAnswer
+    /// How the navigation started (`WKNavigationType`): what a framework's delegate reads. Server
+    /// redirects keep the request's type (WebKit re-checks them with the same triggering action).
+    public let navigationType: FrameworkNavigationAction.NavigationType
+    /// Whether the page asked for a new window (`targetFrame` nil: `window.open`, `target=_blank`).
+    public let opensNewWindow: Bool
 
     /// A navigation of `frame` to `url`.
     public init(
         _ url: WebURL, redirects: [WebURL] = [], frame: NavigationFrame = .main, subframeOrigin: WebURL? = nil,
-        delegate: DelegateAnswer = .allow
+        delegate: DelegateAnswer = .allow, navigationType: FrameworkNavigationAction.NavigationType = .other,
+        opensNewWindow: Bool = false
     ) {
         self.url = url
         self.redirects = redirects
         self.frame = frame
         self.subframeOrigin = frame == .main ? nil : subframeOrigin
         self.delegate = delegate
+        self.navigationType = navigationType
+        self.opensNewWindow = opensNewWindow
     }
 
     /// The URLs judged one after the other: the request, then each redirect.
     public var hops: [WebURL] { [url] + redirects }
+
+    /// The action a framework's delegate sees for one hop.
+    public func frameworkAction(for url: WebURL) -> FrameworkNavigationAction {
+        FrameworkNavigationAction(
+            url: url, target: opensNewWindow ? .newWindow : isMainFrame ? .main : .sub, navigationType: navigationType)
+    }
 
     /// Whether the main frame navigates.
     public var isMainFrame: Bool { frame == .main }

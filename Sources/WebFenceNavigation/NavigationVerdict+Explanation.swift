@@ -11,6 +11,9 @@ extension NavigationVerdict {
         switch decidedBy {
         case .delegate:
             return request.delegate.rule.map { "\($0.summary) [\($0.code), \($0.section)]" } ?? ""
+        case .framework:
+            text = "\(hop?.framework.map { "\($0.rule)" } ?? "framework")"
+            if hop?.framework?.isBypass == true { text += "; a host the configuration never named" }
         case .navigationRules:
             text = "navigation rules: " + (hop?.rules?.explanation ?? "")
         case .managedWebViews:

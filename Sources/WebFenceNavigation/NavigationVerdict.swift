@@ -1,4 +1,5 @@
 import AppBound
+import HybridFrameworks
 import ManagedWebViews
 import NavigationRules
 import WebAddress
@@ -12,12 +13,13 @@ public struct NavigationVerdict: Sendable, Hashable {
         case allow(FrameAppBoundState)
         /// The app's delegate chose a download: nothing commits, the page's state resets to none.
         case download
-        /// Cancelled, with no error: by the app's delegate, the navigation rules, or the managed
+        /// Cancelled, with no error: by the app's delegate or its framework, the navigation rules, or the managed
         /// web view SDK when the browser it must use is missing.
         case cancel
         /// Refused by the App-Bound gate with this error (13) under this rule; nothing commits.
         case fail(WKError, AppBoundRule)
-        /// The navigation rules handed this URL to the system, which opens it outside the app.
+        /// The app's framework or the navigation rules handed this URL to the system, which opens it
+        /// outside the app.
         case openExternally(WebURL)
         /// The managed-web-view SDK opened this URL (rewritten) in the managed browser instead.
         case openInManagedBrowser(String)
@@ -25,7 +27,10 @@ public struct NavigationVerdict: Sendable, Hashable {
 
     /// The stage that decided, named as outcomes' `decidedBy` names it (spec/interfaces.md §1).
     public enum Stage: String, Sendable, Hashable, CaseIterable {
+        /// The app's own code, as the scenario or the caller scripted its answer.
         case delegate
+        /// The hybrid framework's navigation code, the app's delegate, asked at every hop.
+        case framework
         case navigationRules
         case managedWebViews
         case appBound
@@ -36,6 +41,8 @@ public struct NavigationVerdict: Sendable, Hashable {
     public struct Hop: Sendable, Hashable {
         /// The URL of this hop.
         public let url: WebURL
+        /// The hybrid framework's decision (the app's delegate), when the app is built on one.
+        public internal(set) var framework: FrameworkDecision?
         /// The navigation rules' decision.
         public internal(set) var rules: NavigationDecision?
         /// The managed-web-view SDK's decision: `isExternalURL` for a main frame, or the routing of
@@ -85,6 +92,7 @@ public struct NavigationVerdict: Sendable, Hashable {
     public var ruleCode: String {
         switch decidedBy {
         case .delegate: return request.delegate.rule?.code ?? ""
+        case .framework: return decidingHop?.framework?.rule.code ?? ""
         case .navigationRules: return decidingHop?.rules?.reason.code ?? ""
         case .managedWebViews: return decidingHop?.managed?.rule.code ?? ""
         case .appBound: return decidingHop?.appBound?.rule.code ?? ""

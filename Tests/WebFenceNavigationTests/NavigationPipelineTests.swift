@@ -140,7 +140,7 @@ struct NavigationPipelineTests {
     func stageNames() {
         #expect(
             NavigationVerdict.Stage.allCases.map(\.rawValue) == [
-                "delegate", "navigationRules", "managedWebViews", "appBound",
+                "delegate", "framework", "navigationRules", "managedWebViews", "appBound",
             ])
     }
 }

@@ -37,14 +37,18 @@ struct ScenarioActionTests {
         "upload": #""upload": {}"#,
         "openUniversalLink": #""openUniversalLink": {"url": "https://shop.example/item"}"#,
         "addWebView": #""addWebView": {"id": "second"}"#,
+        "callBridge": #""callBridge": {}"#,
+        "callPage": #""callPage": {}"#,
     ]
 
     /// A scenario with one web view `w` and the sample step of `kind`.
     static func scenario(_ kind: Scenario.Action.Kind) throws -> Scenario {
         let target = kind.type.target == .app ? "" : #""webView": "w", "#
+        // The bridge's actions need an app built on a framework.
+        let framework = [.callBridge, .callPage].contains(kind) ? #", "framework": {"name": "capacitor"}"# : ""
         return try Scenario.parse(
             """
-            {"name": "\(kind.name)", "app": {"infoPlist": {"WKAppBoundDomains": ["shop.example"]}},
+            {"name": "\(kind.name)", "app": {"infoPlist": {"WKAppBoundDomains": ["shop.example"]}\(framework)},
              "webViews": [{"id": "w", "limitsNavigationsToAppBoundDomains": true}],
              "steps": [{\(target)\(samples[kind.name] ?? "")}]}
             """)

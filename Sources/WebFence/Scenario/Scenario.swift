@@ -34,6 +34,20 @@ public struct Scenario: Sendable {
         public var tenantPolicy: TenantPolicy
         /// `app.sites`: the association file each site serves.
         public var sites: [SiteSpec]
+        /// `app.framework`: the hybrid framework the app is built on; nil for a native app.
+        public var framework: FrameworkSpec?
+    }
+
+    /// `app.framework`: the framework whose navigation code is the app's delegate (the first stage
+    /// of every navigation, at every hop) and whose bridge every web view carries.
+    public struct FrameworkSpec: Sendable {
+        /// The framework with its configuration.
+        public var policy: FrameworkPolicy
+        /// What the framework reads differently from how the configuration looks.
+        public var notes: [FrameworkConfigurationNote]
+        /// The flag the framework sets on the web views it makes (`limitsNavigationsToAppBoundDomains`):
+        /// the default of a web view that does not say.
+        public var limitsNavigationsToAppBoundDomains: Bool
     }
 
     /// A site of `app.sites` and the association file it serves, as a device reads it: a file a
@@ -92,6 +106,8 @@ public struct Scenario: Sendable {
 
     /// A `WKUserScript`: where it is injected and when.
     public struct UserScriptSpec: Sendable, Hashable {
+        /// The framework script it is (`native-bridge.js`); nil for a script the scenario declares.
+        public var name: String? = nil
         /// Whether it is injected into the main frame only.
         public var forMainFrameOnly: Bool
         /// When in the document's load it runs.

@@ -31,6 +31,8 @@ extension Scenario {
         case paste(Paste)
         case upload(Upload)
         case addWebView(AddWebView)
+        case callBridge(CallBridge)
+        case callPage(CallPage)
 
         /// The action's definition: its key, target, outcome fields, how it runs and reads.
         public var definition: any StepAction {
@@ -63,6 +65,8 @@ extension Scenario {
             case .paste(let action): action
             case .upload(let action): action
             case .addWebView(let action): action
+            case .callBridge(let action): action
+            case .callPage(let action): action
             }
         }
 
@@ -97,6 +101,8 @@ extension Scenario {
             case .paste: .paste
             case .upload: .upload
             case .addWebView: .addWebView
+            case .callBridge: .callBridge
+            case .callPage: .callPage
             }
         }
 
@@ -133,6 +139,8 @@ extension Scenario {
             case upload
             case openUniversalLink
             case addWebView
+            case callBridge
+            case callPage
 
             /// The type that declares the action.
             public var type: any StepAction.Type {
@@ -165,6 +173,8 @@ extension Scenario {
                 case .paste: Paste.self
                 case .upload: Upload.self
                 case .addWebView: AddWebView.self
+                case .callBridge: CallBridge.self
+                case .callPage: CallPage.self
                 }
             }
 
@@ -216,6 +226,8 @@ extension Scenario {
                 case .paste: .paste(try Paste(&reader))
                 case .upload: .upload(try Upload(&reader))
                 case .addWebView: .addWebView(try AddWebView(&reader))
+                case .callBridge: .callBridge(try CallBridge(&reader))
+                case .callPage: .callPage(try CallPage(&reader))
                 }
             }
         }

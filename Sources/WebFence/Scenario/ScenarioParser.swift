@@ -23,6 +23,7 @@ extension Scenario {
         let description = try reader.string("description")
         guard let appValue = reader.value("app") else { throw ScenarioError("/app", "missing (an object is required)") }
         let app = try parseApp(appValue, loadFile: loadFile)
+        let limitsDefault = app.framework?.limitsNavigationsToAppBoundDomains ?? false
         let viewers = try (reader.array("viewers") ?? []).enumerated().map { index, value throws(ScenarioError) in
             try parseViewer(value, at: "/viewers/\(index)")
         }
@@ -30,7 +31,7 @@ extension Scenario {
             try parseDataStore(value, at: "/dataStores/\(index)")
         }
         let webViews = try (reader.array("webViews") ?? []).enumerated().map { index, value throws(ScenarioError) in
-            try parseWebView(value, at: "/webViews/\(index)", loadFile: loadFile)
+            try parseWebView(value, at: "/webViews/\(index)", limitsDefault: limitsDefault, loadFile: loadFile)
         }
         let steps = try (reader.array("steps") ?? []).enumerated().map { index, value throws(ScenarioError) in
             try parseStep(value, index: index, loadFile: loadFile)
@@ -77,9 +78,10 @@ extension Scenario {
         let managedAccount = try reader.string("managedAccount")
         let tenantPolicy = try parseTenantPolicy(reader.value("tenantPolicy"))
         let sites = try parseSites(reader.value("sites"))
+        let framework = try parseFramework(reader.value("framework"))
         try reader.finish(expected: [
             "infoPlist", "infoPlistFile", "entitlements", "entitlementsFile", "userAllowsCrossWebsiteTracking",
-            "managedAccount", "tenantPolicy", "sites",
+            "managedAccount", "tenantPolicy", "sites", "framework",
         ])
         // A scenario is exact: a value the platform would misread is an error, not a finding.
         if let problem = declarations.problems.first {
@@ -88,7 +90,7 @@ extension Scenario {
         }
         return AppSpec(
             declarations: declarations, userAllowsCrossWebsiteTracking: allowsTracking,
-            managedAccount: managedAccount, tenantPolicy: tenantPolicy, sites: sites)
+            managedAccount: managedAccount, tenantPolicy: tenantPolicy, sites: sites, framework: framework)
     }
 
     /// `app.tenantPolicy`, checked key by key. Absent or null: the defaults of `TenantPolicy`.
@@ -180,12 +182,13 @@ extension Scenario {
     }
 
     static func parseWebView(
-        _ value: JSONValue, at pointer: String, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
+        _ value: JSONValue, at pointer: String, limitsDefault: Bool = false,
+        loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
     ) throws(ScenarioError) -> WebViewSpec {
         var reader = try JSONObjectReader(value, at: pointer)
         let id = try reader.requiredString("id")
         let parent = try reader.string("parent")
-        let limits = try reader.bool("limitsNavigationsToAppBoundDomains") ?? false
+        let limits = try reader.bool("limitsNavigationsToAppBoundDomains") ?? limitsDefault
         let styleSheets = try reader.int("userStyleSheets") ?? 0
         guard (0...1000).contains(styleSheets) else {
             throw ScenarioError(reader.path("userStyleSheets"), "must be a count from 0 to 1000")
@@ -255,7 +258,7 @@ extension Scenario {
         let actionKeys = reader.keys.filter { Action.Kind(name: $0) != nil }
         guard actionKeys.count == 1, let key = actionKeys.first, let kind = Action.Kind(name: key) else {
             let unknown = reader.keys.filter {
-                !["webView", "frame", "note", "expect", "redirects", "delegate"].contains($0)
+                !["webView", "frame", "note", "expect", "redirects", "delegate", "navigationType"].contains($0)
             }
             if actionKeys.isEmpty, let first = unknown.first {
                 throw ScenarioError(
@@ -297,7 +300,13 @@ extension Scenario {
         case let other?:
             throw ScenarioError(reader.path("expect"), "expected an object, found \(other.typeName)")
         }
-        let keys = ["webView", "frame", "note", "expect", key] + (key == "load" ? ["redirects", "delegate"] : [])
+        let siblings: [String] =
+            switch kind {
+            case .load: ["redirects", "delegate", "navigationType"]
+            case .navigateFrame: ["navigationType"]
+            default: []
+            }
+        let keys = ["webView", "frame", "note", "expect", key] + siblings
         try reader.finish(expected: keys)
         return Step(index: index, webView: webView, frame: frame, action: action, expect: expect, note: note)
     }

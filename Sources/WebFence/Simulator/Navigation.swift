@@ -12,7 +12,8 @@ extension Simulator {
         let delegate = webView.policyDelegate
         let managed = ManagedRouting(
             app: app.managed, viewers: viewers, webView: webView.id, isExternalURL: delegate.map { $0.isExternal })
-        return NavigationPipeline(app: app.appBound, rules: webView.navigationRules, managed: managed)
+        return NavigationPipeline(
+            app: app.appBound, framework: app.framework, rules: webView.navigationRules, managed: managed)
     }
 
     /// A frame navigation through the pipeline, then what the verdict says to do: commit the frame,
@@ -20,14 +21,16 @@ extension Simulator {
     /// the frame where it was.
     mutating func navigate(
         _ start: SimulatedWebView, frame frameID: String, to url: WebURL, redirects: [WebURL] = [],
-        delegate: DelegateAnswer = .allow
+        delegate: DelegateAnswer = .allow, navigationType: FrameworkNavigationAction.NavigationType = .other,
+        opensNewWindow: Bool = false
     ) -> NavigationOutcome {
         var webView = start
         defer { webViews[webView.id] = webView }
         let isMainFrame = frameID == "main"
         let request = NavigationRequest(
             url, redirects: redirects, frame: isMainFrame ? .main : .sub,
-            subframeOrigin: webView.originURL(of: frameID), delegate: delegate)
+            subframeOrigin: webView.originURL(of: frameID), delegate: delegate, navigationType: navigationType,
+            opensNewWindow: opensNewWindow)
         let verdict = pipeline(for: webView).decide(request, state: webView.appBound)
         webView.appBound = verdict.state
         switch verdict.result {
@@ -97,7 +100,7 @@ extension Simulator {
             id: id, viewer: opener.viewer, dataStore: opener.dataStore, state: opener.appBound.copiedForNewWindow,
             userScripts: opener.userScripts, userStyleSheets: opener.userStyleSheets,
             navigationRules: opener.navigationRules)
-        let outcome = navigate(window, frame: "main", to: url)
+        let outcome = navigate(window, frame: "main", to: url, opensNewWindow: true)
         let unasked = opener.policyDelegate != nil && app.managed.identity(of: id, in: viewers).identity == .managed
         return .navigation(
             NavigationOutcome(

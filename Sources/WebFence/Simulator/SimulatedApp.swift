@@ -11,6 +11,8 @@ public struct SimulatedApp: Sendable {
     public var associations: AppAssociations
     /// The managed account, `IntuneMAMSettings` and the tenant's policy (managed web views).
     public let managed: ManagedApp
+    /// The hybrid framework the app is built on: its navigation code is the app's delegate.
+    public let framework: FrameworkPolicy?
 
     /// The app a scenario declares (its declarations were checked when the scenario was read).
     public init(_ spec: Scenario.AppSpec) {
@@ -20,6 +22,7 @@ public struct SimulatedApp: Sendable {
         managed = ManagedApp(
             managedAccount: spec.managedAccount,
             treatAllWebViewsAsUnmanaged: spec.declarations.treatAllWebViewsAsUnmanaged, tenant: spec.tenantPolicy)
+        framework = spec.framework?.policy
     }
 
     /// How the engine read the app: the list, the browser entitlement, the keys that matter.
@@ -49,6 +52,13 @@ public struct SimulatedApp: Sendable {
                     + (tenant.characterLimit.map { " (\($0) characters to any app)" } ?? "")
                     + "; managed browser: \(tenant.managedBrowser?.settingName ?? "no requirement")"
                     + (tenant.managedBrowserInstalled ? "" : " (not installed)"))
+        }
+        if let framework {
+            let bridge = framework.bridge
+            lines.append(
+                "framework \(framework.framework.displayName): its navigation code decides first; bridge handlers "
+                    + bridge.messageHandlers.joined(separator: ", ") + "; scripts "
+                    + (bridge.userScripts.isEmpty ? "none" : bridge.userScripts.map(\.name).joined(separator: ", ")))
         }
         return lines
     }

@@ -47,7 +47,17 @@ public struct Simulator: Sendable {
         createWebView(
             id: spec.id, viewer: spec.parent, dataStore: spec.dataStore,
             state: AppBoundWebViewState(configuredLimits: spec.limitsNavigationsToAppBoundDomains),
-            userScripts: spec.userScripts, userStyleSheets: spec.userStyleSheets, navigationRules: spec.navigationRules)
+            userScripts: frameworkScripts + spec.userScripts, userStyleSheets: spec.userStyleSheets,
+            navigationRules: spec.navigationRules)
+    }
+
+    /// The user scripts the app's framework adds to every web view it makes.
+    var frameworkScripts: [Scenario.UserScriptSpec] {
+        (app.framework?.bridge.userScripts ?? []).map { script in
+            Scenario.UserScriptSpec(
+                name: script.name, forMainFrameOnly: script.forMainFrameOnly,
+                injectionTime: script.injectionTime == .atDocumentStart ? .atDocumentStart : .atDocumentEnd)
+        }
     }
 
     @discardableResult

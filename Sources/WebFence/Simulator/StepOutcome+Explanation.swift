@@ -32,6 +32,7 @@ extension StepOutcome {
         case .copy(let decision): "copied data is tagged \(decision.identity.rawValue): \(decision.rule)"
         case .paste(let decision): decision.rule.description
         case .upload(let decision): decision.rule.description
+        case .bridgeCall(let call): call.explanation
         }
     }
 }

@@ -50,6 +50,14 @@ extension StepOutcome {
                 ("rule", .string(decision.rule.code)))
         case .upload(let decision):
             members(("allowed", .bool(decision.allowed)), ("rule", .string(decision.rule.code)))
+        case .bridgeCall(let call):
+            call.direction == .pageToNative
+                ? members(
+                    ("result", .string(call.resultName)), ("rule", .string(call.reason.code)),
+                    ("symptom", .string(call.symptom)))
+                : members(
+                    ("result", .string(call.resultName)), ("error", call.error.map { .int($0.code) } ?? .null),
+                    ("rule", .string(call.reason.code)), ("symptom", .string(call.symptom)))
         }
     }
 

@@ -43,6 +43,8 @@ public enum StepOutcome: Sendable, Hashable {
     case paste(PasteDecision)
     /// `upload`.
     case upload(UploadDecision)
+    /// A call across the app's framework bridge (`callBridge`, `callPage`).
+    case bridgeCall(BridgeCall)
 
     /// The changes that report no field.
     public enum Change: Sendable, Hashable {

@@ -53,14 +53,14 @@ struct ScenarioReport {
         return output
     }
 
-    /// The outcome in a line; the rule goes in the explanation instead.
+    /// The outcome in a line; the rule and a bridge call's symptom go in the explanation instead.
     private func headline(_ outcome: StepOutcome) -> String {
         switch outcome {
         case .navigation(let navigation): headline(navigation)
         case .javaScript(let evaluation) where evaluation.error != nil:
             "failed with " + errorName(evaluation.error)
         default:
-            outcome.fields.filter { $0.key != "rule" && $0.value != .null }.map { member in
+            outcome.fields.filter { !["rule", "symptom"].contains($0.key) && $0.value != .null }.map { member in
                 switch member.value {
                 case .string(let text): "\(member.key) \(text)"
                 default: "\(member.key) \(member.value.serialized())"

@@ -31,6 +31,17 @@ public struct ActionReader {
     }
 
     /// Checks that the action's value is `{}`.
+    /// The step's `navigationType` sibling key (`WKNavigationType`: what a framework's delegate
+    /// reads); `other` when absent, as for an app's `load` and a page's script navigation.
+    mutating func navigationType() throws(ScenarioError) -> FrameworkNavigationAction.NavigationType {
+        let text = try step.string("navigationType") ?? "other"
+        guard let type = FrameworkNavigationAction.NavigationType(rawValue: text) else {
+            let names = FrameworkNavigationAction.NavigationType.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ScenarioError(step.path("navigationType"), "expected one of \(names), found \"\(text)\"")
+        }
+        return type
+    }
+
     mutating func emptyObject() throws(ScenarioError) {
         try object().finish(expected: [])
     }

@@ -19,6 +19,8 @@ extension Scenario.Action {
         public let redirects: [WebURL]
         /// The app's own `decidePolicyFor navigationAction` answer (`delegate`, default allow).
         public let delegate: DelegateAnswer
+        /// `navigationType` (default `other`, an app's load): what a framework's delegate reads.
+        public let navigationType: FrameworkNavigationAction.NavigationType
 
         public init(_ reader: inout ActionReader) throws(ScenarioError) {
             url = try reader.urlValue()
@@ -29,18 +31,22 @@ extension Scenario.Action {
                     reader.step.path("delegate"), "expected allow, cancel or download, found \"\(delegateText)\"")
             }
             self.delegate = delegate
+            navigationType = try reader.navigationType()
         }
 
         public func run(in simulator: inout Simulator, step: Scenario.Step) throws(ScenarioError) -> StepOutcome {
             let webView = try simulator.webView(step)
             return .navigation(
-                simulator.navigate(webView, frame: step.frame, to: url, redirects: redirects, delegate: delegate))
+                simulator.navigate(
+                    webView, frame: step.frame, to: url, redirects: redirects, delegate: delegate,
+                    navigationType: navigationType))
         }
 
         public var summary: String {
             var text = "load \(url.href)"
             if !redirects.isEmpty { text += " → redirects " + redirects.map(\.href).joined(separator: " → ") }
             if delegate != .allow { text += " (the app's delegate: \(delegate.rawValue))" }
+            if navigationType != .other { text += " (\(navigationType.rawValue))" }
             return text
         }
     }
@@ -126,16 +132,23 @@ extension Scenario.Action {
         public static let outcomeFields = NavigationOutcome.fieldNames
         /// The URL the frame goes to.
         public let url: WebURL
+        /// `navigationType` (default `other`, a script navigation; `link` for a click).
+        public let navigationType: FrameworkNavigationAction.NavigationType
 
         public init(_ reader: inout ActionReader) throws(ScenarioError) {
             url = try reader.urlValue()
+            navigationType = try reader.navigationType()
         }
 
         public func run(in simulator: inout Simulator, step: Scenario.Step) throws(ScenarioError) -> StepOutcome {
-            .navigation(simulator.navigate(try simulator.webView(step), frame: step.frame, to: url))
+            .navigation(
+                simulator.navigate(
+                    try simulator.webView(step), frame: step.frame, to: url, navigationType: navigationType))
         }
 
-        public var summary: String { "navigateFrame \(url.href)" }
+        public var summary: String {
+            "navigateFrame \(url.href)" + (navigationType == .other ? "" : " (\(navigationType.rawValue))")
+        }
     }
 
     /// `openWindow`: the page calls `window.open`; the new web view (`id`) loads `url`.

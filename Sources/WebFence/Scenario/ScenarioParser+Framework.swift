@@ -1,0 +1,40 @@
+import HybridFrameworks
+
+extension Scenario {
+    /// The framework versions whose source WebFence follows; a scenario naming another is refused,
+    /// since its decisions would be another version's.
+    static let supportedFrameworkVersions: [HybridFramework: [String]] = [
+        .capacitor: ["8"], .cordovaIOS: ["8", "7"], .reactNativeWebView: ["16"], .hotwireNative: ["1"],
+    ]
+
+    /// `app.framework`: `{"name", "version", "configuration"}`. The configuration is what
+    /// `webfence framework check --jsonl` takes for the framework; for Cordova, `version` chooses
+    /// 8 or 7 (the configuration may say it too).
+    static func parseFramework(_ value: JSONValue?) throws(ScenarioError) -> FrameworkSpec? {
+        guard let value, value != .null else { return nil }
+        var reader = try JSONObjectReader(value, at: "/app/framework")
+        let name = try reader.requiredString("name")
+        guard let framework = HybridFramework(rawValue: name) else {
+            let names = HybridFramework.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ScenarioError(reader.path("name"), "expected one of \(names), found \"\(name)\"")
+        }
+        let versions = supportedFrameworkVersions[framework] ?? []
+        let version = try reader.string("version") ?? versions.first ?? ""
+        guard versions.contains(version) else {
+            throw ScenarioError(
+                reader.path("version"),
+                "WebFence follows \(framework.displayName) version \(versions.joined(separator: " or ")), not \"\(version)\""
+            )
+        }
+        var configuration = reader.value("configuration") ?? .object([])
+        if framework == .cordovaIOS, case .object(var members) = configuration, configuration["version"] == nil {
+            members.append(.init("version", .string(version)))
+            configuration = .object(members)
+        }
+        try reader.finish(expected: ["name", "version", "configuration"])
+        let (policy, notes) = try FrameworkConfigurationReader.policy(
+            framework, configuration: configuration, at: "/app/framework/configuration")
+        return FrameworkSpec(
+            policy: policy, notes: notes, limitsNavigationsToAppBoundDomains: policy.limitsNavigationsToAppBoundDomains)
+    }
+}
