@@ -2,6 +2,7 @@
 # Coverage-guided fuzzing of WebFence's parsers with libFuzzer.
 #
 #   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | idna | json | scenario | aasa | pattern | rules | macho | zip
+#                                          | xml | framework
 #                                  RUNS: default 1000000
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
@@ -58,7 +59,7 @@
 # or a leak.
 set -euo pipefail
 
-usage() { echo "usage: $0 url|host|idna|json|scenario|aasa|pattern|rules|macho|zip [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 url|host|idna|json|scenario|aasa|pattern|rules|macho|zip|xml|framework [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 && $# -le 2 ]] || usage
 TARGET=$1
 RUNS=${2:-1000000}
@@ -83,6 +84,9 @@ case "$TARGET" in
     macho) TARGET_FILE=FuzzMachO.swift KIND=app DICT=macho.dict FLAGS=(-detect_leaks=0)
         EXTRA=(MachOBuilder.swift CodeSignatureBuilder.swift DEREntitlementsEncoder.swift) ;;
     zip) TARGET_FILE=FuzzZip.swift KIND=app DICT=zip.dict ;;
+    # StrictXML imports nothing: compiled with the target into one module, as `single` does WebAddress.
+    xml) TARGET_FILE=FuzzXML.swift KIND=xml DICT=xml.dict ;;
+    framework) TARGET_FILE=FuzzFramework.swift KIND=modules DICT=xml.dict ;;
     *) usage ;;
 esac
 [[ "$RUNS" =~ ^-?[0-9]+$ ]] || usage
@@ -117,7 +121,15 @@ is_stale() {
     return 1
 }
 
-if [[ $KIND == single ]]; then
+if [[ $KIND == xml ]]; then
+    SOURCES=("$ROOT"/Sources/StrictXML/*.swift "$FUZZ_DIR/Targets/$TARGET_FILE")
+    if is_stale "$BIN" "${SOURCES[@]}"; then
+        echo "building $BIN ..." >&2
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name StrictXMLFuzz "${SOURCES[@]}" \
+            "${LINK[@]}" -o "$BIN.tmp"
+        mv "$BIN.tmp" "$BIN"
+    fi
+elif [[ $KIND == single ]]; then
     mapfile -t WEBADDRESS < <(find "$ROOT/Sources/WebAddress" -name '*.swift' | sort)
     SOURCES=("${WEBADDRESS[@]}" "$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzSupport.swift"
         "$FUZZ_DIR/Targets/$TARGET_FILE")
@@ -222,10 +234,20 @@ else
         build_module ManagedWebViews "$LIB/libWebAddress.a" -- "$ROOT"/Sources/ManagedWebViews/*.swift
         LIBS=("$LIB/libAssociatedDomains.a" "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libAppManifest.a"
             "$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
+        # Hybrid frameworks (issue 17): their policies, imported by the pipeline, and the XML reader
+        # of Cordova's config.xml, imported by WebFence.
+        FRAMEWORK_LIBS=()
+        if [[ -d "$ROOT/Sources/HybridFrameworks" ]]; then
+            mapfile -t HYBRID < <(find "$ROOT/Sources/HybridFrameworks" -name '*.swift' | LC_ALL=C sort)
+            build_module HybridFrameworks "$LIB/libWebAddress.a" -- "${HYBRID[@]}"
+            build_module StrictXML -- "$ROOT"/Sources/StrictXML/*.swift
+            FRAMEWORK_LIBS=("$LIB/libHybridFrameworks.a")
+            LIBS=("$LIB/libHybridFrameworks.a" "$LIB/libStrictXML.a" "${LIBS[@]}")
+        fi
         # The navigation pipeline (issue 16) became a module of its own, between the policies and WebFence.
         if [[ -d "$ROOT/Sources/WebFenceNavigation" ]]; then
             build_module WebFenceNavigation "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libNavigationRules.a" \
-                "$LIB/libWebAddress.a" -- "$ROOT"/Sources/WebFenceNavigation/*.swift
+                "${FRAMEWORK_LIBS[@]}" "$LIB/libWebAddress.a" -- "$ROOT"/Sources/WebFenceNavigation/*.swift
             LIBS=("$LIB/libWebFenceNavigation.a" "${LIBS[@]}")
         fi
         build_module WebFence "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
@@ -389,6 +411,29 @@ elif target == "rules":
         "3-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA" + "/" * 43 + "=\n-----END PUBLIC KEY-----\n",
         "3-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAoFIPbOEbBRfBv5zoBX+u+PZYHmviwzyglUr/VLTIMf\n-----END PUBLIC KEY-----\n",
         "3-----END PUBLIC KEY----------BEGIN PUBLIC KEY-----",
+    ])
+elif target == "xml":
+    seeds.update([
+        "<widget/>", "<?xml version='1.0' encoding='utf-8'?>\n<widget><!-- c --><a b=\"&amp;&#x41;\"/><![CDATA[<x>]]></widget>",
+        "<a><b></a>", "<a x='1' x='2'/>", "<!DOCTYPE a><a/>", "<a>&undefined;</a>", "\ufeff<a/>",
+    ])
+    for path in sorted(glob.glob(os.path.join(os.path.dirname(examples), "frameworks", "*.xml"))):
+        with open(path, encoding="utf-8") as f:
+            seeds.add(f.read())
+elif target == "framework":
+    frameworks = os.path.join(os.path.dirname(examples), "frameworks")
+    for name, selector in [("capacitor.config.json", "\x00"), ("config.xml", "\x01"),
+                           ("react-native-webview.json", "\x03"), ("hotwire-native.json", "\x04")]:
+        path = os.path.join(frameworks, name)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                seeds.add(selector + f.read())
+    seeds.update([
+        '\x00{"server": {"allowNavigation": ["a.com", 5], "url": "https://x.com", "iosScheme": "HTTPS"}}',
+        '\x02{"version": "7", "allowNavigation": ["HTTPS://*youtube.com/*", "*"], "allowIntent": ["tel:*"]}',
+        '\x03{"originWhitelist": null, "requireFullOriginMatch": true}',
+        '\x04{"startLocation": "https://App.Example.com./"}',
+        '\x01<widget><allow-navigation href="https://*.a.com:8080/p/*"/><preference name="scheme" value="https"/></widget>',
     ])
 elif target == "macho":
     pass  # seeded by the target itself at start-up (FUZZ_SEED_DIR), from the test fixtures' builders

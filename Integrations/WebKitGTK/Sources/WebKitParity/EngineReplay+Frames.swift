@@ -41,6 +41,8 @@ extension EngineReplay {
             .setPolicyDelegate, .copy, .paste, .upload, .addWebView:
             // The scenario parser refuses a frame for these (their target is not a frame).
             return .notExpressible("\(step.action.name) does not act in a frame")
+        case .callBridge, .callPage:
+            return .notExpressible("a hybrid framework's bridge is not yet in the engine")
         }
     }
 

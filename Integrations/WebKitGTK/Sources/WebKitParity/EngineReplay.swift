@@ -119,6 +119,11 @@ final class EngineReplay {
         if let earlier = diverged[id] {
             return .notExpressible("follows step \(earlier), which the engine could not run")
         }
+        if scenario.app.framework != nil {
+            // The engine's decide-policy tells neither the frame nor the scenario's navigation type,
+            // which the frameworks' code reads; their replay is issue 17's engine step.
+            return .notExpressible("the app's hybrid framework as its navigation delegate is not yet in the engine")
+        }
         let result = performOnWebView(step, id: id, webView: webView)
         if case .notExpressible = result, step.action.changesWebViewState { diverged[id] = step.index }
         return result
@@ -226,6 +231,8 @@ final class EngineReplay {
             return .notExpressible("managed-web-view identity: an SDK's behaviour, not the engine's")
         case .itp, .appBoundDomains, .openUniversalLink, .addWebView:
             return .notExpressible("not an engine action")
+        case .callBridge, .callPage:
+            return .notExpressible("a hybrid framework's bridge is not yet in the engine")
         }
     }
 
@@ -342,7 +349,7 @@ extension Scenario.Action {
         case .setPolicyDelegate(let delegate): delegate.internalURLs
         case .setConfiguration, .evaluateJavaScript, .addUserScript, .addUserStyleSheet, .userScriptFrames,
             .styleSheetApplied, .postMessage, .setCookie, .getAllCookies, .deleteCookie, .state, .itp,
-            .appBoundDomains, .setWebViewPolicy, .copy, .paste, .upload, .addWebView:
+            .appBoundDomains, .setWebViewPolicy, .copy, .paste, .upload, .addWebView, .callBridge, .callPage:
             []
         }
     }
@@ -359,7 +366,7 @@ extension Scenario.Action {
             true
         case .setConfiguration, .userScriptFrames, .styleSheetApplied, .postMessage, .setCookie, .getAllCookies,
             .getCookies, .deleteCookie, .state, .itp, .appBoundDomains, .setWebViewPolicy, .setPolicyDelegate, .copy,
-            .paste, .upload, .openUniversalLink, .addWebView:
+            .paste, .upload, .openUniversalLink, .addWebView, .callBridge, .callPage:
             false
         }
     }

@@ -1,0 +1,79 @@
+// Fuzz target `framework`: the readers of hybrid frameworks' configuration files
+// (CapacitorConfigReader for capacitor.config.json, CordovaConfigXMLReader for config.xml,
+// FrameworkConfigurationReader for the props JSON of react-native-webview and Hotwire Native),
+// then every framework's decision and the rule set its configuration meant.
+//
+// Input: the first byte picks the reader (0 Capacitor, 1 Cordova XML, 2 Cordova JSON,
+// 3 react-native-webview, 4 Hotwire Native, modulo 5); the rest is the file, as bytes.
+//
+// Checks: no crash, no hang; a reader either refuses the file with a place (XML: line and column
+// from 1; JSON: a JSON pointer) or gives a policy; for every policy read, on a fixed set of URLs in
+// every frame and navigation type —
+//   - the decision's host is the URL's host as the URL Standard serialises it;
+//   - only an allow can be a bypass;
+//   - deciding again gives the same decision (the policies are values);
+//   - MeantNavigation's rules name hosts without a wildcard inside a label.
+
+import StrictXML
+import WebFence
+
+enum FrameworkFuzz {
+    static let urls: [WebURL] = [
+        "https://app.example.com/", "https://app.example.com.evil.net/", "https://app.example.com@evil.net/",
+        "http://192.168.1.100:8100/x", "capacitor://localhost/", "app://localhost/index.html", "tel:+1555",
+        "about:blank", "data:text/html,x", "https://www.youtube.com/watch", "https://[::1]/", "file:///var/x",
+    ].compactMap { try? WebURL($0) }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    Fuzz.currentInput = bytes
+    guard let selector = bytes.first else { return 0 }
+    let file = Array(bytes.dropFirst())
+    let policy: FrameworkPolicy
+    switch selector % 5 {
+    case 1:
+        do {
+            let (configuration, notes) = try CordovaConfigXMLReader.read(file)
+            for note in notes { Fuzz.check(!note.place.isEmpty, "a note has a place", "\(note)") }
+            policy = .cordovaIOS(CordovaPolicy(configuration))
+        } catch {
+            Fuzz.check(error.line >= 1 && error.column >= 1, "an XML error has a position", error.description)
+            return 0
+        }
+    default:
+        let framework: HybridFramework =
+            switch selector % 5 {
+            case 0: .capacitor
+            case 2: .cordovaIOS
+            case 3: .reactNativeWebView
+            default: .hotwireNative
+            }
+        guard let json = try? JSONParser.parse(String(decoding: file, as: UTF8.self)) else { return 0 }
+        do {
+            policy = try FrameworkConfigurationReader.policy(framework, configuration: json, at: "").0
+        } catch {
+            Fuzz.check(!error.message.isEmpty, "a refusal says why", error.description)
+            return 0
+        }
+    }
+    for url in FrameworkFuzz.urls {
+        for target in FrameworkNavigationAction.TargetFrame.allCases {
+            for type in FrameworkNavigationAction.NavigationType.allCases {
+                let action = FrameworkNavigationAction(url: url, target: target, navigationType: type)
+                let decision = policy.decide(action)
+                Fuzz.check(decision.hostText == url.host?.description, "the real host is the URL's", "\(decision)")
+                Fuzz.check(!decision.isBypass || decision.action == .allow, "only an allow is a bypass", "\(decision)")
+                Fuzz.check(policy.decide(action) == decision, "a decision is a value", "\(decision)")
+            }
+        }
+    }
+    let meant = MeantNavigation(policy)
+    for rule in meant.rules {
+        let inner = rule.host.drop { $0 == "=" || $0 == "*" || $0 == "." }
+        Fuzz.check(!inner.contains("*"), "a meant rule has no wildcard inside a label", rule.host)
+    }
+    _ = FrameworkRuleSet.json(meant, framework: policy.framework).serialized()
+    return 0
+}
