@@ -12,7 +12,8 @@
 //   - the decision's host is the URL's host as the URL Standard serialises it;
 //   - only an allow can be a bypass;
 //   - deciding again gives the same decision (the policies are values);
-//   - MeantNavigation's rules name hosts without a wildcard inside a label.
+//   - MeantNavigation's rules name hosts without a wildcard inside a label;
+//   - the rule set `webfence framework rules` prints loads (what the loader refuses is left out).
 
 import StrictXML
 import WebFence
@@ -74,6 +75,9 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let inner = rule.host.drop { $0 == "=" || $0 == "*" || $0 == "." }
         Fuzz.check(!inner.contains("*"), "a meant rule has no wildcard inside a label", rule.host)
     }
-    _ = FrameworkRuleSet.json(meant, framework: policy.framework).serialized()
+    let (ruleSet, _) = FrameworkRuleSet.json(meant, framework: policy.framework)
+    do { _ = try NavigationRuleSet(ruleSet) } catch {
+        Fuzz.fail("the rule set framework rules prints loads", "\(error)\n\(ruleSet.serialized())")
+    }
     return 0
 }

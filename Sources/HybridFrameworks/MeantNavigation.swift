@@ -173,19 +173,32 @@ public struct MeantNavigation: Sendable, Hashable {
         switch named {
         case .any: notes.append("\(place) names every host; a rule set names hosts: list the sites the app visits")
         case .none: notes.append("\(place) names no host")
-        case .exactly(let host): addRule(host: "=\(host)", schemes: schemes, port: port)
+        case .exactly(let host): addRule(host, prefix: "=", schemes: schemes, port: port, place: place)
         case .withSubdomains(let host):
-            let subdomainsOnly = text.hasPrefix("*.")
-            addRule(host: subdomainsOnly ? "*.\(host)" : host, schemes: schemes, port: port)
+            addRule(host, prefix: text.hasPrefix("*.") ? "*." : "", schemes: schemes, port: port, place: place)
         case .labelGlob(let glob):
-            let suffix = glob.split(separator: "*").last.map { $0.drop { $0 == "." } } ?? ""
-            guard !suffix.isEmpty, suffix.contains(".") else {
+            let suffix = glob.split(separator: "*").last.map { String($0.drop { $0 == "." }) } ?? ""
+            guard suffix.contains(".") else {
                 notes.append("\(place): a wildcard inside a label cannot be a rule; name the hosts")
                 return
             }
             notes.append("\(place): a wildcard inside the name becomes every subdomain of \(suffix)")
-            addRule(host: "*.\(suffix)", schemes: schemes, port: port)
+            addRule(suffix, prefix: "*.", schemes: schemes, port: port, place: place)
         }
+    }
+
+    /// A rule for `host`, when it is a host a rule can name: a domain or an address, as the URL
+    /// Standard reads it (so `bücher.example` becomes its ASCII form).
+    private mutating func addRule(_ host: String, prefix: String, schemes: [String], port: UInt16?, place: String) {
+        guard !host.contains("*"), case .success(let parsed) = URLHost.parse(host), parsed != .empty else {
+            notes.append("\(place): \"\(host)\" is not a host a rule can name")
+            return
+        }
+        if case .opaque = parsed {
+            notes.append("\(place): \"\(host)\" is not a host a rule can name")
+            return
+        }
+        addRule(host: prefix + parsed.description, schemes: schemes, port: port)
     }
 
     private mutating func addRule(host: String, schemes: [String], port: UInt16?) {

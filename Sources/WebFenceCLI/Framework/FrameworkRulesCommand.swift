@@ -31,8 +31,9 @@ struct FrameworkRulesCommand: AsyncParsableCommand {
         let (policy, notes) = try FrameworkInput.policy(framework, configPath: config)
         for note in notes { Terminal.standardError.write("webfence: \(config):\(note)\n") }
         let meant = MeantNavigation(policy)
-        for note in meant.notes { Terminal.standardError.write("webfence: note: \(note)\n") }
-        print(Self.pretty(FrameworkRuleSet.json(meant, framework: framework)))
+        let (ruleSet, leftOut) = FrameworkRuleSet.json(meant, framework: framework)
+        for note in meant.notes + leftOut { Terminal.standardError.write("webfence: note: \(note)\n") }
+        print(Self.pretty(ruleSet))
     }
 
     /// The rule set with one member, and one rule, a line: easy to read and to diff.
