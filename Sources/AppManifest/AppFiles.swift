@@ -101,11 +101,14 @@ public struct AppFiles: Sendable {
     /// The embedded provisioning profile; nil when the bundle has none (a project, a simulator build, a
     /// Mac app signed without one).
     public let profile: Profile?
+    /// The hybrid framework's configuration files beside the Info.plist (a project) or at the
+    /// bundle's root (an `.app`, an `.ipa`).
+    public let frameworkFiles: FrameworkFiles
 
     /// The files of one app, as read; a part not given is absent.
     public init(
         kind: Kind, path: String, infoPlist: PropertyListDocument, projectEntitlements: PropertyListDocument? = nil,
-        executable: Executable? = nil, profile: Profile? = nil
+        executable: Executable? = nil, profile: Profile? = nil, frameworkFiles: FrameworkFiles = .none
     ) {
         self.kind = kind
         self.path = path
@@ -113,5 +116,6 @@ public struct AppFiles: Sendable {
         self.projectEntitlements = projectEntitlements
         self.executable = executable
         self.profile = profile
+        self.frameworkFiles = frameworkFiles
     }
 }

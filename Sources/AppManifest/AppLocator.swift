@@ -43,8 +43,14 @@ extension AppFiles {
             return Reading(apps: [try readIPA(url, displayPath: displayPath, project: project)])
         }
         let info = try PropertyListDocument.read(url, as: SourceFile(path: displayPath))
+        let folder = (displayPath as NSString).deletingLastPathComponent
+        let frameworks = FrameworkFiles.read(in: url.deletingLastPathComponent()) {
+            SourceFile(path: join(folder, $0))
+        }
         return Reading(apps: [
-            AppFiles(kind: .project, path: displayPath, infoPlist: info, projectEntitlements: project)
+            AppFiles(
+                kind: .project, path: displayPath, infoPlist: info, projectEntitlements: project,
+                frameworkFiles: frameworks)
         ])
     }
 
@@ -77,12 +83,14 @@ extension AppFiles {
                 if isDirectory.boolValue {
                     if isBundle(childURL) {
                         bundles.append(child)
-                    } else if depth < 2 {
+                    } else if depth < 3, !Self.skippedFolders.contains(name) {
                         walk(child, depth: depth + 1)
                     }
                 } else if name.lowercased().hasSuffix(".ipa") {
                     archives.append(child)
-                } else if name == "Info.plist" {
+                } else if name == "Info.plist"
+                    || Self.isCordovaInfoPlist(name, in: url.appendingPathComponent(relative))
+                {
                     plists.append(child)
                 }
             }
@@ -118,7 +126,7 @@ extension AppFiles {
             return reading
         }
         guard !plists.isEmpty else {
-            throw AppManifestError(displayPath, "holds no .app, .ipa or Info.plist (looked two folders deep)")
+            throw AppManifestError(displayPath, "holds no .app, .ipa or Info.plist (looked three folders deep)")
         }
         for relative in plists {
             attempt { () throws(AppManifestError) in
@@ -135,21 +143,33 @@ extension AppFiles {
     ) throws(AppManifestError) -> [AppFiles] {
         let display = join(displayPath, relative)
         let info = try PropertyListDocument.read(url.appendingPathComponent(relative), as: SourceFile(path: display))
-        if let project {
-            return [AppFiles(kind: .project, path: display, infoPlist: info, projectEntitlements: project)]
-        }
         let folder = (relative as NSString).deletingLastPathComponent
+        let frameworks = FrameworkFiles.read(in: url.appendingPathComponent(folder)) {
+            SourceFile(path: join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0))
+        }
+        if let project {
+            return [
+                AppFiles(
+                    kind: .project, path: display, infoPlist: info, projectEntitlements: project,
+                    frameworkFiles: frameworks)
+            ]
+        }
         let names =
             (try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)) ?? []
         let candidates = names.filter { $0.hasSuffix(".entitlements") }.sorted()
-        guard !candidates.isEmpty else { return [AppFiles(kind: .project, path: display, infoPlist: info)] }
+        guard !candidates.isEmpty else {
+            return [AppFiles(kind: .project, path: display, infoPlist: info, frameworkFiles: frameworks)]
+        }
         var apps: [AppFiles] = []
         for name in candidates {
             let file = folder.isEmpty ? name : folder + "/" + name
             let entitlements = try PropertyListDocument.read(
                 url.appendingPathComponent(file), as: SourceFile(path: join(displayPath, file)))
             let path = candidates.count == 1 ? display : "\(display) with \(name)"
-            apps.append(AppFiles(kind: .project, path: path, infoPlist: info, projectEntitlements: entitlements))
+            apps.append(
+                AppFiles(
+                    kind: .project, path: path, infoPlist: info, projectEntitlements: entitlements,
+                    frameworkFiles: frameworks))
         }
         return apps
     }
@@ -206,9 +226,21 @@ extension AppFiles {
                 profile = .unreadable(source, error.message)
             }
         }
+        let frameworks = FrameworkFiles.read(in: bundle.contentsURL) { file(contents + $0) }
         return AppFiles(
             kind: kind, path: path, infoPlist: info, projectEntitlements: project, executable: executable,
-            profile: profile)
+            profile: profile, frameworkFiles: frameworks)
+    }
+
+    /// Folders a project search never enters: dependencies and build products hold other
+    /// projects' Info.plists.
+    static let skippedFolders: Set<String> = ["node_modules", "Pods", "build", "DerivedData", "Carthage", ".build"]
+
+    /// A Cordova platform's `App-Info.plist` (`<Name>-Info.plist` in 7.x): a `-Info.plist` with
+    /// `config.xml` beside it. Other `-Info.plist` files (`GoogleService-Info.plist`) are not apps.
+    static func isCordovaInfoPlist(_ name: String, in folder: URL) -> Bool {
+        name.hasSuffix("-Info.plist") && name != "GoogleService-Info.plist"
+            && FileManager.default.fileExists(atPath: folder.appendingPathComponent("config.xml").path)
     }
 
     /// `PK\u{3}\u{4}` (a zip's first local header) or `PK\u{5}\u{6}` (an empty zip).

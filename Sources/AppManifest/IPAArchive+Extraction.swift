@@ -52,6 +52,19 @@ extension IPAArchive {
                 accepts: MachOExecutable.startsLikeMachO)
         }
 
+        // A hybrid framework's configuration files, and its marker bundle (only the folder: its
+        // presence is what counts).
+        for name in FrameworkFiles.names {
+            guard let entry = try file(appPath(name)) else { continue }
+            try ZipEntryExtraction(reader: reader, name: appPath(name)).extract(
+                entry.record, to: app.appendingPathComponent(name), limit: FrameworkFiles.maximumSize)
+        }
+        for marker in FrameworkFiles.markerBundles
+        where entries[appPath(marker)] != nil || entries.keys.contains(where: { $0.hasPrefix(appPath(marker) + "/") }) {
+            try? FileManager.default.createDirectory(
+                at: app.appendingPathComponent(marker), withIntermediateDirectories: false)
+        }
+
         let profilePath = appPath("embedded.mobileprovision")
         if let profile = try file(profilePath) {
             try ZipEntryExtraction(reader: reader, name: profilePath).extract(

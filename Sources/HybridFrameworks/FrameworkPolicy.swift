@@ -42,3 +42,24 @@ extension FrameworkPolicy {
         }
     }
 }
+
+extension FrameworkPolicy {
+    /// The page the framework's web view starts on, when its configuration says: Capacitor's
+    /// `server.url` or bundled local URL, Cordova's `<content src>` on its app URL (or `file:`),
+    /// react-native-webview's `uri`, Hotwire's start location.
+    public var startPage: String? {
+        switch self {
+        case .capacitor(let policy):
+            return policy.configuration.appURL.hasSuffix("/")
+                ? policy.configuration.appURL : policy.configuration.appURL + "/"
+        case .cordovaIOS(let policy):
+            let configuration = policy.configuration
+            let source = configuration.contentSource
+            if source.contains("://") { return source }
+            let path = source.hasPrefix("/") ? source : "/" + source
+            return (configuration.appURL ?? "file://") + path
+        case .reactNativeWebView(let policy): return policy.configuration.sourceURI
+        case .hotwireNative(let policy): return policy.configuration.startLocation
+        }
+    }
+}

@@ -41,6 +41,9 @@ public struct AppFolderBuilder {
     public var executable: Executable
     /// The file written as `embedded.mobileprovision`; nil writes none.
     public var profile: Profile?
+    /// More files at the bundle's root, by name (`capacitor.config.json`); a name ending in
+    /// `.bundle/` makes an empty folder.
+    public var resources: [String: [UInt8]] = [:]
 
     /// An app named `name` with these Info.plist keys; by default an XML Info.plist, no executable
     /// and no profile.
@@ -85,6 +88,14 @@ public struct AppFolderBuilder {
         case .bytes(let bytes)?:
             try Data(bytes).write(to: bundle.appendingPathComponent("embedded.mobileprovision"))
         case nil: break
+        }
+        for (name, bytes) in resources.sorted(by: { $0.key < $1.key }) {
+            if name.hasSuffix("/") {
+                try FileManager.default.createDirectory(
+                    at: bundle.appendingPathComponent(String(name.dropLast())), withIntermediateDirectories: true)
+            } else {
+                try Data(bytes).write(to: bundle.appendingPathComponent(name))
+            }
         }
         return bundle
     }

@@ -57,7 +57,7 @@ public enum ExampleApps {
     /// Writes every app into `directory` (Examples/apps).
     public static func write(to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for app in all { try app.write(in: directory) }
+        for app in all + frameworkApps { try app.write(in: directory) }
     }
 
     /// One app as Xcode would build and sign it: Info.plist, an arm64 executable (or arm64 and

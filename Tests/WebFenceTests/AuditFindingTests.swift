@@ -294,6 +294,112 @@ struct AuditFindingTests {
         case "entitlement.duplicate": return domains(["applinks:shop.example", "applinks:shop.example"])
         case "entitlement.tooMany":
             return domains((1...31).map { "applinks:site\($0).example" }, (1...30).map { "applinks:site\($0).example" })
+        // A hybrid framework's configuration.
+        case let code
+        where code.hasPrefix("framework.") || code.hasPrefix("capacitor.") || code.hasPrefix("cordova.")
+            || code.hasPrefix("reactNativeWebView.") || code.hasPrefix("hotwire."):
+            return Self.frameworkCases(code)
+        default:
+            return nil
+        }
+    }
+
+    /// The framework codes: the ShopApp (WKAppBoundDomains shop.example, shop-cdn.example) with a
+    /// configuration file at its root, and the file fixed.
+    static func frameworkCases(_ code: String) -> (AuditSketch, AuditSketch)? {
+        func files(_ bad: [String: String], _ good: [String: String]) -> (AuditSketch, AuditSketch) {
+            func sketch(_ files: [String: String]) -> AuditSketch {
+                AuditSketch.shop.with("\(files)") { sketch in
+                    for (name, text) in files { sketch.app.resources[name] = Array(text.utf8) }
+                }
+            }
+            return (sketch(bad), sketch(good))
+        }
+        func capacitor(_ bad: String, _ good: String) -> (AuditSketch, AuditSketch) {
+            files(["capacitor.config.json": bad], ["capacitor.config.json": good])
+        }
+        func cordova(_ bad: String, _ good: String) -> (AuditSketch, AuditSketch) {
+            func xml(_ href: String) -> String {
+                #"<widget><allow-navigation href="\#(href)"/><preference name="LimitsNavigationsToAppBoundDomains" value="true"/></widget>"#
+            }
+            return files(["config.xml": xml(bad)], ["config.xml": xml(good)])
+        }
+        func props(_ framework: String, _ bad: String, _ good: String) -> (AuditSketch, AuditSketch) {
+            func json(_ configuration: String) -> String {
+                #"{"framework": "\#(framework)", "configuration": \#(configuration)}"#
+            }
+            return files(["webfence-framework.json": json(bad)], ["webfence-framework.json": json(good)])
+        }
+        let limited = #""ios": {"limitsNavigationsToAppBoundDomains": true}"#
+        switch code {
+        case "framework.configuration.unreadable":
+            return capacitor(#"{"server": "#, #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
+        case "framework.configuration.ignored":
+            return capacitor(
+                #"{"server": {"allowNavigation": ["shop-cdn.example", 5]}, \#(limited)}"#,
+                #"{"server": {"allowNavigation": ["shop-cdn.example"]}, \#(limited)}"#)
+        case "framework.configuration.missing":
+            return (
+                AuditSketch.shop.with("Hotwire's resources alone") {
+                    $0.app.resources["HotwireNative_HotwireNative.bundle/"] = []
+                },
+                AuditSketch.shop.with("Hotwire's resources and props") {
+                    $0.app.resources["HotwireNative_HotwireNative.bundle/"] = []
+                    $0.app.resources["webfence-framework.json"] = Array(
+                        #"{"framework": "hotwire-native", "configuration": {"startLocation": "https://shop.example/", "limitsNavigationsToAppBoundDomains": true}}"#
+                            .utf8)
+                }
+            )
+        case "framework.startPage.notAppBound":
+            return capacitor(
+                #"{"server": {"url": "https://other.example/"}, \#(limited)}"#,
+                #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
+        case "framework.bridge.notAppBound":
+            return capacitor(
+                #"{"server": {"url": "https://shop.example/"}}"#,
+                #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
+        case "framework.localhost.versionDependent":
+            return capacitor(#"{}"#, #"{\#(limited)}"#)
+        case "framework.allowed.notAppBound":
+            return capacitor(
+                #"{"server": {"url": "https://shop.example/", "allowNavigation": ["partner.example"]}, \#(limited)}"#,
+                #"{"server": {"url": "https://shop.example/", "allowNavigation": ["shop-cdn.example"]}, \#(limited)}"#)
+        case "capacitor.serverURL.prefix":
+            return capacitor(
+                #"{"server": {"url": "https://shop.example"}, \#(limited)}"#,
+                #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
+        case "capacitor.allowNavigation.notAHost":
+            return capacitor(
+                #"{"server": {"allowNavigation": ["https://shop-cdn.example/"]}, \#(limited)}"#,
+                #"{"server": {"allowNavigation": ["shop-cdn.example"]}, \#(limited)}"#)
+        case "capacitor.allowNavigation.everyHost":
+            return capacitor(
+                #"{"server": {"allowNavigation": ["*"]}, \#(limited)}"#,
+                #"{"server": {"allowNavigation": ["shop-cdn.example"]}, \#(limited)}"#)
+        case "cordova.allowNavigation.anyHost":
+            return cordova("https://*shop-cdn.example/*", "https://*.shop-cdn.example/*")
+        case "cordova.allowNavigation.everything":
+            return cordova("*", "https://shop.example/*")
+        case "cordova.allowNavigation.neverMatches":
+            return cordova("https://shop.example:443/*", "https://shop.example/*")
+        case "reactNativeWebView.originWhitelist.prefix":
+            return props(
+                "react-native-webview", #"{"originWhitelist": ["https://shop.example"]}"#,
+                #"{"originWhitelist": ["https://shop.example"], "requireFullOriginMatch": true}"#)
+        case "reactNativeWebView.originWhitelist.default":
+            return props(
+                "react-native-webview", #"{}"#,
+                #"{"originWhitelist": ["https://shop.example"], "requireFullOriginMatch": true}"#)
+        case "reactNativeWebView.originWhitelist.neverMatches":
+            return props(
+                "react-native-webview",
+                #"{"originWhitelist": ["https://shop.example/"], "requireFullOriginMatch": true}"#,
+                #"{"originWhitelist": ["https://shop.example"], "requireFullOriginMatch": true}"#)
+        case "hotwire.startLocation.case":
+            return props(
+                "hotwire-native",
+                #"{"startLocation": "https://Shop.example/", "limitsNavigationsToAppBoundDomains": true}"#,
+                #"{"startLocation": "https://shop.example/", "limitsNavigationsToAppBoundDomains": true}"#)
         default:
             return nil
         }

@@ -4,19 +4,21 @@ import Foundation
 import Testing
 import WebFence
 
-/// Examples/apps: the five apps of seed 000, made by `ExampleApps`. The committed folders must be
+/// Examples/apps: the five apps of seed 000 and the hybrid-framework apps of issue 17, made by
+/// `ExampleApps`. The committed folders must be
 /// what the code makes (profiles are compared by their signed content: a CMS signature is not
 /// reproducible byte for byte); `WEBFENCE_WRITE_EXAMPLES=1` writes them again.
-@Suite("Examples/apps: the seed's five apps")
+@Suite("Examples/apps: the seed's five apps and the hybrid-framework apps")
 struct ExampleAppsTests {
-    static let names = ExampleApps.all.map(\.name)
+    static let seedNames = ExampleApps.all.map(\.name)
+    static let names = seedNames + ExampleApps.frameworkApps.map(\.name)
 
     @Test("the committed app is what ExampleApps makes", arguments: names)
     func committedMatchesGenerator(_ name: String) throws {
         if ProcessInfo.processInfo.environment["WEBFENCE_WRITE_EXAMPLES"] == "1" {
             try ExampleApps.write(to: ExampleApps.directory)
         }
-        let builder = try #require(ExampleApps.all.first { $0.name == name })
+        let builder = try #require((ExampleApps.all + ExampleApps.frameworkApps).first { $0.name == name })
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("examples-\(UUID())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let made = try builder.write(in: scratch)
@@ -42,12 +44,17 @@ struct ExampleAppsTests {
             Issue.record("\(name): the committed profile's signature does not verify: \(committedProfile.signature)")
             return
         }
-        // Nothing else in the folder.
+        // The framework's files, byte for byte; nothing else in the folder.
+        for (file, bytes) in builder.resources where !file.hasSuffix("/") {
+            let committedBytes = try Data(contentsOf: committed.appendingPathComponent(file))
+            #expect(committedBytes == Data(bytes), "\(name) \(file): \(hint)")
+        }
+        let resources = builder.resources.keys.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         let contents = try FileManager.default.contentsOfDirectory(atPath: committed.path).sorted()
-        #expect(contents == ["Info.plist", "embedded.mobileprovision", name].sorted())
+        #expect(contents == (["Info.plist", "embedded.mobileprovision", name] + resources).sorted())
     }
 
-    @Test("Examples/apps holds the five apps and nothing else")
+    @Test("Examples/apps holds these apps and nothing else")
     func folder() throws {
         let contents = try FileManager.default.contentsOfDirectory(atPath: ExampleApps.directory.path).filter {
             !$0.hasPrefix(".")
@@ -62,8 +69,11 @@ struct ExampleAppsTests {
         }
         let byName = Dictionary(
             uniqueKeysWithValues: audits.map { (($0.files.path as NSString).lastPathComponent, $0) })
-        #expect(byName.count == 5)
-        for audit in audits {
+        #expect(byName.count == Self.names.count)
+        for audit in audits
+        where Self.seedNames.contains(
+            (audit.files.path as NSString).lastPathComponent.replacingOccurrences(of: ".app", with: ""))
+        {
             #expect(audit.entitlements.origin == .signature, "\(audit.files.path)")
             #expect(audit.counts.errors == 0 && audit.counts.warnings == 0, "\(audit.files.path): \(audit.findings)")
             #expect(audit.appID == "ABCDE12345." + (audit.bundleIdentifier ?? ""))
@@ -96,5 +106,36 @@ struct ExampleAppsTests {
         let hybrid = try #require(byName["HybridApp.app"])
         #expect(hybrid.appBoundList.domains?.domains == ["hybrid.example"])
         #expect(hybrid.findings.isEmpty)
+    }
+
+    @Test("every framework finding code: triggered by a framework app, absent from its fixed twin")
+    func frameworkApps() throws {
+        let audits = try AppFiles.read(at: ExampleApps.directory, displayPath: "Examples/apps").apps.map {
+            AppAudit($0)
+        }
+        let byName = Dictionary(
+            uniqueKeysWithValues: audits.map {
+                (($0.files.path as NSString).lastPathComponent.replacingOccurrences(of: ".app", with: ""), $0)
+            })
+        let frameworkCodes = AuditCatalog.rules.map(\.code).filter {
+            ["framework.", "capacitor.", "cordova.", "reactNativeWebView.", "hotwire."].contains(where: $0.hasPrefix)
+        }
+        var triggered: Set<String> = []
+        for (broken, fixed) in ExampleApps.twins {
+            let brokenAudit = try #require(byName[broken])
+            let fixedAudit = try #require(byName[fixed])
+            let codes = Set(brokenAudit.findings.map(\.code)).intersection(frameworkCodes)
+            #expect(!codes.isEmpty, "\(broken) triggers no framework code")
+            for code in codes {
+                #expect(!fixedAudit.findings.contains { $0.code == code }, "\(fixed) still has \(code)")
+            }
+            triggered.formUnion(codes)
+        }
+        #expect(triggered == Set(frameworkCodes), "not triggered: \(Set(frameworkCodes).subtracting(triggered))")
+        for fixed in Set(ExampleApps.twins.values) {
+            let audit = try #require(byName[fixed])
+            #expect(audit.counts.errors == 0 && audit.counts.warnings == 0, "\(fixed): \(audit.findings)")
+            #expect(audit.framework?.policy != nil, "\(fixed) is read as a framework app")
+        }
     }
 }

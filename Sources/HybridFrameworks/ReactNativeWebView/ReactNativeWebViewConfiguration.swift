@@ -16,17 +16,20 @@ public struct ReactNativeWebViewConfiguration: Sendable, Hashable {
     public var limitsNavigationsToAppBoundDomains: Bool
     /// `onMessage` is set: the `ReactNativeWebView` bridge and `injectedJavaScript` are installed.
     public var messagingEnabled: Bool
+    /// `source={{uri}}`: the page the web view starts on, when the props file says.
+    public var sourceURI: String?
 
     /// A configuration with the props given, the defaults elsewhere.
     public init(
         originWhitelist: [String]? = nil, requireFullOriginMatch: Bool = false, handlesOpenWindow: Bool = false,
-        limitsNavigationsToAppBoundDomains: Bool = false, messagingEnabled: Bool = false
+        limitsNavigationsToAppBoundDomains: Bool = false, messagingEnabled: Bool = false, sourceURI: String? = nil
     ) {
         self.originWhitelist = originWhitelist
         self.requireFullOriginMatch = requireFullOriginMatch
         self.handlesOpenWindow = handlesOpenWindow
         self.limitsNavigationsToAppBoundDomains = limitsNavigationsToAppBoundDomains
         self.messagingEnabled = messagingEnabled
+        self.sourceURI = sourceURI
     }
 
     /// The list the check compiles: `about:blank`, then the prop's entries or the default.

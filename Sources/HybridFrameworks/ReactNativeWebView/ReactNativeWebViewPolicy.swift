@@ -64,3 +64,23 @@ public struct ReactNativeWebViewPolicy: Sendable {
             host: host)
     }
 }
+
+extension ReactNativeWebViewPolicy {
+    /// Why an `originWhitelist` entry can match no origin WebKit hands over, or nil when it can: a
+    /// path (the origin stops before the first `/`), capitals in an http(s) entry (WebKit's URLs are
+    /// lower case), or the scheme's default port (WebKit drops it).
+    public static func deadEntry(_ entry: String) -> String? {
+        guard let colon = entry.firstIndex(of: ":") else { return nil }
+        let scheme = entry[..<colon].lowercased()
+        var rest = entry[entry.index(after: colon)...]
+        if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
+        if rest.contains("/") { return "a path: the origin it is compared with stops before the first /" }
+        if scheme == "http" || scheme == "https", entry.contains(where: \.isUppercase) {
+            return "capitals: the URLs WebKit hands over are lower case, and the comparison keeps case"
+        }
+        if (scheme == "https" && rest.hasSuffix(":443")) || (scheme == "http" && rest.hasSuffix(":80")) {
+            return "the default port: WebKit drops it from the URL"
+        }
+        return nil
+    }
+}

@@ -29,6 +29,8 @@ public struct AppAudit: Sendable {
     public let treatAllWebViewsAsUnmanaged: Bool
     /// `com.apple.developer.associated-domains`, read and checked; nil when the app has none.
     public let associatedDomains: AssociatedDomainsEntitlement?
+    /// The hybrid framework the app is built on, when its files show one.
+    public let framework: FrameworkAudit?
     /// Every finding, in the order of the report's sections.
     public private(set) var findings: [AuditFinding]
 
@@ -93,6 +95,14 @@ public struct AppAudit: Sendable {
         associatedDomains = declarations.associatedDomains
         findings += problems(.associatedDomains)
         findings += Self.associatedDomainFindings(declarations, file: entitlements.file)
+        framework = FrameworkAudit(files.frameworkFiles, app: declarations.appBound)
+        for problem in files.frameworkFiles.unreadable {
+            findings.append(
+                AuditFinding(
+                    "framework.configuration.unreadable", .error, SourceFile(path: problem.path), key: "/",
+                    problem.message))
+        }
+        findings += framework?.findings ?? []
         self.findings = findings
     }
 

@@ -251,6 +251,81 @@ public enum AuditCatalog {
             code: "entitlement.tooMany", title: "More associated domains than Apple advises",
             fix: "Consolidate to about 20–30 domains, for example with *. entries served from the base domain."),
 
+        // A hybrid framework's configuration (spec/hybrid-frameworks.md).
+        Rule(
+            code: "framework.configuration.unreadable", title: "The framework's configuration file does not read",
+            fix:
+                "Correct the file at the place the message names (valid JSON or XML of the framework's shape) and audit again."
+        ),
+        Rule(
+            code: "framework.configuration.ignored", title: "A configuration value the framework ignores",
+            fix: "Give the value the type the framework reads (a list of strings, true or false, a scheme of its own)."),
+        Rule(
+            code: "framework.configuration.missing", title: "The framework's settings are in code",
+            fix:
+                "Write webfence-framework.json beside Info.plist with the framework's props ({\"framework\": \"hotwire-native\", \"configuration\": {\"startLocation\": \"https://...\"}})."
+        ),
+        Rule(
+            code: "framework.startPage.notAppBound", title: "The framework's start page is not app-bound",
+            fix: "Add the start page's registrable domain to WKAppBoundDomains."),
+        Rule(
+            code: "framework.bridge.notAppBound",
+            title: "WKAppBoundDomains without the limits flag: the bridge is dead",
+            fix:
+                "Turn the flag on where the framework sets it: ios.limitsNavigationsToAppBoundDomains in capacitor.config.json, <preference name=\"LimitsNavigationsToAppBoundDomains\" value=\"true\"/> in config.xml, the limitsNavigationsToAppBoundDomains prop, or Hotwire's makeCustomWebView."
+        ),
+        Rule(
+            code: "framework.localhost.versionDependent", title: "The bridge depends on the iOS version",
+            fix:
+                "Turn the limits flag on and list localhost in WKAppBoundDomains, so that the local start page is app-bound on every iOS version."
+        ),
+        Rule(
+            code: "framework.allowed.notAppBound", title: "The framework allows a host WebKit will refuse",
+            fix:
+                "Add the host's registrable domain to WKAppBoundDomains, or remove it from the framework's list so that it opens outside the app."
+        ),
+        Rule(
+            code: "capacitor.serverURL.prefix", title: "server.url without a slash lets look-alike hosts in",
+            fix:
+                "End server.url with a slash after the host (https://app.example.com/): the prefix test then stops at the host."
+        ),
+        Rule(
+            code: "capacitor.allowNavigation.notAHost", title: "An allowNavigation entry that is not a host",
+            fix:
+                "Write the host only (example.com, *.example.com): Capacitor compares hosts, without scheme, port or path."
+        ),
+        Rule(
+            code: "capacitor.allowNavigation.everyHost", title: "allowNavigation allows every host",
+            fix: "List the hosts the app visits instead of *."),
+        Rule(
+            code: "cordova.allowNavigation.anyHost", title: "An <allow-navigation> host that reads as any host",
+            fix:
+                "Write the subdomain wildcard with its dot (https://*.youtube.com/*), which covers the domain and its subdomains."
+        ),
+        Rule(
+            code: "cordova.allowNavigation.everything", title: "<allow-navigation href=\"*\"> allows every URL",
+            fix: "List the sites the app loads (https://*.example.com/*) and about:* if it needs about:blank."),
+        Rule(
+            code: "cordova.allowNavigation.neverMatches", title: "An <allow-navigation> entry that matches nothing",
+            fix:
+                "Write the entry as Cordova reads it: a lowercase scheme, no default port, no userinfo, about:* for about:blank."
+        ),
+        Rule(
+            code: "reactNativeWebView.originWhitelist.prefix", title: "An originWhitelist entry matched as a prefix",
+            fix:
+                "Check the URL's host yourself in onShouldStartLoadWithRequest (or use the rule set of webfence framework rules): react-native-webview 16 matches entries as prefixes of the origin."
+        ),
+        Rule(
+            code: "reactNativeWebView.originWhitelist.default", title: "The default originWhitelist admits every site",
+            fix: "Set originWhitelist to the origins the app loads (https://example.com)."),
+        Rule(
+            code: "reactNativeWebView.originWhitelist.neverMatches",
+            title: "An originWhitelist entry that matches nothing",
+            fix: "Write origins as WebKit hands them: lower case, no path, no default port (https://example.com)."),
+        Rule(
+            code: "hotwire.startLocation.case", title: "The start location's host has capitals",
+            fix: "Write the start location in lower case (https://app.example.com/)."),
+
         // A fetched association file (`--fetch`, spec/associated-domains.md §2–§4).
         Rule(
             code: "aasa.appID.missing", title: "The association file does not name the app",

@@ -29,8 +29,9 @@ public enum CordovaConfigXMLReader {
         if let limitsText, !["true", "1", "yes", "false", "0", "no"].contains(limitsText) {
             collected.notes.append(
                 .init(
-                    .valueIgnored, at: collected.limitsPlace,
-                    "\"\(limitsText)\" is not true/false, 1/0 or yes/no: Cordova leaves the flag off"))
+                    .valueIgnored, at: "/widget/preference",
+                    "line \(collected.limitsLine): \"\(limitsText)\" is not true/false, 1/0 or yes/no: Cordova leaves the flag off"
+                ))
         }
         return (configuration, collected.notes)
     }
@@ -42,7 +43,7 @@ public enum CordovaConfigXMLReader {
         var contentSource: String?
         var version = CordovaConfiguration.Version.v8
         var notes: [FrameworkConfigurationNote] = []
-        var limitsPlace = ""
+        var limitsLine = 0
 
         /// Walks the tree with an explicit stack: document order, other platforms' blocks and the
         /// contents of `<edit-config>`/`<config-file>` (meant for other files) left out.
@@ -58,14 +59,17 @@ public enum CordovaConfigXMLReader {
         }
 
         mutating func read(_ element: XMLReader.Element) {
-            let place = "line \(element.line), column \(element.column)"
+            // A pointer-like place for reports, with the line in the message.
+            let place = "/widget/\(element.name)"
+            let line = "line \(element.line): "
             switch element.name {
             case "allow-navigation", "allow-intent":
                 guard let href = element.attribute("href") else {
                     notes.append(
                         .init(
                             .valueIgnored, at: place,
-                            "<\(element.name)> without href: the app adds nil to its list and crashes at launch"))
+                            line + "<\(element.name)> without href: the app adds nil to its list and crashes at launch")
+                    )
                     return
                 }
                 if element.name == "allow-navigation" { navigations.append(href) } else { intents.append(href) }
@@ -74,7 +78,7 @@ public enum CordovaConfigXMLReader {
                     return
                 }
                 preferences[name] = value
-                if name == "limitsnavigationstoappbounddomains" { limitsPlace = place }
+                if name == "limitsnavigationstoappbounddomains" { limitsLine = element.line }
             case "content":
                 contentSource = element.attribute("src") ?? contentSource
             case "engine" where element.attribute("name") == "ios":

@@ -63,10 +63,10 @@ public enum FrameworkConfigurationReader {
             originWhitelist: whitelist, requireFullOriginMatch: try reader.bool("requireFullOriginMatch") ?? false,
             handlesOpenWindow: try reader.bool("onOpenWindow") ?? false,
             limitsNavigationsToAppBoundDomains: try reader.bool("limitsNavigationsToAppBoundDomains") ?? false,
-            messagingEnabled: try reader.bool("onMessage") ?? false)
+            messagingEnabled: try reader.bool("onMessage") ?? false, sourceURI: try reader.string("uri"))
         try reader.finish(expected: [
             "originWhitelist", "requireFullOriginMatch", "onOpenWindow", "limitsNavigationsToAppBoundDomains",
-            "onMessage",
+            "onMessage", "uri",
         ])
         return configuration
     }

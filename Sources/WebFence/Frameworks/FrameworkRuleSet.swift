@@ -15,7 +15,7 @@ public enum FrameworkRuleSet {
             let ruleSet = object(rules, meant, framework)
             guard
                 case .failure(let error) = Result(catching: { () throws(RuleSetError) in try NavigationRuleSet(ruleSet)
-                    }),
+                }),
                 let refused = error.errors.compactMap(Self.allowIndex).first, rules.indices.contains(refused)
             else { return (ruleSet, notes) }
             let finding = error.errors.first { Self.allowIndex($0) == refused }

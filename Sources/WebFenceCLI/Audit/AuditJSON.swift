@@ -126,6 +126,7 @@ enum AuditJSON {
                 "rule": .string(audit.tracking.rule.code),
             ]),
             "managed": .object(["treatAllWebViewsAsUnmanaged": .bool(audit.treatAllWebViewsAsUnmanaged)]),
+            "framework": framework(audit.framework),
             "associatedDomains": .array(
                 (audit.associatedDomains?.domains ?? []).map { domain in
                     .object([
@@ -178,5 +179,19 @@ enum AuditJSON {
         case .pastCapacity: members.append(.init("outcome", .string("pastCapacity")))
         }
         return .object(members)
+    }
+
+    /// The hybrid framework: its name, the file read, its rules as it applies them, its bridge;
+    /// null for an app built on none.
+    private static func framework(_ framework: FrameworkAudit?) -> JSONValue {
+        guard let framework else { return .null }
+        let bridge = framework.policy?.bridge
+        return .object([
+            "name": .string(framework.framework.rawValue), "file": file(framework.file),
+            "configured": .bool(framework.policy != nil),
+            "rules": .array(framework.rules.map(JSONValue.string)),
+            "messageHandlers": .array((bridge?.messageHandlers ?? []).map(JSONValue.string)),
+            "userScripts": .array((bridge?.userScripts ?? []).map { .string($0.name) }),
+        ])
     }
 }

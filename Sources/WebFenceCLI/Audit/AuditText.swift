@@ -99,6 +99,15 @@ enum AuditText {
             "TreatAllWebViewsAsUnmanaged",
             audit.treatAllWebViewsAsUnmanaged ? "YES: every web view holds unmanaged data" : "NO")
 
+        if let framework = audit.framework {
+            out += section("Hybrid framework", terminal)
+            out += row(framework.framework.displayName, framework.file.description)
+            for rule in framework.rules { out += "    \(rule)\n" }
+            if let bridge = framework.policy?.bridge {
+                out += row("bridge", "handlers " + bridge.messageHandlers.joined(separator: ", "))
+            }
+        }
+
         out += section("Associated domains", terminal)
         if let entitlement = audit.associatedDomains, !entitlement.domains.isEmpty {
             for service in AssociatedDomain.Service.allCases {

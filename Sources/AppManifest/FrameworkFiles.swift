@@ -1,0 +1,71 @@
+import Foundation
+
+/// The files that say which hybrid framework an app is built on and how it is configured, as found
+/// in a project folder (beside the app's Info.plist) or at the root of a built `.app`:
+/// `capacitor.config.json`, Cordova's `config.xml`, and `webfence-framework.json` (the props of a
+/// framework configured in code: react-native-webview, Hotwire Native). Read as bytes, capped;
+/// what they mean is `WebFence`'s to say.
+public struct FrameworkFiles: Sendable, Hashable {
+    /// One configuration file.
+    public struct File: Sendable, Hashable {
+        /// Its name (`capacitor.config.json`).
+        public let name: String
+        /// Where it was read, for reports.
+        public let source: SourceFile
+        /// Its bytes.
+        public let bytes: [UInt8]
+
+        /// A file read from `source`.
+        public init(name: String, source: SourceFile, bytes: [UInt8]) {
+            self.name = name
+            self.source = source
+            self.bytes = bytes
+        }
+    }
+
+    /// The names looked for, in this order.
+    public static let names = ["capacitor.config.json", "config.xml", "webfence-framework.json"]
+    /// A framework's resource bundle at a `.app`'s root: its presence names the framework.
+    public static let markerBundles = ["HotwireNative_HotwireNative.bundle"]
+    /// The largest configuration file read.
+    public static let maximumSize = 4 << 20
+
+    /// The files found.
+    public let files: [File]
+    /// The marker bundles found (as files without bytes).
+    public let markers: [File]
+    /// Files that were there but could not be read (too large, not a regular file), with why.
+    public let unreadable: [AppManifestError]
+
+    /// No file.
+    public static let none = FrameworkFiles(files: [], markers: [], unreadable: [])
+
+    /// The file named `name`, if found.
+    public func file(_ name: String) -> File? { files.first { $0.name == name } }
+
+    /// Reads the files in `folder`; `source` names a file for reports.
+    static func read(in folder: URL, source: (String) -> SourceFile) -> FrameworkFiles {
+        var files: [File] = []
+        var unreadable: [AppManifestError] = []
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let file = source(name)
+            do throws(AppManifestError) {
+                try AppBundle.requireRegularFile(url, displayPath: file.description)
+                let reader = try FileBytes(url: url)
+                guard reader.size <= maximumSize else {
+                    throw AppManifestError(file.description, "\(reader.size) bytes: larger than \(maximumSize)")
+                }
+                files.append(File(name: name, source: file, bytes: try reader.bytes(at: 0, count: reader.size)))
+            } catch {
+                unreadable.append(error)
+            }
+        }
+        let markers = markerBundles.filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }
+        .map { File(name: $0, source: source($0), bytes: []) }
+        return FrameworkFiles(files: files, markers: markers, unreadable: unreadable)
+    }
+}

@@ -1,0 +1,143 @@
+import AppBound
+import AppManifest
+import HybridFrameworks
+import StrictXML
+import WebFenceNavigation
+
+/// The hybrid framework an app is built on, read from its configuration file, and what the audit
+/// says about it: the framework's navigation rules as it applies them, the bypass classes its
+/// configuration opens, and how its bridge fares under the app's `WKAppBoundDomains` and flag.
+public struct FrameworkAudit: Sendable {
+    /// The framework.
+    public let framework: HybridFramework
+    /// The framework with its configuration; nil when the app shows the framework (its resource
+    /// bundle) but no configuration file says how it is set up.
+    public let policy: FrameworkPolicy?
+    /// The configuration file read, or the file that showed the framework.
+    public let file: SourceFile
+    /// Every finding about the framework.
+    public let findings: [AuditFinding]
+
+    /// The framework of `files`, or nil for an app built on none WebFence knows.
+    public init?(_ files: FrameworkFiles, app: AppBoundApp) {
+        guard let read = Self.read(files) else { return nil }
+        framework = read.framework
+        file = read.file
+        var findings = read.findings
+        if let policy = read.policy {
+            // In webfence-framework.json the configuration sits under /configuration.
+            let prefix = read.file.name == "webfence-framework.json" ? "/configuration" : ""
+            let found =
+                FrameworkAudit.holes(policy, file: read.file) + FrameworkAudit.bridge(policy, app: app, file: read.file)
+            findings += found.map { AuditFinding($0.code, $0.severity, $0.file, key: prefix + $0.key, $0.message) }
+        }
+        policy = read.policy
+        self.findings = findings
+    }
+
+    /// The navigation rules as the framework applies them, one sentence each.
+    public var rules: [String] {
+        guard let policy else { return ["no configuration file: \(framework.displayName)'s defaults apply"] }
+        return FrameworkAudit.ruleSummary(policy)
+    }
+
+    private struct Read {
+        var framework: HybridFramework
+        var policy: FrameworkPolicy?
+        var file: SourceFile
+        var findings: [AuditFinding]
+    }
+
+    /// The configuration file that names the framework: Capacitor's first (a Capacitor app carries
+    /// a `config.xml` for Cordova plugins too), then Cordova's, then WebFence's props file, then a
+    /// framework's resource bundle alone.
+    private static func read(_ files: FrameworkFiles) -> Read? {
+        if let file = files.file("capacitor.config.json") {
+            return readJSON(file, .capacitor)
+        }
+        if let file = files.file("config.xml") {
+            do throws(XMLError) {
+                let (configuration, notes) = try CordovaConfigXMLReader.read(file.bytes)
+                return Read(
+                    framework: .cordovaIOS, policy: .cordovaIOS(CordovaPolicy(configuration)), file: file.source,
+                    findings: notes.map { ignored($0, file.source) })
+            } catch {
+                return Read(
+                    framework: .cordovaIOS, policy: nil, file: file.source,
+                    findings: [unreadable(file.source, "line \(error.line), column \(error.column): \(error.message)")])
+            }
+        }
+        if let file = files.file("webfence-framework.json") {
+            return readProps(file)
+        }
+        if let marker = files.markers.first(where: { $0.name == "HotwireNative_HotwireNative.bundle" }) {
+            let source = marker.source
+            return Read(
+                framework: .hotwireNative, policy: nil, file: source,
+                findings: [
+                    AuditFinding(
+                        "framework.configuration.missing", .note, source, key: "/",
+                        "the app carries Hotwire Native's resources, but no webfence-framework.json says its start location: its navigation rules and bridge are not audited"
+                    )
+                ])
+        }
+        return nil
+    }
+
+    private static func readJSON(_ file: FrameworkFiles.File, _ framework: HybridFramework) -> Read {
+        let json: JSONValue
+        do throws(JSONParser.Error) { json = try JSONParser.parse(String(decoding: file.bytes, as: UTF8.self)) } catch {
+            return Read(
+                framework: framework, policy: nil, file: file.source,
+                findings: [unreadable(file.source, "line \(error.line), column \(error.column): \(error.message)")])
+        }
+        do throws(ScenarioError) {
+            let (policy, notes) = try FrameworkConfigurationReader.policy(framework, configuration: json, at: "")
+            return Read(
+                framework: framework, policy: policy, file: file.source,
+                findings: notes.map { ignored($0, file.source) })
+        } catch {
+            return Read(
+                framework: framework, policy: nil, file: file.source,
+                findings: [unreadable(file.source, error.description, key: error.pointer)])
+        }
+    }
+
+    /// `webfence-framework.json`: `{"framework": NAME, "configuration": {...}}`, for the frameworks
+    /// configured in code.
+    private static func readProps(_ file: FrameworkFiles.File) -> Read {
+        let json = try? JSONParser.parse(String(decoding: file.bytes, as: UTF8.self))
+        guard let name = json?["framework"]?.stringValue, let framework = HybridFramework(rawValue: name),
+            let configuration = json?["configuration"]
+        else {
+            return Read(
+                framework: .reactNativeWebView, policy: nil, file: file.source,
+                findings: [
+                    unreadable(
+                        file.source,
+                        "expected {\"framework\": \"react-native-webview\" | \"hotwire-native\" | ..., \"configuration\": {...}}"
+                    )
+                ])
+        }
+        let inner = FrameworkFiles.File(
+            name: file.name, source: file.source, bytes: Array(configuration.serialized().utf8))
+        var read = readJSON(inner, framework)
+        read.findings = read.findings.map {
+            AuditFinding(
+                $0.code, $0.severity, $0.file, key: "/configuration" + ($0.key == "/" ? "" : $0.key), $0.message)
+        }
+        return read
+    }
+
+    private static func unreadable(_ file: SourceFile, _ message: String, key: String = "") -> AuditFinding {
+        AuditFinding(
+            "framework.configuration.unreadable", .error, file, key: key.isEmpty ? "/" : key,
+            "\(message): WebFence cannot say what the framework decides")
+    }
+
+    private static func ignored(_ note: FrameworkConfigurationNote, _ file: SourceFile) -> AuditFinding {
+        AuditFinding(
+            "framework.configuration.ignored", .warning, file, key: note.place.hasPrefix("/") ? note.place : "/",
+            note.message)
+    }
+}
