@@ -63,7 +63,7 @@ extension AppFiles {
         return AppBundle.isFile(executable)
     }
 
-    /// A folder that is not itself a bundle: the bundles and archives in it (two levels down at
+    /// A folder that is not itself a bundle: the bundles and archives in it (three levels down at
     /// most, never inside a bundle), or else each Info.plist (the folder's own included) with each
     /// `.entitlements` file beside it (a project often has one per configuration).
     private static func readFolder(

@@ -60,7 +60,7 @@ public struct MeantNavigation: Sendable, Hashable {
             if case .success(let url) = WebURL.parse(server), let host = url.host,
                 ["http", "https"].contains(url.scheme)
             {
-                addRule(host: "=\(host)", schemes: [url.scheme], port: url.port)
+                addRule(host.description, prefix: "=", schemes: [url.scheme], port: url.port, place: "server.url")
                 notes.append(
                     "server.url \"\(server)\": only its own host, where Capacitor admitted every URL starting with the text"
                 )
@@ -160,7 +160,7 @@ public struct MeantNavigation: Sendable, Hashable {
             notes.append("startLocation \"\(configuration.startLocation)\" is not an http(s) URL: nothing to allow")
             return
         }
-        addRule(host: "=\(host)", schemes: [url.scheme], port: url.port)
+        addRule(host.description, prefix: "=", schemes: [url.scheme], port: url.port, place: "startLocation")
         notes.append(
             "Hotwire loads form submissions, back/forward and subframes to any host; under this rule set they are checked too"
         )

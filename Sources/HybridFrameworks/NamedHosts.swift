@@ -63,6 +63,11 @@ public enum NamedHosts: Sendable, Hashable {
         self.init(hostText: String(authority))
     }
 
+    /// Whether any of `sets` names `host`: a configuration names a host when one of its entries does.
+    public static func anyNames(_ host: URLHost?, in sets: [NamedHosts]) -> Bool {
+        sets.contains { $0.names(host) }
+    }
+
     /// Whether `host` is one of the named hosts. A URL without a host is never a bypass.
     public func names(_ host: URLHost?) -> Bool {
         guard let host else { return true }

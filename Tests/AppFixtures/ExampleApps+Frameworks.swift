@@ -16,7 +16,7 @@ extension ExampleApps {
                       "appName": "Capacitor Shop",
                       "webDir": "www",
                       "server": {
-                        "url": "https://app.example.com",
+                        "url": "https://App.example.com",
                         "allowNavigation": ["https://checkout.example.net/", "*"]
                       },
                       "ios": { "limitsNavigationsToAppBoundDomains": "true" }

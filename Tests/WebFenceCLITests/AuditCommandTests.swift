@@ -39,7 +39,7 @@ struct AuditCommandTests {
         for name in ["UnchangedApp", "ShopApp", "SocialApp", "BrowserApp", "HybridApp", "CapacitorApp", "CordovaApp"] {
             #expect(result.stdout.contains("\(name).app"))
         }
-        #expect(result.stdout.contains("16 apps: 4 errors, 11 warnings, 13 notes"))
+        #expect(result.stdout.contains("16 apps: 4 errors, 12 warnings, 13 notes"))
         #expect(result.stdout.contains("Hybrid framework"))
         #expect(result.stdout.contains("WKAppBoundDomains: 2 of 10 slots used"))
         #expect(result.stdout.contains("Mach-O arm64, x86_64, signed (XML and DER entitlements, team ABCDE12345)"))

@@ -368,6 +368,10 @@ struct AuditFindingTests {
             return capacitor(
                 #"{"server": {"url": "https://shop.example"}, \#(limited)}"#,
                 #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
+        case "capacitor.serverURL.case":
+            return capacitor(
+                #"{"server": {"url": "https://Shop.example/"}, \#(limited)}"#,
+                #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
         case "capacitor.allowNavigation.notAHost":
             return capacitor(
                 #"{"server": {"allowNavigation": ["https://shop-cdn.example/"]}, \#(limited)}"#,

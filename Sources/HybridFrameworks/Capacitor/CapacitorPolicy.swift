@@ -12,11 +12,17 @@ public struct CapacitorPolicy: Sendable {
     /// The configuration the decisions follow.
     public let configuration: CapacitorConfiguration
     private let patterns: [CapacitorHostPattern]
+    /// The hosts the configuration names: its allowNavigation entries, as meant, and the app's own
+    /// hosts (server.url's, the local URL's).
+    private let named: [NamedHosts]
 
     /// The policy of one app's configuration.
     public init(_ configuration: CapacitorConfiguration) {
         self.configuration = configuration
         self.patterns = configuration.allowNavigation.map(CapacitorHostPattern.init)
+        self.named =
+            configuration.allowNavigation.map { NamedHosts(entry: $0) }
+            + [configuration.appURL, configuration.localURL].map(Self.appHost(of:))
     }
 
     /// The decision for one navigation action.
@@ -28,7 +34,7 @@ public struct CapacitorPolicy: Sendable {
             let rule = FrameworkRule(
                 code: "capacitor.allowNavigation", location: "server.allowNavigation[\(index)]",
                 entry: patterns[index].text, reason: "the host matches, label by label")
-            return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !patterns[index].named.names(host))
+            return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !NamedHosts.anyNames(host, in: named))
         }
         let href = action.url.href
         let prefix = [configuration.appURL, configuration.localURL].first { href.hasPrefix($0) }
@@ -37,7 +43,7 @@ public struct CapacitorPolicy: Sendable {
             let rule = FrameworkRule(
                 code: "capacitor.appURL", location: isServer ? "server.url" : "local URL", entry: prefix,
                 reason: "the URL starts with the app's URL (a string prefix, not a host comparison)")
-            return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !Self.appHost(of: prefix).names(host))
+            return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !NamedHosts.anyNames(host, in: named))
         }
         if action.target != .sub {
             return FrameworkDecision(

@@ -15,6 +15,8 @@ public struct CordovaPolicy: Sendable {
     private let implicitCount: Int
     private let navigations: CordovaAllowList
     private let intents: CordovaAllowList
+    /// The hosts the navigation entries name, together: a host one of them names is no bypass.
+    private let named: [NamedHosts]
 
     /// The policy of one app's configuration.
     public init(_ configuration: CordovaConfiguration) {
@@ -24,6 +26,9 @@ public struct CordovaPolicy: Sendable {
         implicitCount = implicit.count
         navigations = CordovaAllowList(navigationHrefs, version: configuration.version)
         intents = CordovaAllowList(configuration.allowIntent, version: configuration.version)
+        named =
+            [.none] + (configuration.appScheme == nil ? [] : [.exactly(NamedHosts.normalised(configuration.hostname))])
+            + configuration.allowNavigation.map { NamedHosts(entry: $0) }
     }
 
     /// The decision for one navigation action.
@@ -33,7 +38,7 @@ public struct CordovaPolicy: Sendable {
         if case .entry(let index)? = navigations.match(scheme: action.url.scheme, view) {
             let rule = navigationRule(index)
             return FrameworkDecision(
-                .allow, rule: rule, host: host, isBypass: !namedHosts(navigation: index).names(host))
+                .allow, rule: rule, host: host, isBypass: !NamedHosts.anyNames(host, in: named))
         }
         if case .entry(let index)? = intents.match(scheme: action.url.scheme, view) {
             let opens =
@@ -66,11 +71,4 @@ public struct CordovaPolicy: Sendable {
             entry: navigationHrefs[index], reason: "the entry admits the URL: it loads in the web view")
     }
 
-    /// The hosts a navigation href names: the implicit app-scheme entry names only the app's host,
-    /// `file://` none; a written entry what its author meant.
-    private func namedHosts(navigation index: Int) -> NamedHosts {
-        if index == 0 { return .none }
-        if index < implicitCount { return .exactly(NamedHosts.normalised(configuration.hostname)) }
-        return NamedHosts(entry: navigationHrefs[index])
-    }
 }

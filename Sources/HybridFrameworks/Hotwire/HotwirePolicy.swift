@@ -52,7 +52,7 @@ public struct HotwirePolicy: Sendable {
             action,
             .builtIn(
                 "hotwire.unhandled",
-                "no policy handler claims a \(action.navigationType.rawValue) navigation in the \(isMainFrame ? "main frame" : "subframe"): allowed with no host check"
+                "no policy handler claims the \(action.navigationType.rawValue) navigation in the \(isMainFrame ? "main frame" : "subframe"): allowed with no host check"
             ))
     }
 

@@ -43,8 +43,9 @@ public struct ReactNativeWebViewPolicy: Sendable {
                 reason: configuration.requireFullOriginMatch
                     ? "the entry matches the whole origin \"\(origin)\""
                     : "the entry matches the start of the origin \"\(origin)\" (no end anchor)")
-            let named = isImplicit ? NamedHosts.none : NamedHosts(entry: whitelist[index])
-            return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !named.names(host))
+            // The entries name hosts together (about:blank names none).
+            let named = whitelist.dropFirst().map { NamedHosts(entry: $0) }
+            return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !NamedHosts.anyNames(host, in: named))
         }
         let scheme = action.url.scheme
         let opens: String

@@ -290,6 +290,9 @@ public enum AuditCatalog {
                 "End server.url with a slash after the host (https://app.example.com/): the prefix test then stops at the host."
         ),
         Rule(
+            code: "capacitor.serverURL.case", title: "server.url with capitals sends the app's own pages to Safari",
+            fix: "Write server.url's scheme and host in lower case (https://app.example.com/)."),
+        Rule(
             code: "capacitor.allowNavigation.notAHost", title: "An allowNavigation entry that is not a host",
             fix:
                 "Write the host only (example.com, *.example.com): Capacitor compares hosts, without scheme, port or path."

@@ -24,6 +24,16 @@ extension FrameworkAudit {
                     "server.url \"\(server)\" has no slash after the host: Capacitor treats every URL that starts with it as the app, so \(server).evil.net and \(server)@evil.net load in the web view"
                 ))
         }
+        if let server = configuration.serverURL {
+            let authority = server.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
+            if authority.joined(separator: "/").contains(where: \.isUppercase) {
+                findings.append(
+                    AuditFinding(
+                        "capacitor.serverURL.case", .warning, file, key: "/server/url",
+                        "server.url \"\(server)\" has capitals before its path: Capacitor compares it as typed with WebKit's lowercase URLs, so the app's own pages count as outside it and open in Safari"
+                    ))
+            }
+        }
         for (index, pattern) in configuration.allowNavigation.enumerated() {
             let key = "/server/allowNavigation/\(index)"
             if pattern == "*" {

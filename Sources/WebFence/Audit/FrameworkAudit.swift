@@ -8,8 +8,8 @@ import WebFenceNavigation
 /// says about it: the framework's navigation rules as it applies them, the bypass classes its
 /// configuration opens, and how its bridge fares under the app's `WKAppBoundDomains` and flag.
 public struct FrameworkAudit: Sendable {
-    /// The framework.
-    public let framework: HybridFramework
+    /// The framework; nil when `webfence-framework.json` names none WebFence knows.
+    public let framework: HybridFramework?
     /// The framework with its configuration; nil when the app shows the framework (its resource
     /// bundle) but no configuration file says how it is set up.
     public let policy: FrameworkPolicy?
@@ -37,12 +37,17 @@ public struct FrameworkAudit: Sendable {
 
     /// The navigation rules as the framework applies them, one sentence each.
     public var rules: [String] {
-        guard let policy else { return ["no configuration file: \(framework.displayName)'s defaults apply"] }
+        guard let policy else {
+            if findings.contains(where: { $0.code == "framework.configuration.unreadable" }) {
+                return ["the configuration file does not read: what the framework decides is unknown"]
+            }
+            return ["no configuration file says how the framework is set up: its rules are not audited"]
+        }
         return FrameworkAudit.ruleSummary(policy)
     }
 
     private struct Read {
-        var framework: HybridFramework
+        var framework: HybridFramework?
         var policy: FrameworkPolicy?
         var file: SourceFile
         var findings: [AuditFinding]
@@ -111,7 +116,7 @@ public struct FrameworkAudit: Sendable {
             let configuration = json?["configuration"]
         else {
             return Read(
-                framework: .reactNativeWebView, policy: nil, file: file.source,
+                framework: nil, policy: nil, file: file.source,
                 findings: [
                     unreadable(
                         file.source,

@@ -187,7 +187,7 @@ enum AuditJSON {
         guard let framework else { return .null }
         let bridge = framework.policy?.bridge
         return .object([
-            "name": .string(framework.framework.rawValue), "file": file(framework.file),
+            "name": .string(framework.framework?.rawValue), "file": file(framework.file),
             "configured": .bool(framework.policy != nil),
             "rules": .array(framework.rules.map(JSONValue.string)),
             "messageHandlers": .array((bridge?.messageHandlers ?? []).map(JSONValue.string)),

@@ -101,7 +101,7 @@ enum AuditText {
 
         if let framework = audit.framework {
             out += section("Hybrid framework", terminal)
-            out += row(framework.framework.displayName, framework.file.description)
+            out += row(framework.framework?.displayName ?? "unknown framework", framework.file.description)
             for rule in framework.rules { out += "    \(rule)\n" }
             if let bridge = framework.policy?.bridge {
                 out += row("bridge", "handlers " + bridge.messageHandlers.joined(separator: ", "))

@@ -46,8 +46,18 @@ enum FrameworkInput {
         do throws(JSONParser.Error) { json = try JSONParser.parse(text) } catch {
             throw InputError(path, at: "line \(error.line), column \(error.column)", error.message)
         }
+        // webfence-framework.json wraps the configuration: {"framework": NAME, "configuration": {...}}.
+        var configuration = json
+        var pointer = ""
+        if case .string(let name)? = json["framework"], let wrapped = json["configuration"] {
+            guard name == framework.rawValue else {
+                throw InputError(path, at: "/framework", "the file is for \(name), not \(framework.rawValue)")
+            }
+            configuration = wrapped
+            pointer = "/configuration"
+        }
         do throws(ScenarioError) {
-            return try FrameworkConfigurationReader.policy(framework, configuration: json, at: "")
+            return try FrameworkConfigurationReader.policy(framework, configuration: configuration, at: pointer)
         } catch {
             throw InputError(path, at: error.pointer.isEmpty ? nil : error.pointer, error.message)
         }

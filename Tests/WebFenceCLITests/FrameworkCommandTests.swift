@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// `webfence framework check` and `framework rules` (interfaces §6), through the binary.
+@Suite("webfence framework")
+struct FrameworkCommandTests {
+    static func json(_ line: Substring) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    static func temporaryFile(_ name: String, _ text: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framework-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test("check: the bundled Capacitor configuration's prefix hole, in text")
+    func capacitorText() throws {
+        let result = try WebFenceBinary.run([
+            "framework", "check", "--framework", "capacitor", "--config",
+            PackageFiles.url("Examples/frameworks/capacitor.config.json").path, "https://app.example.com.evil.net/",
+            "https://pay.example.com/",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("allow          https://app.example.com.evil.net/  BYPASS"))
+        #expect(result.stdout.contains("host app.example.com.evil.net; server.url \"https://app.example.com\""))
+        #expect(result.stdout.contains("[capacitor.allowNavigation]"))
+    }
+
+    @Test("check --format json: decision, host, bypass and the rule's parts")
+    func cordovaJSON() throws {
+        let result = try WebFenceBinary.run([
+            "framework", "check", "--framework", "cordova-ios", "--config",
+            PackageFiles.url("Examples/frameworks/config.xml").path, "--format", "json", "https://evil.net/",
+            "tel:+15551234",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try Self.json(Substring(result.stdout))
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        #expect(results[0]["decision"] as? String == "allow")
+        #expect(results[0]["bypass"] as? Bool == true)
+        #expect(results[0]["ruleCode"] as? String == "cordova.allowNavigation")
+        #expect(results[0]["ruleEntry"] as? String == "https://*youtube.com/*")
+        #expect(results[1]["decision"] as? String == "openExternally")
+        #expect(results[1]["host"] is NSNull)
+    }
+
+    @Test("check --jsonl: one answer per line, in order, exactly the keys of interfaces §6; a bad line is a failure")
+    func jsonLines() throws {
+        let input = [
+            #"{"id": "a", "framework": "react-native-webview", "config": {"originWhitelist": ["https://trusted.com"]}, "url": "https://trusted.com@evil.net/"}"#,
+            #"{"id": "b", "framework": "hotwire-native", "config": {"startLocation": "https://app.example.com/"}, "url": "https://evil.net/", "navigationType": "formSubmitted"}"#,
+            #"{"id": "c", "framework": "capacitor", "config": {}, "url": "https://ads.example/", "frame": "sub"}"#,
+            #"{"id": "d", "framework": "cordova-ios", "config": {"version": "9"}, "url": "https://x.example/"}"#,
+            #"{"id": "e", "framework": "capacitor", "config": {}, "url": "http://[::1]:8080/", "newWindow": true}"#,
+            "not json",
+        ].joined(separator: "\n")
+        let result = try WebFenceBinary.run(["framework", "check", "--jsonl"], stdin: input)
+        #expect(result.status == 2)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 6)
+        let a = try Self.json(lines[0])
+        #expect(Set(a.keys) == ["id", "decision", "host", "bypass", "rule"])
+        #expect(
+            a["decision"] as? String == "allow" && a["host"] as? String == "evil.net" && a["bypass"] as? Bool == true)
+        let b = try Self.json(lines[1])
+        #expect(b["decision"] as? String == "allow" && b["bypass"] as? Bool == true)
+        let c = try Self.json(lines[2])
+        #expect(c["decision"] as? String == "allow" && c["bypass"] as? Bool == false)
+        let d = try Self.json(lines[3])
+        #expect(d["failure"] as? Bool == true && (d["reason"] as? String)?.contains("/config/version") == true)
+        let e = try Self.json(lines[4])
+        #expect(e["decision"] as? String == "openExternally" && e["host"] as? String == "[::1]")
+        let last = try Self.json(lines[5])
+        #expect(last["failure"] as? Bool == true && last["id"] is NSNull)
+        #expect(result.stderr.contains("stdin:line 4"))
+    }
+
+    @Test("an unusable configuration exits 2 naming the file and the place")
+    func badConfiguration() throws {
+        let badJSON = try Self.temporaryFile("capacitor.config.json", #"{"server": {"url": 5"#)
+        let json = try WebFenceBinary.run([
+            "framework", "check", "--framework", "capacitor", "--config", badJSON.path, "https://a.example/",
+        ])
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("capacitor.config.json:line 1, column"))
+        let unknownKey = try Self.temporaryFile("props.json", #"{"startLocation": "https://a/", "startlocation": 1}"#)
+        let props = try WebFenceBinary.run([
+            "framework", "check", "--framework", "hotwire-native", "--config", unknownKey.path, "https://a/",
+        ])
+        #expect(props.status == 2)
+        #expect(props.stderr.contains(":/startlocation: unknown key"))
+        let badXML = try Self.temporaryFile("config.xml", "<widget>\n  <allow-navigation href=\"x\">\n</widget>")
+        let xml = try WebFenceBinary.run([
+            "framework", "check", "--framework", "cordova-ios", "--config", badXML.path, "https://a/",
+        ])
+        #expect(xml.status == 2)
+        #expect(xml.stderr.contains("config.xml:line 3"))
+        let huge = try Self.temporaryFile("capacitor.config.json", String(repeating: " ", count: 5 << 20) + "{}")
+        let hugeResult = try WebFenceBinary.run([
+            "framework", "check", "--framework", "capacitor", "--config", huge.path, "https://a/",
+        ])
+        #expect(hugeResult.status == 2)
+        #expect(hugeResult.stderr.contains("not a configuration file"))
+    }
+
+    @Test("a value Capacitor ignores is said on stderr, and the decision follows Capacitor")
+    func ignoredValue() throws {
+        let config = try Self.temporaryFile(
+            "capacitor.config.json", #"{"server": {"allowNavigation": ["partner.example", 5]}}"#)
+        let result = try WebFenceBinary.run([
+            "framework", "check", "--framework", "capacitor", "--config", config.path, "https://partner.example/",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("openExternally"))
+        #expect(result.stderr.contains("/server/allowNavigation/1"))
+    }
+
+    @Test("rules: the printed rule set loads in webfence rules and refuses the holes")
+    func rules() throws {
+        let printed = try WebFenceBinary.run([
+            "framework", "rules", "--framework", "react-native-webview",
+            PackageFiles.url("Examples/frameworks/react-native-webview.json").path,
+        ])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let file = try Self.temporaryFile("rules.json", printed.stdout)
+        let check = try WebFenceBinary.run([
+            "rules", "check", "--rules", file.path, "--format", "json", "https://trusted.com/",
+            "https://trusted.com.evil.net/", "https://trusted.com@evil.net/", "https://a.trusted-cdn.com/",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        let results = try #require(try Self.json(Substring(check.stdout))["results"] as? [[String: Any]])
+        #expect(results.map { $0["decision"] as? String } == ["allow", "openExternally", "openExternally", "allow"])
+    }
+}
