@@ -118,7 +118,8 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "StrictXML",
+                "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules",
+                "StrictXML",
                 "RemoteRules",
                 "AppManifest", "AppBound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -190,7 +190,10 @@ public struct MeantNavigation: Sendable, Hashable {
     /// A rule for `host`, when it is a host a rule can name: a domain or an address, as the URL
     /// Standard reads it (so `bücher.example` becomes its ASCII form).
     private mutating func addRule(_ host: String, prefix: String, schemes: [String], port: UInt16?, place: String) {
-        guard !host.contains("*"), case .success(let parsed) = URLHost.parse(host), parsed != .empty else {
+        // Scalars, not Characters: "*" followed by a combining mark is one Character.
+        guard !host.unicodeScalars.contains("*"), case .success(let parsed) = URLHost.parse(host), parsed != .empty,
+            !parsed.description.unicodeScalars.contains("*")
+        else {
             notes.append("\(place): \"\(host)\" is not a host a rule can name")
             return
         }

@@ -26,10 +26,10 @@ public enum NamedHosts: Sendable, Hashable {
             self = .any
         } else if text.isEmpty {
             self = .none
-        } else if text.hasPrefix("*") {
-            let rest = text.drop { $0 == "*" || $0 == "." }
-            self = rest.isEmpty ? .any : .withSubdomains(String(rest))
-        } else if text.contains("*") {
+        } else if text.unicodeScalars.first == "*" {
+            let rest = String(text.unicodeScalars.drop { $0 == "*" || $0 == "." })
+            self = rest.isEmpty ? .any : rest.unicodeScalars.contains("*") ? .labelGlob(text) : .withSubdomains(rest)
+        } else if text.unicodeScalars.contains("*") {
             self = .labelGlob(text)
         } else {
             self = .exactly(text)
