@@ -12,9 +12,4 @@ struct CapacitorHostPattern: Sendable, Hashable {
         return zip(hostLabels, patternLabels).allSatisfy { host, pattern in pattern == "*" || host == pattern }
     }
 
-    /// The hosts the entry names: its labels with `*` standing for one label.
-    var named: NamedHosts {
-        if text == "*" { return .any }
-        return text.contains("*") ? .labelGlob(NamedHosts.normalised(text)) : .exactly(NamedHosts.normalised(text))
-    }
 }
