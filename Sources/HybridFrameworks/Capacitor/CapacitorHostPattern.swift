@@ -11,5 +11,4 @@ struct CapacitorHostPattern: Sendable, Hashable {
         guard hostLabels.count == patternLabels.count else { return false }
         return zip(hostLabels, patternLabels).allSatisfy { host, pattern in pattern == "*" || host == pattern }
     }
-
 }
