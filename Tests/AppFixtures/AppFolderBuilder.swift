@@ -41,8 +41,8 @@ public struct AppFolderBuilder {
     public var executable: Executable
     /// The file written as `embedded.mobileprovision`; nil writes none.
     public var profile: Profile?
-    /// More files at the bundle's root, by name (`capacitor.config.json`); a name ending in
-    /// `.bundle/` makes an empty folder.
+    /// More files in the bundle, by path from its root (`capacitor.config.json`,
+    /// `HotwireNative_HotwireNative.bundle/turbo.js`); a path ending in `/` makes an empty folder.
     public var resources: [String: [UInt8]] = [:]
 
     /// An app named `name` with these Info.plist keys; by default an XML Info.plist, no executable
@@ -94,7 +94,10 @@ public struct AppFolderBuilder {
                 try FileManager.default.createDirectory(
                     at: bundle.appendingPathComponent(String(name.dropLast())), withIntermediateDirectories: true)
             } else {
-                try Data(bytes).write(to: bundle.appendingPathComponent(name))
+                let file = bundle.appendingPathComponent(name)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: file)
             }
         }
         return bundle

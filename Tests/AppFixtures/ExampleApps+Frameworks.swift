@@ -66,16 +66,18 @@ extension ExampleApps {
             hybrid(
                 "HotwireApp", ["app.example.com"],
                 files: [
-                    "HotwireNative_HotwireNative.bundle/": "",
+                    "HotwireNative_HotwireNative.bundle/turbo.js": turboStandIn,
                     "webfence-framework.json": #"""
                     {"framework": "hotwire-native", "configuration": {"startLocation": "https://App.example.com/", "limitsNavigationsToAppBoundDomains": true, "bridgeComponents": true}}
                     """#,
                 ]),
-            hybrid("HotwireUnconfiguredApp", ["app.example.com"], files: ["HotwireNative_HotwireNative.bundle/": ""]),
+            hybrid(
+                "HotwireUnconfiguredApp", ["app.example.com"],
+                files: ["HotwireNative_HotwireNative.bundle/turbo.js": turboStandIn]),
             hybrid(
                 "HotwireFixedApp", ["app.example.com"],
                 files: [
-                    "HotwireNative_HotwireNative.bundle/": "",
+                    "HotwireNative_HotwireNative.bundle/turbo.js": turboStandIn,
                     "webfence-framework.json": #"""
                     {"framework": "hotwire-native", "configuration": {"startLocation": "https://app.example.com/", "limitsNavigationsToAppBoundDomains": true, "bridgeComponents": true}}
                     """#,
@@ -90,6 +92,10 @@ extension ExampleApps {
         "ReactNativeDefaultApp": "ReactNativeFixedApp", "HotwireApp": "HotwireFixedApp",
         "HotwireUnconfiguredApp": "HotwireFixedApp",
     ]
+
+    /// A file in Hotwire's resource bundle (git keeps no empty folder): its presence names the framework.
+    public static let turboStandIn =
+        "// Hotwire Native's turbo.js would be here; WebFence looks only at the bundle's name.\n"
 
     private static func hybrid(_ name: String, _ domains: [String], files: [String: String]) -> AppFolderBuilder {
         var builder = app(

@@ -341,10 +341,12 @@ struct AuditFindingTests {
         case "framework.configuration.missing":
             return (
                 AuditSketch.shop.with("Hotwire's resources alone") {
-                    $0.app.resources["HotwireNative_HotwireNative.bundle/"] = []
+                    $0.app.resources["HotwireNative_HotwireNative.bundle/turbo.js"] = Array(
+                        ExampleApps.turboStandIn.utf8)
                 },
                 AuditSketch.shop.with("Hotwire's resources and props") {
-                    $0.app.resources["HotwireNative_HotwireNative.bundle/"] = []
+                    $0.app.resources["HotwireNative_HotwireNative.bundle/turbo.js"] = Array(
+                        ExampleApps.turboStandIn.utf8)
                     $0.app.resources["webfence-framework.json"] = Array(
                         #"{"framework": "hotwire-native", "configuration": {"startLocation": "https://shop.example/", "limitsNavigationsToAppBoundDomains": true}}"#
                             .utf8)
