@@ -54,6 +54,9 @@ public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomString
     case serviceWorkerLimit = "serviceWorkers.limit"
     /// The top origin is neither loopback nor on a listed domain: refused.
     case serviceWorkerNotListed = "serviceWorkers.notListed"
+    /// The scope is not http or https (a `capacitor://` or `app://` page): the page's `register`
+    /// fails with a TypeError before any App-Bound rule.
+    case serviceWorkerNotHTTP = "serviceWorkers.notHTTP"
     /// The app shows the "Allow Cross-Website Tracking" switch; ITP is on unless the user allows tracking.
     case itpSwitchShown = "itp.switchShown"
     /// No switch is shown: ITP is always on.
@@ -93,6 +96,7 @@ public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomString
         case .serviceWorkerListedDomain: "§4"
         case .serviceWorkerLimit: "§4"
         case .serviceWorkerNotListed: "§4"
+        case .serviceWorkerNotHTTP: "§4"
         case .itpSwitchShown: "§7"
         case .itpAlwaysOn: "§7"
         case .listUnreadable: "§1.6"
@@ -154,6 +158,8 @@ public enum AppBoundRule: String, Sendable, Hashable, CaseIterable, CustomString
             "without an entitlement, at most 3 registrations on listed domains (loopback ones do not count)"
         case .serviceWorkerNotListed:
             "without an entitlement, the top origin must be loopback or a listed domain"
+        case .serviceWorkerNotHTTP:
+            "a service worker's script and scope must be http or https: register() fails with a TypeError on any other scheme (capacitor://, app://), whatever the app-bound rules"
         case .itpSwitchShown:
             "NSCrossWebsiteTrackingUsageDescription or the browser entitlement shows the \"Allow Cross-Website Tracking\" switch; ITP stays on unless the user turns that switch on"
         case .itpAlwaysOn:

@@ -51,6 +51,10 @@ public struct ServiceWorkerPolicy: Sendable {
         guard entitled || limits else {
             return Decision(result: .disabled, rule: .serviceWorkersDisabled, newRegistration: nil)
         }
+        // The web platform's own check, before any App-Bound rule: a custom scheme never qualifies.
+        guard scope.scheme == "http" || scope.scheme == "https" else {
+            return Decision(result: .refused, rule: .serviceWorkerNotHTTP, newRegistration: nil)
+        }
         if registered.contains(where: { $0.scope == scope.href }) {
             return Decision(
                 result: .ok, rule: entitled ? .serviceWorkerEntitled : .serviceWorkerScopeRegistered,

@@ -91,6 +91,21 @@ struct PoliciesTests {
             ).result == .ok)
     }
 
+    @Test("a service worker's scope must be http or https, even for an entitled app (capacitor #7069)")
+    func serviceWorkerScheme() throws {
+        let scope = try WebURL("capacitor://localhost/")
+        for candidate in [app, AppBoundApp(domains: app.domains, hasServiceWorkersEntitlement: true)] {
+            let decision = ServiceWorkerPolicy(app: candidate).register(
+                scope: scope, topURL: scope, limits: true, registered: [])
+            #expect(decision.result == .refused)
+            #expect(decision.rule == .serviceWorkerNotHTTP)
+        }
+        // Disabled comes first: without limits or an entitlement, navigator.serviceWorker is absent.
+        #expect(
+            ServiceWorkerPolicy(app: app).register(scope: scope, topURL: scope, limits: false, registered: []).rule
+                == .serviceWorkersDisabled)
+    }
+
     @Test("§4: service workers are disabled without an entitlement or limits; entitlements allow them anywhere")
     func serviceWorkersEnabled() throws {
         let scope = try WebURL("https://other.example/")
