@@ -16,7 +16,7 @@ public struct FrameworkFiles: Sendable, Hashable {
         public let bytes: [UInt8]
 
         /// A file read from `source`.
-        public init(name: String, source: SourceFile, bytes: [UInt8]) {
+        init(name: String, source: SourceFile, bytes: [UInt8]) {
             self.name = name
             self.source = source
             self.bytes = bytes

@@ -25,7 +25,7 @@ public struct FrameworkDecision: Sendable, Hashable, CustomStringConvertible {
     /// configuration names (label-bounded; spec §11 for wildcard and built-in entries).
     public let isBypass: Bool
 
-    /// A decision; `isBypass` is computed by the policy from the entry's named hosts.
+    /// A decision; `isBypass` is computed by the policy from the hosts its whole configuration names.
     public init(_ action: Action, rule: FrameworkRule, host: URLHost?, isBypass: Bool = false) {
         self.action = action
         self.rule = rule

@@ -44,6 +44,20 @@ public enum NamedHosts: Sendable, Hashable {
             self = .any
             return
         }
+        var authority = Self.authority(ofEntry: entry)
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let colon = authority.lastIndex(of: ":"),
+            authority[authority.index(after: colon)...].allSatisfy({ $0.isNumber || $0 == "*" })
+        {
+            authority = authority[..<colon]
+        }
+        self.init(hostText: String(authority))
+    }
+
+    /// The text of an entry between `scheme:` (and up to two slashes) and the path: `https://a.com/x`
+    /// gives `a.com`, `tel:*` gives `*`, `example.com:8080` (no scheme: a digit follows the colon)
+    /// gives itself.
+    static func authority(ofEntry entry: String) -> Substring {
         var rest = Substring(entry)
         if let colon = rest.firstIndex(of: ":"),
             !rest[..<colon].isEmpty,
@@ -53,14 +67,7 @@ public enum NamedHosts: Sendable, Hashable {
             rest = rest[rest.index(after: colon)...]
             for _ in 0..<2 where rest.first == "/" { rest = rest.dropFirst() }
         }
-        var authority = rest.prefix { $0 != "/" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if let colon = authority.lastIndex(of: ":"),
-            authority[authority.index(after: colon)...].allSatisfy({ $0.isNumber || $0 == "*" })
-        {
-            authority = authority[..<colon]
-        }
-        self.init(hostText: String(authority))
+        return rest.prefix { $0 != "/" }
     }
 
     /// Whether any of `sets` names `host`: a configuration names a host when one of its entries does.

@@ -35,14 +35,8 @@ public struct CapacitorConfiguration: Sendable, Hashable {
     /// `serverURL` as Capacitor compares it: `server.url` when set, else the local URL.
     public var appURL: String { serverURL ?? localURL }
 
-    /// The schemes `WKWebView.handlesURLScheme` reports as WebKit's own; Capacitor cannot serve
-    /// its files on them and falls back to `capacitor`.
-    static let webKitSchemes: Set<String> = [
-        "about", "applewebdata", "blob", "data", "file", "ftp", "http", "https", "javascript", "ws", "wss",
-    ]
-
     static func normalisedScheme(_ scheme: String?) -> String {
-        guard let scheme = scheme?.lowercased(), !webKitSchemes.contains(scheme),
+        guard let scheme = scheme?.lowercased(), !WebKitSchemes.handled.contains(scheme),
             let first = scheme.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
             scheme.utf8.allSatisfy({ byte in
                 (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))

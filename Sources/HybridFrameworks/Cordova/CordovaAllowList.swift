@@ -1,11 +1,5 @@
 /// A `CDVAllowList`: the patterns of a list of hrefs and the schemes they permit (spec §3b).
 struct CordovaAllowList: Sendable {
-    /// Which href a URL matched.
-    enum Match: Sendable, Hashable {
-        /// The href at this index (into the hrefs the list was made of).
-        case entry(Int)
-    }
-
     /// The index of a `*` href, which allows everything and ends the list.
     private let everything: Int?
     /// Each pattern with the index of the href it came from.
@@ -38,13 +32,13 @@ struct CordovaAllowList: Sendable {
         self.permittedSchemes = permitted
     }
 
-    /// `URLIsAllowed:`: the first href whose pattern admits the URL, or nil. (Its retry under the
+    /// `URLIsAllowed:`: the index of the first href whose pattern admits the URL, or nil. (Its retry under the
     /// pseudo-scheme `cdv-default-scheme` changes no answer: docs/decisions.md D73.)
-    func match(scheme urlScheme: String, _ url: FoundationURLView) -> Match? {
-        if let everything { return .entry(everything) }
+    func match(scheme urlScheme: String, _ url: FoundationURLView) -> Int? {
+        if let everything { return everything }
         let scheme = urlScheme.lowercased()
         let alwaysPermitted = ["http", "https", "ftp", "ftps"].contains(scheme)
         if !alwaysPermitted, let permittedSchemes, !permittedSchemes.contains(scheme) { return nil }
-        return patterns.first { $0.pattern.matches(scheme: urlScheme, url) }.map { .entry($0.index) }
+        return patterns.first { $0.pattern.matches(scheme: urlScheme, url) }?.index
     }
 }

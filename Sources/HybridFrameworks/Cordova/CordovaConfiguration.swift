@@ -50,7 +50,7 @@ public struct CordovaConfiguration: Sendable, Hashable {
         case .v7 where scheme == nil || scheme == "file": return nil
         case .v8 where scheme == "file": return nil
         default:
-            guard let scheme, !Self.webKitSchemes.contains(scheme.lowercased()) else { return "app" }
+            guard let scheme, !WebKitSchemes.handled.contains(scheme.lowercased()) else { return "app" }
             return scheme
         }
     }
@@ -58,7 +58,4 @@ public struct CordovaConfiguration: Sendable, Hashable {
     /// The URL the app's own files are served from: `app://localhost`, or nil for `file://`.
     public var appURL: String? { appScheme.map { "\($0)://\(hostname)" } }
 
-    static let webKitSchemes: Set<String> = [
-        "about", "applewebdata", "blob", "data", "file", "ftp", "http", "https", "javascript", "ws", "wss",
-    ]
 }

@@ -14,7 +14,7 @@ extension CordovaPolicy {
     /// How Cordova reads `href` (an `<allow-navigation>` or `<allow-intent>` value).
     public static func entryReading(_ href: String, version: CordovaConfiguration.Version) -> CordovaEntryReading {
         let entry = CordovaAllowListEntry(href, version: version)
-        let authority = Self.authorityText(href)
+        let authority = NamedHosts.authority(ofEntry: href)
         if entry.host == "*", authority.hasPrefix("*"), authority != "*", !authority.hasPrefix("*.") {
             return .anyHost(meant: String(authority.drop { $0 == "*" }))
         }
@@ -41,16 +41,4 @@ extension CordovaPolicy {
         return .ordinary
     }
 
-    /// The text between `scheme:` (and up to two slashes) and the path.
-    static func authorityText(_ href: String) -> Substring {
-        var rest = Substring(href)
-        if let colon = rest.firstIndex(of: ":"),
-            rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.*".contains($0) }),
-            !(rest[rest.index(after: colon)...].first?.isNumber ?? false)
-        {
-            rest = rest[rest.index(after: colon)...]
-            for _ in 0..<2 where rest.first == "/" { rest = rest.dropFirst() }
-        }
-        return rest.prefix { $0 != "/" }
-    }
 }

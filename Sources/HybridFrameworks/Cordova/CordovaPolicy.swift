@@ -35,12 +35,12 @@ public struct CordovaPolicy: Sendable {
     public func decide(_ action: FrameworkNavigationAction) -> FrameworkDecision {
         let view = FoundationURLView(action.url)
         let host = action.realHost
-        if case .entry(let index)? = navigations.match(scheme: action.url.scheme, view) {
+        if let index = navigations.match(scheme: action.url.scheme, view) {
             let rule = navigationRule(index)
             return FrameworkDecision(
                 .allow, rule: rule, host: host, isBypass: !NamedHosts.anyNames(host, in: named))
         }
-        if case .entry(let index)? = intents.match(scheme: action.url.scheme, view) {
+        if let index = intents.match(scheme: action.url.scheme, view) {
             let opens =
                 action.navigationType == .link || (action.navigationType == .other && action.isMainDocument)
             let rule = FrameworkRule(

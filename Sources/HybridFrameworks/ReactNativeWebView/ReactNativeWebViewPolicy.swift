@@ -7,10 +7,16 @@ import WebAddress
 public struct ReactNativeWebViewPolicy: Sendable {
     /// The configuration the decisions follow.
     public let configuration: ReactNativeWebViewConfiguration
+    /// `about:blank`, then the prop's entries or the default.
+    private let whitelist: [String]
+    /// The hosts the entries name together (`about:blank` names none).
+    private let named: [NamedHosts]
 
     /// The policy of one `<WebView>`'s props.
     public init(_ configuration: ReactNativeWebViewConfiguration) {
         self.configuration = configuration
+        whitelist = configuration.effectiveWhitelist
+        named = whitelist.dropFirst().map { NamedHosts(entry: $0) }
     }
 
     /// Schemes no app can open: `Linking.canOpenURL` is false, so nothing opens.
@@ -28,7 +34,6 @@ public struct ReactNativeWebViewPolicy: Sendable {
                 host: host)
         }
         let origin = OriginWhitelist.origin(of: action.url.href)
-        let whitelist = configuration.effectiveWhitelist
         if let index = whitelist.firstIndex(where: {
             OriginWhitelist.entry($0, matches: origin, wholeOrigin: configuration.requireFullOriginMatch)
         }) {
@@ -43,8 +48,6 @@ public struct ReactNativeWebViewPolicy: Sendable {
                 reason: configuration.requireFullOriginMatch
                     ? "the entry matches the whole origin \"\(origin)\""
                     : "the entry matches the start of the origin \"\(origin)\" (no end anchor)")
-            // The entries name hosts together (about:blank names none).
-            let named = whitelist.dropFirst().map { NamedHosts(entry: $0) }
             return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !NamedHosts.anyNames(host, in: named))
         }
         let scheme = action.url.scheme

@@ -25,11 +25,11 @@ public struct FrameworkAudit: Sendable {
         file = read.file
         var findings = read.findings
         if let policy = read.policy {
-            // In webfence-framework.json the configuration sits under /configuration.
-            let prefix = read.file.name == "webfence-framework.json" ? "/configuration" : ""
             let found =
                 FrameworkAudit.holes(policy, file: read.file) + FrameworkAudit.bridge(policy, app: app, file: read.file)
-            findings += found.map { AuditFinding($0.code, $0.severity, $0.file, key: prefix + $0.key, $0.message) }
+            findings += found.map {
+                AuditFinding($0.code, $0.severity, $0.file, key: read.configurationPointer + $0.key, $0.message)
+            }
         }
         policy = read.policy
         self.findings = findings
@@ -51,6 +51,8 @@ public struct FrameworkAudit: Sendable {
         var policy: FrameworkPolicy?
         var file: SourceFile
         var findings: [AuditFinding]
+        /// Where the configuration sits in its file: `/configuration` in `webfence-framework.json`.
+        var configurationPointer = ""
     }
 
     /// The configuration file that names the framework: Capacitor's first (a Capacitor app carries
@@ -96,15 +98,22 @@ public struct FrameworkAudit: Sendable {
                 framework: framework, policy: nil, file: file.source,
                 findings: [unreadable(file.source, "line \(error.line), column \(error.column): \(error.message)")])
         }
+        return read(json, framework, file.source, at: "")
+    }
+
+    /// A configuration read from JSON already parsed, at `pointer` in its file.
+    private static func read(
+        _ json: JSONValue, _ framework: HybridFramework, _ source: SourceFile, at pointer: String
+    ) -> Read {
         do throws(ScenarioError) {
-            let (policy, notes) = try FrameworkConfigurationReader.policy(framework, configuration: json, at: "")
+            let (policy, notes) = try FrameworkConfigurationReader.policy(framework, configuration: json, at: pointer)
             return Read(
-                framework: framework, policy: policy, file: file.source,
-                findings: notes.map { ignored($0, file.source) })
+                framework: framework, policy: policy, file: source, findings: notes.map { ignored($0, source) },
+                configurationPointer: pointer)
         } catch {
             return Read(
-                framework: framework, policy: nil, file: file.source,
-                findings: [unreadable(file.source, error.description, key: error.pointer)])
+                framework: framework, policy: nil, file: source,
+                findings: [unreadable(source, error.description, key: error.pointer)])
         }
     }
 
@@ -124,14 +133,7 @@ public struct FrameworkAudit: Sendable {
                     )
                 ])
         }
-        let inner = FrameworkFiles.File(
-            name: file.name, source: file.source, bytes: Array(configuration.serialized().utf8))
-        var read = readJSON(inner, framework)
-        read.findings = read.findings.map {
-            AuditFinding(
-                $0.code, $0.severity, $0.file, key: "/configuration" + ($0.key == "/" ? "" : $0.key), $0.message)
-        }
-        return read
+        return read(configuration, framework, file.source, at: "/configuration")
     }
 
     private static func unreadable(_ file: SourceFile, _ message: String, key: String = "") -> AuditFinding {

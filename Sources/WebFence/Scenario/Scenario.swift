@@ -47,7 +47,7 @@ public struct Scenario: Sendable {
         public var notes: [FrameworkConfigurationNote]
         /// The flag the framework sets on the web views it makes (`limitsNavigationsToAppBoundDomains`):
         /// the default of a web view that does not say.
-        public var limitsNavigationsToAppBoundDomains: Bool
+        public var limitsNavigationsToAppBoundDomains: Bool { policy.limitsNavigationsToAppBoundDomains }
     }
 
     /// A site of `app.sites` and the association file it serves, as a device reads it: a file a

@@ -34,7 +34,6 @@ extension Scenario {
         try reader.finish(expected: ["name", "version", "configuration"])
         let (policy, notes) = try FrameworkConfigurationReader.policy(
             framework, configuration: configuration, at: "/app/framework/configuration")
-        return FrameworkSpec(
-            policy: policy, notes: notes, limitsNavigationsToAppBoundDomains: policy.limitsNavigationsToAppBoundDomains)
+        return FrameworkSpec(policy: policy, notes: notes)
     }
 }
