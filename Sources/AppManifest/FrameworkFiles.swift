@@ -15,12 +15,6 @@ public struct FrameworkFiles: Sendable, Hashable {
         /// Its bytes.
         public let bytes: [UInt8]
 
-        /// A file read from `source`.
-        init(name: String, source: SourceFile, bytes: [UInt8]) {
-            self.name = name
-            self.source = source
-            self.bytes = bytes
-        }
     }
 
     /// The names looked for, in this order.
