@@ -14,7 +14,6 @@ public struct FrameworkFiles: Sendable, Hashable {
         public let source: SourceFile
         /// Its bytes.
         public let bytes: [UInt8]
-
     }
 
     /// The names looked for, in this order.
