@@ -15,6 +15,8 @@ public struct CapacitorPolicy: Sendable {
     /// The hosts the configuration names: its allowNavigation entries, as meant, and the app's own
     /// hosts (server.url's, the local URL's).
     private let named: [NamedHosts]
+    /// `serverURL` then `localURL`, the strings the prefix test compares with.
+    private let appPrefixes: [String]
 
     /// The policy of one app's configuration.
     public init(_ configuration: CapacitorConfiguration) {
@@ -23,6 +25,7 @@ public struct CapacitorPolicy: Sendable {
         self.named =
             configuration.allowNavigation.map { NamedHosts(entry: $0) }
             + [configuration.appURL, configuration.localURL].map(Self.appHost(of:))
+        self.appPrefixes = [configuration.appURL, configuration.localURL]
     }
 
     /// The decision for one navigation action.
@@ -37,7 +40,7 @@ public struct CapacitorPolicy: Sendable {
             return FrameworkDecision(.allow, rule: rule, host: host, isBypass: !NamedHosts.anyNames(host, in: named))
         }
         let href = action.url.href
-        let prefix = [configuration.appURL, configuration.localURL].first { href.hasPrefix($0) }
+        let prefix = appPrefixes.first { href.hasPrefix($0) }
         if let prefix {
             let isServer = configuration.serverURL == prefix
             let rule = FrameworkRule(

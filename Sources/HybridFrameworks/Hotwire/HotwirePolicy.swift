@@ -15,11 +15,15 @@ public struct HotwirePolicy: Sendable {
     /// The configuration the decisions follow.
     public let configuration: HotwireConfiguration
     private let startHost: String?
+    /// The start location's host as meant (case and a trailing dot aside): what an unchecked
+    /// main-frame load is compared with.
+    private let named: NamedHosts
 
     /// The policy of one app's start location.
     public init(_ configuration: HotwireConfiguration) {
         self.configuration = configuration
         self.startHost = configuration.startHost
+        self.named = configuration.startHost.map { .exactly(NamedHosts.normalised($0)) } ?? .none
     }
 
     static let invalidSchemes: Set<String> = ["about", "data", "file", "javascript"]
@@ -58,7 +62,6 @@ public struct HotwirePolicy: Sendable {
 
     /// An allow no host check made: a bypass when it loads another host in the main frame.
     private func unchecked(_ action: FrameworkNavigationAction, _ rule: FrameworkRule) -> FrameworkDecision {
-        let named = startHost.map { NamedHosts.exactly(NamedHosts.normalised($0)) } ?? .none
         let isBypass = action.target == .main && !named.names(action.realHost)
         return FrameworkDecision(.allow, rule: rule, host: action.realHost, isBypass: isBypass)
     }
