@@ -49,6 +49,7 @@ let package = Package(
             dependencies: [
                 "CWebKitGTK", "CWebKitShim",
                 .product(name: "AppBound", package: main),
+                .product(name: "HybridFrameworks", package: main),
                 .product(name: "NavigationRules", package: main),
                 .product(name: "WebAddress", package: main),
                 .product(name: "WebFenceNavigation", package: main),

@@ -39,7 +39,9 @@ static gboolean on_decide_policy(WebKitWebView *view, WebKitPolicyDecision *deci
         webkit_navigation_policy_decision_get_navigation_action(WEBKIT_NAVIGATION_POLICY_DECISION(decision));
     const char *uri = webkit_uri_request_get_uri(webkit_navigation_action_get_request(action));
     return ((wf_decide_handler)closure->handler)(decision, (int)type, uri ? uri : "",
-                                                 webkit_navigation_action_is_redirect(action), closure->context);
+                                                 webkit_navigation_action_is_redirect(action),
+                                                 (int)webkit_navigation_action_get_navigation_type(action),
+                                                 closure->context);
 }
 
 void wf_connect_decide_policy(WebKitWebView *view, wf_decide_handler handler, void *context, wf_destroy destroy) {

@@ -14,7 +14,7 @@ extension FencedWebView {
         let owner = WeakOwner(self)
         wf_connect_decide_policy(
             view,
-            { decision, type, uri, _, context in
+            { decision, type, uri, _, navigationType, context in
                 let owner = borrowed(context, as: WeakOwner.self)
                 return MainActor.assumeIsolated {
                     // A view whose wrapper is gone has no one to decide for it: nothing loads.
@@ -24,7 +24,7 @@ extension FencedWebView {
                     }
                     return webView.decide(
                         decision!, isNewWindow: UInt32(type) == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION.rawValue,
-                        uri: String(cString: uri!))
+                        uri: String(cString: uri!), navigationType: NavigationType(webKit: navigationType))
                 }
             }, retainedContext(owner), destroyBox)
         wf_connect_load_changed(
@@ -63,9 +63,11 @@ extension FencedWebView {
     }
 
     /// The engine asks about a navigation. Returns 1: WebFence took the decision.
-    private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, isNewWindow: Bool, uri: String) -> Int32
-    {
-        if isNewWindow { return decideNewWindow(decision, uri: uri) }
+    private func decide(
+        _ decision: UnsafeMutablePointer<WebKitPolicyDecision>, isNewWindow: Bool, uri: String,
+        navigationType: NavigationType
+    ) -> Int32 {
+        if isNewWindow { return decideNewWindow(decision, uri: uri, navigationType: navigationType) }
         guard let (url, answer) = admit(uri, frame: .unknown) else {
             wf_policy_ignore(decision)
             return 1
@@ -83,7 +85,8 @@ extension FencedWebView {
         case .allow:
             break
         }
-        let verdicts = verdicts(for: url)
+        remember(navigationType, of: uri)
+        let verdicts = verdicts(for: url, navigationType: navigationType)
         if !verdicts.dependOnFrame {
             if verdicts.main.allows {
                 wf_policy_use(decision)
@@ -103,7 +106,9 @@ extension FencedWebView {
     /// view with the copied configuration. The frame is known here, and a popup's own decision
     /// could not tell its main frame from a subframe, so that navigation is judged now: refused,
     /// no window is made.
-    private func decideNewWindow(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, uri: String) -> Int32 {
+    private func decideNewWindow(
+        _ decision: UnsafeMutablePointer<WebKitPolicyDecision>, uri: String, navigationType: NavigationType
+    ) -> Int32 {
         guard let (url, answer) = admit(uri, frame: .newWindow), answer == .allow else {
             wf_policy_ignore(decision)
             return 1
@@ -116,7 +121,8 @@ extension FencedWebView {
             report(uri, .newWindow, .cancelled(reason: "javascript: in a new window under limits"))
             return 1
         }
-        let verdict = policy.mainFrameVerdict(for: url, state: state.copiedForNewWindow)
+        let verdict = policy.mainFrameVerdict(
+            for: url, state: state.copiedForNewWindow, navigationType: navigationType, opensNewWindow: true)
         if verdict.allows {
             wf_policy_use(decision)
         } else {
@@ -161,8 +167,8 @@ extension FencedWebView {
         case WEBKIT_LOAD_COMMITTED.rawValue:
             guard let url = try? WebURL(uri) else { return }
             // Defence in depth: a main-frame document WebFence refuses must not stay. The verdict
-            // that allows it gives the frame its state.
-            let verdict = policy.mainFrameVerdict(for: url, state: state)
+            // that allows it gives the frame its state; a framework judges it as it did when asked.
+            let verdict = policy.mainFrameVerdict(for: url, state: state, navigationType: navigationType(of: uri))
             guard case .allow(let committed) = verdict.result else {
                 webkit_web_view_stop_loading(view)
                 mainFrameState = .notAppBound
@@ -187,5 +193,19 @@ extension FencedWebView {
             report(uri, .main, entry.verdicts.main.event)
         }
         return 1
+    }
+
+    /// Keeps the navigation type WebKit gave `uri`'s decision, for the check at its commit (a
+    /// framework's answer depends on it); the oldest go first, past `heldLimit`.
+    private func remember(_ type: NavigationType, of uri: String) {
+        navigationTypes.removeAll { $0.url == uri }
+        navigationTypes.append((uri, type))
+        if navigationTypes.count > Self.heldLimit { navigationTypes.removeFirst() }
+    }
+
+    /// The navigation type of `uri`'s latest decision: `.other` for a load the engine did not ask
+    /// about (the app's own `load`).
+    private func navigationType(of uri: String) -> NavigationType {
+        navigationTypes.last { $0.url == uri }?.type ?? .other
     }
 }

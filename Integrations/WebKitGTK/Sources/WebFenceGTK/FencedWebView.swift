@@ -45,6 +45,8 @@ public final class FencedWebView {
     /// rules when it sends the request, right after `use`. A verdict is never dropped early to make
     /// room; a navigation that finds no room is refused in every frame.
     static let heldLimit = 32
+    /// The navigation type of each recent decision, by URL (`remember(_:of:)`).
+    var navigationTypes: [(url: String, type: NavigationType)] = []
     static let heldFor = Duration.seconds(60)
     /// What the page guards compare hosts with (the app's lists do not change).
     lazy var lists = AppBoundLists(policy.app)
@@ -159,8 +161,8 @@ public final class FencedWebView {
 
     /// WebFence's verdicts for a navigation to `url` in this web view, in its main frame and in a
     /// subframe (a subframe going to local content is judged by the main frame's URL, §2).
-    public func verdicts(for url: WebURL) -> FrameVerdicts {
-        policy.verdicts(for: url, state: state, subframeOrigin: mainFrameURL)
+    public func verdicts(for url: WebURL, navigationType: NavigationType = .other) -> FrameVerdicts {
+        policy.verdicts(for: url, state: state, subframeOrigin: mainFrameURL, navigationType: navigationType)
     }
 
     // MARK: restricted APIs

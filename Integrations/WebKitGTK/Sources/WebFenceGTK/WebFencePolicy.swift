@@ -1,4 +1,5 @@
 import AppBound
+import HybridFrameworks
 import NavigationRules
 import WebAddress
 import WebFenceNavigation
@@ -18,16 +19,20 @@ public struct FrameVerdicts: Sendable, Hashable {
     }
 }
 
-/// The app's policy for its web views: its App-Bound Domains and, optionally, navigation rules
-/// (the app's navigation delegate as data), decided by WebFence's navigation pipeline, the one
-/// `webfence simulate` runs. The engine asks once per navigation and once per redirect hop.
+/// The app's policy for its web views: its App-Bound Domains and, optionally, a hybrid framework's
+/// navigation code and navigation rules (the app's navigation delegate as data), decided by
+/// WebFence's navigation pipeline, the one `webfence simulate` runs. The engine asks once per
+/// navigation and once per redirect hop, with WebKit's navigation type.
 public struct WebFencePolicy: Sendable {
     /// The pipeline every navigation of the web view goes through.
     public let pipeline: NavigationPipeline
 
-    public init(app: AppBoundApp, rules: NavigationRuleSet? = nil) {
-        pipeline = NavigationPipeline(app: app, rules: rules)
+    public init(app: AppBoundApp, framework: FrameworkPolicy? = nil, rules: NavigationRuleSet? = nil) {
+        pipeline = NavigationPipeline(app: app, framework: framework, rules: rules)
     }
+
+    /// The hybrid framework whose navigation code decides first, if the app has one.
+    public var framework: FrameworkPolicy? { pipeline.framework }
 
     /// The app's App-Bound facts.
     public var app: AppBoundApp { pipeline.app }
@@ -36,16 +41,26 @@ public struct WebFencePolicy: Sendable {
     public var rules: NavigationRuleSet? { pipeline.rules }
 
     /// Judges a navigation (or a redirect hop) to `url` in a web view in `state`, for both frames.
-    /// A subframe going to local content is judged by `subframeOrigin` (§2).
-    public func verdicts(for url: WebURL, state: AppBoundWebViewState, subframeOrigin: WebURL?) -> FrameVerdicts {
+    /// A subframe going to local content is judged by `subframeOrigin` (§2). `navigationType` is
+    /// what a framework's delegate reads (an app's own `load` is `.other`).
+    public func verdicts(
+        for url: WebURL, state: AppBoundWebViewState, subframeOrigin: WebURL?, navigationType: NavigationType = .other
+    ) -> FrameVerdicts {
         FrameVerdicts(
-            main: mainFrameVerdict(for: url, state: state),
-            sub: pipeline.decide(NavigationRequest(url, frame: .sub, subframeOrigin: subframeOrigin), state: state))
+            main: mainFrameVerdict(for: url, state: state, navigationType: navigationType),
+            sub: pipeline.decide(
+                NavigationRequest(url, frame: .sub, subframeOrigin: subframeOrigin, navigationType: navigationType),
+                state: state))
     }
 
-    /// The main frame's verdict alone, where the engine knows the frame.
-    func mainFrameVerdict(for url: WebURL, state: AppBoundWebViewState) -> NavigationVerdict {
-        pipeline.decide(NavigationRequest(url), state: state)
+    /// The main frame's verdict alone, where the engine knows the frame; `opensNewWindow` for the
+    /// first navigation of a window the page asked for.
+    func mainFrameVerdict(
+        for url: WebURL, state: AppBoundWebViewState, navigationType: NavigationType = .other,
+        opensNewWindow: Bool = false
+    ) -> NavigationVerdict {
+        pipeline.decide(
+            NavigationRequest(url, navigationType: navigationType, opensNewWindow: opensNewWindow), state: state)
     }
 
     /// Which frames a restricted API may reach in a web view in `state` (spec §4): decided by the

@@ -4,16 +4,22 @@ public enum BypassOutput {
         var lines: [String] = []
         for result in results {
             let verdict =
-                result.isControl ? (result.passed ? "through" : "BLOCKED") : (result.passed ? "caught" : "NOT CAUGHT")
+                switch result.expected {
+                case .caught: result.passed ? "caught" : "NOT CAUGHT"
+                case .through: result.passed ? "through" : "BLOCKED"
+                case .loads: result.passed ? "hole" : "NO HOLE"
+                }
             lines.append(
                 "\(verdict.padding(toLength: 10, withPad: " ", startingAt: 0)) \(result.policy): \(result.attack)")
             lines.append("           \(result.evidence)")
         }
-        let attempts = results.filter { !$0.isControl }
-        let controls = results.filter(\.isControl)
+        let count = { (expected: BypassAttempts.Expectation) in
+            let of = results.filter { $0.expected == expected }
+            return "\(of.filter(\.passed).count) of \(of.count)"
+        }
         lines.append(
-            "bypass: \(attempts.filter(\.passed).count) of \(attempts.count) attempts caught, "
-                + "\(controls.filter(\.passed).count) of \(controls.count) controls through")
+            "bypass: \(count(.caught)) attempts caught, \(count(.through)) controls through, "
+                + "\(count(.loads)) framework holes open under the framework's own rules")
         return lines.joined(separator: "\n")
     }
 }

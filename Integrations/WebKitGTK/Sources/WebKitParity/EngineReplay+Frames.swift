@@ -24,10 +24,16 @@ extension EngineReplay {
                 }
                 return answer
             }
+        case .navigateFrame(let frameNavigation) where !Self.pageStarts(frameNavigation.navigationType):
+            return .notExpressible(
+                "the runner's page starts only link, form and script navigations, not \(frameNavigation.navigationType.rawValue)"
+            )
         case .navigateFrame(let frameNavigation):
             let url = frameNavigation.url
             route(url.href, [])
-            return loadFrame(id, webView, step.frame, url) { command(webView, path: path, ["navigate": url.href]) }
+            return loadFrame(id, webView, step.frame, url) {
+                command(webView, path: path, ["navigate": url.href, "how": frameNavigation.navigationType.rawValue])
+            }
         case .evaluateJavaScript:
             let result = MainLoop.result {
                 webView.evaluateJavaScript("1 + 1", inFrameNamed: step.frame, completion: $0)
@@ -42,7 +48,7 @@ extension EngineReplay {
             // The scenario parser refuses a frame for these (their target is not a frame).
             return .notExpressible("\(step.action.name) does not act in a frame")
         case .callBridge, .callPage:
-            return .notExpressible("a hybrid framework's bridge is not yet in the engine")
+            return .notExpressible("the framework's bridge runs in the simulator: the engine has no framework runtime")
         }
     }
 

@@ -36,7 +36,7 @@ final class EngineReplay {
     init(scenario: Scenario, sites: SiteTable, configure: (FencedSession) -> Void) throws {
         self.scenario = scenario
         self.sites = sites
-        let app = SimulatedApp(scenario.app).appBound
+        let app = SimulatedApp(scenario.app)
         for spec in scenario.webViews {
             let session =
                 sessions[spec.dataStore]
@@ -52,7 +52,8 @@ final class EngineReplay {
                     return made
                 }()
             let webView = FencedWebView(
-                policy: WebFencePolicy(app: app, rules: spec.navigationRules), session: session,
+                policy: WebFencePolicy(app: app.appBound, framework: app.framework, rules: spec.navigationRules),
+                session: session,
                 limitsNavigationsToAppBoundDomains: spec.limitsNavigationsToAppBoundDomains,
                 userStyleSheets: Array(repeating: "html { \(Self.styleMarker): applied; }", count: spec.userStyleSheets)
             )
@@ -100,6 +101,11 @@ final class EngineReplay {
         }
     }
 
+    /// Whether the page's script can start a navigation of `type` (Pages: a link, a form, `location`).
+    static func pageStarts(_ type: NavigationType) -> Bool {
+        [.link, .formSubmitted, .other].contains(type)
+    }
+
     /// A user script that leaves a mark on the document it ran in.
     private static func userScript(_ spec: Scenario.UserScriptSpec, index: Int) -> UserScript {
         UserScript(
@@ -119,11 +125,6 @@ final class EngineReplay {
         if let earlier = diverged[id] {
             return .notExpressible("follows step \(earlier), which the engine could not run")
         }
-        if scenario.app.framework != nil {
-            // The engine's decide-policy tells neither the frame nor the scenario's navigation type,
-            // which the frameworks' code reads; their replay is issue 17's engine step.
-            return .notExpressible("the app's hybrid framework as its navigation delegate is not yet in the engine")
-        }
         let result = performOnWebView(step, id: id, webView: webView)
         if case .notExpressible = result, step.action.changesWebViewState { diverged[id] = step.index }
         return result
@@ -136,6 +137,12 @@ final class EngineReplay {
                 "managed-web-view routing (isExternalURL, managed browser) is the SDK's, not in the wrapper")
         }
         switch step.action {
+        case .load(let load) where load.navigationType != .other:
+            return .notExpressible("an app's load is of type other in the engine, not \(load.navigationType.rawValue)")
+        case .navigateFrame(let navigation) where !Self.pageStarts(navigation.navigationType):
+            return .notExpressible(
+                "the runner's page starts only link, form and script navigations, not \(navigation.navigationType.rawValue)"
+            )
         case .load(let load) where load.url.scheme == "file":
             return .notExpressible("a file: URL names a file on the scenario's machine, not on this one")
         case .load(let load) where !["http", "https", "about", "data", "javascript"].contains(load.url.scheme):
@@ -215,7 +222,9 @@ final class EngineReplay {
             let url = frameNavigation.url
             // The main frame's page navigates itself (a page's navigation, not the API's).
             route(url.href, [])
-            return navigate(id) { command(webView, path: [], ["navigate": url.href]) }
+            return navigate(id) {
+                command(webView, path: [], ["navigate": url.href, "how": frameNavigation.navigationType.rawValue])
+            }
         case .openWindow(let open):
             let (windowID, url) = (open.id, open.url)
             route(url.href, [])
@@ -232,7 +241,7 @@ final class EngineReplay {
         case .itp, .appBoundDomains, .openUniversalLink, .addWebView:
             return .notExpressible("not an engine action")
         case .callBridge, .callPage:
-            return .notExpressible("a hybrid framework's bridge is not yet in the engine")
+            return .notExpressible("the framework's bridge runs in the simulator: the engine has no framework runtime")
         }
     }
 

@@ -35,7 +35,19 @@ enum Pages {
                 document.body.appendChild(frame);
                 ack({ added: command.addFrame.id });
               }
-              if (command.navigate) location.href = command.navigate;
+              // How the page navigates decides the navigation type WebKit reports: a clicked link
+              // (link), a submitted form (formSubmitted), or a script setting location (other).
+              if (command.navigate && command.how === "link") {
+                const link = Object.assign(document.createElement("a"), { href: command.navigate });
+                document.body.appendChild(link);
+                link.click();
+              } else if (command.navigate && command.how === "formSubmitted") {
+                const form = Object.assign(document.createElement("form"), { method: "post", action: command.navigate });
+                document.body.appendChild(form);
+                form.submit();
+              } else if (command.navigate) {
+                location.href = command.navigate;
+              }
               if (command.post) {
                 const handlers = window.webkit && window.webkit.messageHandlers;
                 const present = !!(handlers && handlers[command.post]);

@@ -9,10 +9,11 @@
 typedef void (*wf_destroy)(void *context);
 
 /// A navigation or new-window policy decision: the decision type (WebKitPolicyDecisionType), the
-/// request's URI, and whether it is a server redirect hop.
+/// request's URI, whether it is a server redirect hop, and how the navigation started
+/// (WebKitNavigationType: link, form, back/forward, reload, form resubmission, other).
 /// Return 1 if the handler took the decision (it must then call wf_policy_*), 0 for the default.
 typedef int (*wf_decide_handler)(WebKitPolicyDecision *decision, int decision_type, const char *uri, int is_redirect,
-                                 void *context);
+                                 int navigation_type, void *context);
 void wf_connect_decide_policy(WebKitWebView *view, wf_decide_handler handler, void *context, wf_destroy destroy);
 
 /// load-changed (WebKitLoadEvent) with the view's current URI.
