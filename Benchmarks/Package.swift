@@ -22,7 +22,10 @@ let package = Package(
         // One workload at a time, for callgrind (instructions.sh): no benchmark library around it.
         .executableTarget(
             name: "InstructionCounts",
-            dependencies: ["BenchmarkSupport", .product(name: "WebAddress", package: "main")],
+            dependencies: [
+                "BenchmarkSupport", .product(name: "WebAddress", package: "main"),
+                .product(name: "HybridFrameworks", package: "main"),
+            ],
             path: "Benchmarks/InstructionCounts"
         ),
         // Each hot path is measured beside its baseline, in the same target.
@@ -75,6 +78,17 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/NavigationRuleCheck",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "FrameworkDecision",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "WebAddress", package: "main"),
+                .product(name: "HybridFrameworks", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FrameworkDecision",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

@@ -5,7 +5,7 @@
 # input, start-up and first-use setup removed. See docs/performance.md.
 #
 #   Benchmarks/instructions.sh              # every workload, and the URL mix by group
-#   Benchmarks/instructions.sh url          # only the URL parse (url, hostname, registrable)
+#   Benchmarks/instructions.sh url          # one group: url (parse, hostname), registrable or framework
 set -euo pipefail
 cd "$(dirname "$0")"
 SHORT=${SHORT:-20}
@@ -60,4 +60,12 @@ if [ -z "$only" ] || [ "$only" = registrable ]; then
     printf '| %s | %s | %s | %s | %s |\n' "$(per_input registrable webfence-host)" \
         "$(per_input registrable webfence-text)" "$(per_input registrable libpsl)" \
         "$(per_input registrable libpsl-text)" "$(per_input registrable naive)"
+fi
+if [ -z "$only" ] || [ "$only" = framework ]; then
+    echo
+    echo "instructions per decision, 8 framework URLs from the string (main frame, link)"
+    echo "| framework | WebFence: parse + decide | the framework's regular expressions |"
+    echo "|---|---:|---:|"
+    row "react-native-webview" "framework webfence-rnw" "framework regex-rnw"
+    row "Cordova iOS 8" "framework webfence-cordova" "framework regex-cordova"
 fi

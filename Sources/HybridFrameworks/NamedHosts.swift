@@ -72,19 +72,29 @@ public enum NamedHosts: Sendable, Hashable {
 
     /// Whether any of `sets` names `host`: a configuration names a host when one of its entries does.
     public static func anyNames(_ host: URLHost?, in sets: [NamedHosts]) -> Bool {
-        sets.contains { $0.names(host) }
+        guard let host else { return true }
+        let name = normalised(host.description)
+        return name.isEmpty || sets.contains { $0.names(normalised: name) }
     }
 
     /// Whether `host` is one of the named hosts. A URL without a host is never a bypass.
     public func names(_ host: URLHost?) -> Bool {
         guard let host else { return true }
         let name = Self.normalised(host.description)
-        if name.isEmpty { return true }
+        return name.isEmpty || names(normalised: name)
+    }
+
+    /// Whether a host, already `normalised` and not empty, is one of the named hosts.
+    private func names(normalised name: String) -> Bool {
         switch self {
         case .any: return true
         case .none: return false
         case .exactly(let named): return name == named
-        case .withSubdomains(let named): return name == named || name.hasSuffix("." + named)
+        case .withSubdomains(let named):
+            // `name` is `named`, or ends with "." + `named`.
+            let (host, suffix) = (name.utf8, named.utf8)
+            guard host.count >= suffix.count, host.suffix(suffix.count).elementsEqual(suffix) else { return false }
+            return host.count == suffix.count || host.dropLast(suffix.count).last == UInt8(ascii: ".")
         case .labelGlob(let glob): return Self.labelGlob(Array(glob.utf8)[...], matches: Array(name.utf8)[...])
         }
     }

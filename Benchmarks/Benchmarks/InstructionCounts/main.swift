@@ -5,13 +5,15 @@
 //   InstructionCounts url webfence|foundation|ada ITERATIONS [GROUP]
 //   InstructionCounts hostname webfence|foundation|ada ITERATIONS [GROUP]
 //   InstructionCounts registrable webfence-host|webfence-text|libpsl|libpsl-text|naive ITERATIONS
+//   InstructionCounts framework webfence-rnw|regex-rnw|webfence-cordova|regex-cordova ITERATIONS
 //
 // One iteration is one pass over the inputs (the 50 URLs of the mix, or those of one GROUP; the 50
-// hosts). GROUP is a group's name (MixEntry.Group) or `#N`, the mix's N-th input alone. It prints
+// hosts; the 8 framework URLs). GROUP is a group's name (MixEntry.Group) or `#N`, the mix's N-th input alone. It prints
 // how many inputs one iteration has.
 
 import BenchmarkSupport
 import Foundation
+import HybridFrameworks
 import WebAddress
 
 // Results are handed to functions the optimizer cannot see into, one per type: a generic one would
@@ -21,6 +23,8 @@ import WebAddress
 @inline(never) func consume(_ value: String?) { withExtendedLifetime(value) {} }
 @inline(never) func consume(_ value: Int?) { withExtendedLifetime(value) {} }
 @inline(never) func consume(_ value: UnsafePointer<CChar>?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: FrameworkDecision?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: Bool) { withExtendedLifetime(value) {} }
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let iterations = Int(arguments[3]) else {
@@ -118,6 +122,23 @@ case ("registrable", "naive"):
     let hosts = hostInputs.map { try! WebURL("https://\($0)/").host!.description }
     let naive = NaivePublicSuffixList(text: BenchmarkPaths.text(BenchmarkPaths.publicSuffixList))
     run(inputs: hosts.count) { for host in hosts { consume(naive.registrableDomain(of: host)) } }
+case ("framework", "webfence-rnw"), ("framework", "webfence-cordova"):
+    let policy =
+        implementation == "webfence-rnw"
+        ? FrameworkPolicy.reactNativeWebView(
+            ReactNativeWebViewPolicy(ReactNativeWebViewConfiguration(originWhitelist: reactNativeWhitelist)))
+        : .cordovaIOS(CordovaPolicy(CordovaConfiguration(allowNavigation: cordovaAllowNavigation)))
+    run(inputs: frameworkURLs.count) {
+        for text in frameworkURLs {
+            consume((try? WebURL(text)).map { policy.decide(FrameworkNavigationAction(url: $0)) })
+        }
+    }
+case ("framework", "regex-rnw"):
+    let whitelist = RegexOriginWhitelist(reactNativeWhitelist)
+    run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(whitelist.passes(text)) } }
+case ("framework", "regex-cordova"):
+    let allowList = RegexCordovaAllowList(cordovaAllowNavigationParts)
+    run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(allowList.allows(text)) } }
 default:
     FileHandle.standardError.write(Data("unknown workload \(workload) \(implementation)\n".utf8))
     exit(2)

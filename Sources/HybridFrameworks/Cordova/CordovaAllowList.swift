@@ -39,6 +39,7 @@ struct CordovaAllowList: Sendable {
         let scheme = urlScheme.lowercased()
         let alwaysPermitted = ["http", "https", "ftp", "ftps"].contains(scheme)
         if !alwaysPermitted, let permittedSchemes, !permittedSchemes.contains(scheme) { return nil }
-        return patterns.first { $0.pattern.matches(scheme: urlScheme, url) }?.index
+        let host = url.host?.lowercased()
+        return patterns.first { $0.pattern.matches(lowerScheme: scheme, lowerHost: host, url) }?.index
     }
 }

@@ -14,9 +14,10 @@ struct CordovaAllowListPattern: Sendable, Hashable {
         case literal(String)
     }
 
+    /// A pattern of an entry's parts; scheme and host are kept lower case, as they are compared.
     init(scheme: String?, host: String?, port: String?, path: String?) {
-        self.scheme = scheme == "*" ? nil : scheme
-        switch host {
+        self.scheme = scheme == "*" ? nil : scheme?.lowercased()
+        switch host?.lowercased() {
         case nil, "*"?: self.host = .any
         case let name? where name.hasPrefix("*."): self.host = .subdomains(of: String(name.dropFirst(2)))
         case let name?: self.host = .literal(name)
@@ -25,14 +26,15 @@ struct CordovaAllowListPattern: Sendable, Hashable {
         self.path = path == nil || path == "/*" ? nil : PathGlob(path!)
     }
 
-    func matches(scheme urlScheme: String, _ url: FoundationURLView) -> Bool {
-        if let scheme, !Self.equalIgnoringCase(scheme, urlScheme) { return false }
+    /// Whether the pattern admits a URL whose scheme and host, lower case, are given.
+    func matches(lowerScheme urlScheme: String, lowerHost urlHost: String?, _ url: FoundationURLView) -> Bool {
+        if let scheme, scheme != urlScheme { return false }
         switch host {
         case .any: break
         case .subdomains(let name):
-            guard let urlHost = url.host, Self.isSubdomainOrSelf(urlHost, of: name) else { return false }
+            guard let urlHost, Self.isSubdomainOrSelf(urlHost, of: name) else { return false }
         case .literal(let name):
-            guard let urlHost = url.host, Self.equalIgnoringCase(urlHost, name) else { return false }
+            guard urlHost == name else { return false }
         }
         if let port, url.port.map(Int.init) != port { return false }
         if let path {
@@ -41,20 +43,17 @@ struct CordovaAllowListPattern: Sendable, Hashable {
         return true
     }
 
-    /// `([a-z0-9.-]*\.)?name$`, without case.
+    /// `([a-z0-9.-]*\.)?name$`, both lower case.
     private static func isSubdomainOrSelf(_ host: String, of name: String) -> Bool {
-        if equalIgnoringCase(host, name) { return true }
-        let lowerHost = host.lowercased()
-        let suffix = "." + name.lowercased()
-        guard lowerHost.hasSuffix(suffix) else { return false }
-        return lowerHost.utf8.dropLast(suffix.utf8.count).allSatisfy { byte in
+        if host == name { return true }
+        let suffix = "." + name
+        guard host.hasSuffix(suffix) else { return false }
+        return host.utf8.dropLast(suffix.utf8.count).allSatisfy { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
         }
     }
-
-    private static func equalIgnoringCase(_ lhs: String, _ rhs: String) -> Bool { lhs.lowercased() == rhs.lowercased() }
 
     /// `NSString.integerValue`: leading ASCII digits, saturating; 0 when there are none.
     private static func integerValue(_ digits: String) -> Int? {

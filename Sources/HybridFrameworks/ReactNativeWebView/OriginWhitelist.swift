@@ -21,38 +21,53 @@ enum OriginWhitelist {
         return url[url.startIndex..<index]
     }
 
-    /// Whether `entry` (with `*` wildcards) matches `origin` from its start; to its end too when
-    /// `wholeOrigin`.
-    static func entry(_ entry: String, matches origin: Substring, wholeOrigin: Bool) -> Bool {
-        let pieces = entry.split(separator: "*", omittingEmptySubsequences: false)
-        let text = Array(origin.unicodeScalars)
-        var position = 0
-        for (offset, piece) in pieces.enumerated() {
-            let literal = Array(piece.unicodeScalars)
-            if offset == 0 {
-                guard text.starts(with: literal) else { return false }
-                position = literal.count
-                continue
-            }
-            // After a `*`: the earliest later occurrence leaves the most room for what follows; the
-            // last piece must end the origin when the whole origin has to match.
-            if offset == pieces.count - 1, wholeOrigin {
-                return text.count - position >= literal.count && text.suffix(literal.count).elementsEqual(literal)
-            }
-            guard let found = firstIndex(of: literal, in: text, from: position) else { return false }
-            position = found + literal.count
-        }
-        return !wholeOrigin || position == text.count
-    }
+    /// One entry, split at its `*`s once, when the policy is made: the literal pieces between them,
+    /// in UTF-8. Comparing bytes is comparing characters here: a piece is whole UTF-8, so in valid
+    /// UTF-8 text it can only match where a character starts (the JavaScript compares UTF-16 code
+    /// units, which gives the same answers); the origins WebKit hands over are ASCII anyway.
+    struct Pattern: Sendable {
+        let pieces: [[UInt8]]
 
-    private static func firstIndex(of literal: [Unicode.Scalar], in text: [Unicode.Scalar], from start: Int) -> Int? {
-        if literal.isEmpty { return start }
-        guard text.count >= literal.count, start <= text.count - literal.count else { return nil }
-        for candidate in start...(text.count - literal.count)
-        where text[candidate..<(candidate + literal.count)].elementsEqual(literal) {
-            return candidate
+        init(_ entry: String) {
+            pieces = entry.split(separator: "*", omittingEmptySubsequences: false).map { Array($0.utf8) }
         }
-        return nil
+
+        /// Whether the entry matches `origin` from its start; to its end too when `wholeOrigin`.
+        func matches(_ origin: Substring, wholeOrigin: Bool) -> Bool {
+            origin.utf8.withContiguousStorageIfAvailable { matches($0, wholeOrigin: wholeOrigin) }
+                ?? Array(origin.utf8).withUnsafeBufferPointer { matches($0, wholeOrigin: wholeOrigin) }
+        }
+
+        private func matches(_ text: UnsafeBufferPointer<UInt8>, wholeOrigin: Bool) -> Bool {
+            var position = 0
+            for (offset, literal) in pieces.enumerated() {
+                if offset == 0 {
+                    guard text.starts(with: literal) else { return false }
+                    position = literal.count
+                    continue
+                }
+                // After a `*`: the earliest later occurrence leaves the most room for what follows;
+                // the last piece must end the origin when the whole origin has to match.
+                if offset == pieces.count - 1, wholeOrigin {
+                    return text.count - position >= literal.count && text.suffix(literal.count).elementsEqual(literal)
+                }
+                guard let found = Self.firstIndex(of: literal, in: text, from: position) else { return false }
+                position = found + literal.count
+            }
+            return !wholeOrigin || position == text.count
+        }
+
+        private static func firstIndex(of literal: [UInt8], in text: UnsafeBufferPointer<UInt8>, from start: Int)
+            -> Int?
+        {
+            if literal.isEmpty { return start }
+            guard text.count >= literal.count, start <= text.count - literal.count else { return nil }
+            for candidate in start...(text.count - literal.count)
+            where text[candidate..<(candidate + literal.count)].elementsEqual(literal) {
+                return candidate
+            }
+            return nil
+        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

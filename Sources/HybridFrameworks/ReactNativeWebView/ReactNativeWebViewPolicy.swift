@@ -9,6 +9,8 @@ public struct ReactNativeWebViewPolicy: Sendable {
     public let configuration: ReactNativeWebViewConfiguration
     /// `about:blank`, then the prop's entries or the default.
     private let whitelist: [String]
+    /// The same entries, split at their `*`s.
+    private let patterns: [OriginWhitelist.Pattern]
     /// The hosts the entries name together (`about:blank` names none).
     private let named: [NamedHosts]
 
@@ -16,6 +18,7 @@ public struct ReactNativeWebViewPolicy: Sendable {
     public init(_ configuration: ReactNativeWebViewConfiguration) {
         self.configuration = configuration
         whitelist = configuration.effectiveWhitelist
+        patterns = whitelist.map(OriginWhitelist.Pattern.init)
         named = whitelist.dropFirst().map { NamedHosts(entry: $0) }
     }
 
@@ -34,8 +37,8 @@ public struct ReactNativeWebViewPolicy: Sendable {
                 host: host)
         }
         let origin = OriginWhitelist.origin(of: action.url.href)
-        if let index = whitelist.firstIndex(where: {
-            OriginWhitelist.entry($0, matches: origin, wholeOrigin: configuration.requireFullOriginMatch)
+        if let index = patterns.firstIndex(where: {
+            $0.matches(origin, wholeOrigin: configuration.requireFullOriginMatch)
         }) {
             let isImplicit = index == 0
             let rule = FrameworkRule(

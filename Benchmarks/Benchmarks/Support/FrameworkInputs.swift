@@ -1,0 +1,29 @@
+// The inputs of the framework-decision benchmarks, shared by Benchmarks/FrameworkDecision and
+// InstructionCounts so that both measure the same work.
+
+/// Eight canonical URLs, as WebKit hands them to a framework's delegate: the app's pages, a
+/// subdomain, a partner path, two misses, and the prefix and userinfo bypasses.
+public let frameworkURLs = [
+    "https://example.com/",
+    "https://login.example.com/oauth/authorize?client_id=42",
+    "https://partner.example.org/app/checkout",
+    "https://www.wikipedia.org/wiki/Main_Page",
+    "https://tracker.example.net/pixel?id=1",
+    "https://example.com.evil.com/login",
+    "https://example.com@evil.com/",
+    "https://cdn.example.com/img/42.jpg",
+]
+
+/// react-native-webview's `originWhitelist` for the same app.
+public let reactNativeWhitelist = ["https://example.com", "https://*.example.com", "https://partner.example.org"]
+
+/// Cordova's `<allow-navigation>` for the same app, as written and split into parts (for the
+/// regular-expression peer, which takes the parts `CDVAllowList` would make).
+public let cordovaAllowNavigation = [
+    "https://example.com/*", "https://*.example.com/*", "https://partner.example.org/app/*",
+]
+public let cordovaAllowNavigationParts = [
+    RegexCordovaAllowList.Entry(scheme: "https", host: "example.com", path: "/*"),
+    RegexCordovaAllowList.Entry(scheme: "https", host: "*.example.com", path: "/*"),
+    RegexCordovaAllowList.Entry(scheme: "https", host: "partner.example.org", path: "/app/*"),
+]
