@@ -34,6 +34,10 @@ let package = Package(
         // Issue 6: `.ipa` archives (DESIGN.md's choice; needs zlib, which Swift on Linux requires too),
         // and DER for code-signature entitlements and provisioning profiles (CMS).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // webfence serve: Hummingbird 2 (on SwiftNIO), swift-log for its structured logs.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         // `swift package generate-documentation`: the DocC catalogs of the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -114,12 +118,30 @@ let package = Package(
             ]
         ),
 
+        // The JSON contracts of interfaces §3, §5–§7: each command's answer to one input object,
+        // shared by the command line's --jsonl streams and webfence serve's /v1/ routes.
+        .target(name: "WebFenceAPI", dependencies: ["WebFence", "AssociatedDomains"]),
+
+        // webfence serve: the JSON API (and, later, the pages and the watch) over HTTP, from the
+        // same library code as the command line.
+        .target(
+            name: "WebFenceServer",
+            dependencies: [
+                "WebFence", "WebFenceAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+
         // The `webfence` command line: the only place that prints.
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebAddress", "Findings", "AssociatedDomains", "WebFenceNetwork", "NavigationRules",
-                "StrictXML",
+                "WebFence", "WebFenceAPI", "WebFenceServer", "WebAddress", "Findings", "AssociatedDomains",
+                "WebFenceNetwork", "NavigationRules", "StrictXML",
+                .product(name: "Logging", package: "swift-log"),
                 "RemoteRules",
                 "AppManifest", "AppBound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -193,6 +215,14 @@ let package = Package(
         ),
         .testTarget(name: "AppManifestTests", dependencies: ["AppManifest", "AppFixtures", "StrictJSON"]),
         .testTarget(name: "WebFenceTests", dependencies: ["WebFence", "AppBound", "AppManifest", "AppFixtures"]),
+        .testTarget(
+            name: "WebFenceServerTests",
+            dependencies: [
+                "WebFenceServer", "WebFenceAPI", "WebFence",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // Fixtures are read from the source tree by path, not bundled as resources.
         .testTarget(
             name: "WebFenceCLITests",

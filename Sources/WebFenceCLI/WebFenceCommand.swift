@@ -17,7 +17,7 @@ struct WebFenceCommand: AsyncParsableCommand {
         version: WebFenceVersion.description,
         subcommands: [
             TourCommand.self, SimulateCommand.self, RulesCommand.self, AASACommand.self, URLCommand.self,
-            AuditCommand.self, FrameworkCommand.self,
+            AuditCommand.self, FrameworkCommand.self, ServeCommand.self,
         ]
     )
 

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AssociatedDomains
 import Foundation
 import WebFence
+import WebFenceAPI
 
 /// `webfence aasa match --jsonl`: the decision for each JSON line of stdin, streamed.
 struct AASAMatchCommand: AsyncParsableCommand {
@@ -36,74 +36,14 @@ struct AASAMatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var cache = MatcherCache()
+        var answers = AASAMatchAnswers()
         let malformed = JSONLinesStream.forEachLine { line, lineNumber in
-            let result = Self.decide(line, cache: &cache)
+            let result = answers.answer(toLine: line)
             print(result.serialized())
             guard let error = result["error"] else { return true }
             Terminal.standardError.write("webfence: stdin:line \(lineNumber): \(error.stringValue ?? "")\n")
             return false
         }
         if malformed > 0 { throw ExitCode(ExitStatus.unusableInput) }
-    }
-
-    /// The output object for one input line.
-    static func decide(_ line: String, cache: inout MatcherCache) -> JSONValue {
-        let input: JSONValue
-        // A repeated key inside "aasa" is what a device tolerates (the last one wins), so the line
-        // is read as a device reads the file rather than refused.
-        do { input = try JSONParser.parse(line, duplicateKeys: .keepLast).value } catch {
-            return .object(["id": .null, "error": .string("invalid JSON at column \(error.column): \(error.message)")])
-        }
-        let id = input["id"] ?? .null
-        func failure(_ message: String) -> JSONValue { .object(["id": id, "error": .string(message)]) }
-        guard case .object = input else { return failure("expected a JSON object, found \(input.typeName)") }
-        guard let aasa = input["aasa"] else { return failure("missing \"aasa\"") }
-        guard let domainText = input["domain"]?.stringValue else { return failure("\"domain\" must be a string") }
-        guard let domain = LinkDomain(domainText) else {
-            return failure("\"domain\": \"\(domainText)\" is not a domain")
-        }
-        guard let appID = input["appId"]?.stringValue else { return failure("\"appId\" must be a string") }
-        guard let urlText = input["url"]?.stringValue else { return failure("\"url\" must be a string") }
-        let url: WebURL
-        do { url = try WebURL(urlText) } catch { return failure("\"url\": \"\(urlText)\" is not a URL: \(error.code)") }
-        let matcher: UniversalLinkMatcher
-        switch cache.matcher(for: aasa) {
-        case .success(let compiled): matcher = compiled
-        case .failure(let problem): return failure("\"aasa\": \(problem.message)")
-        }
-        let decision = matcher.decide(url, domain: domain, appID: appID)
-        return .object([
-            "id": id, "decision": .string(decision.outcome.rawValue), "reason": .string(decision.reason.rawValue),
-            "rule": .string(decision.rule?.pointer),
-        ])
-    }
-}
-
-/// The last few files compiled, for input that repeats them; bounded, so memory stays constant.
-struct MatcherCache {
-    private var matchers: [JSONValue: UniversalLinkMatcher] = [:]
-    static let capacity = 8
-
-    struct Failure: Error {
-        let message: String
-    }
-
-    mutating func matcher(for aasa: JSONValue) -> Result<UniversalLinkMatcher, Failure> {
-        if let cached = matchers[aasa] { return .success(cached) }
-        let read: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
-        switch aasa {
-        case .string(let text): read = AssociationFile.read(Array(text.utf8))
-        case .object: read = AssociationFile.read(value: aasa)
-        default: return .failure(Failure(message: "expected an object or its JSON text, found \(aasa.typeName)"))
-        }
-        switch read {
-        case .failure(let error): return .failure(Failure(message: "\(error.code): \(error)"))
-        case .success(let (file, _)):
-            let matcher = UniversalLinkMatcher(file)
-            if matchers.count >= Self.capacity { matchers.removeAll(keepingCapacity: true) }
-            matchers[aasa] = matcher
-            return .success(matcher)
-        }
     }
 }

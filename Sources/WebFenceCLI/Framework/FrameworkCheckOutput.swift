@@ -12,14 +12,6 @@ enum FrameworkCheckOutput {
         ])
     }
 
-    /// One answer as `--jsonl` writes it: exactly the keys of interfaces §6.
-    static func line(id: JSONValue, _ decision: FrameworkDecision) -> JSONValue {
-        .object([
-            "id": id, "decision": .string(decision.action.rawValue), "host": .string(decision.hostText),
-            "bypass": .bool(decision.isBypass), "rule": .string(decision.rule.description),
-        ])
-    }
-
     static func text(_ results: [(String, FrameworkDecision)], terminal: Terminal) -> String {
         var out = ""
         for (url, decision) in results {

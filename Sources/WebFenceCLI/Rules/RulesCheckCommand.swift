@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavigationRules
 import WebFence
+import WebFenceAPI
 
 /// `webfence rules check`: the decision for each URL, with the deciding rule and the parsed host.
 struct RulesCheckCommand: AsyncParsableCommand {
@@ -76,32 +77,7 @@ struct RulesCheckCommand: AsyncParsableCommand {
 
     private func streamLines(_ ruleSet: NavigationRuleSet) throws {
         let malformed = JSONLinesStream.forEachLine { line, lineNumber in
-            let input: JSONValue
-            do throws(JSONParser.Error) { input = try JSONParser.parse(line) } catch {
-                let message = "invalid JSON at column \(error.column): \(error.message)"
-                return Self.emit(.object(["id": .null, "error": .string(message)]), lineNumber: lineNumber)
-            }
-            let id = input["id"] ?? .null
-            guard case .string(let url)? = input["url"] else {
-                return Self.emit(
-                    .object(["id": id, "error": .string("\"url\" must be a string")]), lineNumber: lineNumber)
-            }
-            let frame: NavigationFrame
-            switch input["frame"] {
-            case nil, .string("main")?: frame = .main
-            case .string("sub")?: frame = .sub
-            default:
-                return Self.emit(
-                    .object(["id": id, "error": .string("\"frame\" must be \"main\" or \"sub\"")]),
-                    lineNumber: lineNumber)
-            }
-            let result = Self.check(url, frame: frame, ruleSet: ruleSet)
-            return Self.emit(
-                .object([
-                    "id": id, "decision": .string(result.action.rawValue),
-                    "rule": .string(result.decision?.rulePointer),
-                    "reason": .string(result.reason), "host": .string(result.decision?.host),
-                ]), lineNumber: lineNumber)
+            Self.emit(RulesCheckAnswers.answer(toLine: line, ruleSet: ruleSet), lineNumber: lineNumber)
         }
         if malformed > 0 { throw ExitCode(ExitStatus.unusableInput) }
     }

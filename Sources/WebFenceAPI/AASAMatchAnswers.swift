@@ -1,0 +1,73 @@
+import AssociatedDomains
+import WebFence
+
+/// `aasa match --jsonl` and `POST /v1/aasa/match` (interfaces §3, §7): the answer to one input
+/// object, `{"id", "decision", "reason", "rule"}`, or `{"id", "error"}` for input that cannot be used.
+///
+/// The last few association files compiled are kept, so a stream that repeats one file compiles it
+/// once; the cache is bounded, so memory stays constant however long the stream.
+public struct AASAMatchAnswers: Sendable {
+    private var matchers: [JSONValue: UniversalLinkMatcher] = [:]
+    /// At most this many compiled files are kept.
+    static let capacity = 8
+
+    /// An empty cache.
+    public init() {}
+
+    /// The answer to one line of text. A repeated key is read as a device reads the file (the last
+    /// one wins), not refused.
+    public mutating func answer(toLine line: String) -> JSONValue {
+        do { return answer(to: try JSONParser.parse(line, duplicateKeys: .keepLast).value) } catch {
+            return .object(["id": .null, "error": .string("invalid JSON at column \(error.column): \(error.message)")])
+        }
+    }
+
+    /// The answer to one input object: `{"id", "aasa", "domain", "appId", "url"}`, where `aasa` is
+    /// the file's object or its JSON text.
+    public mutating func answer(to input: JSONValue) -> JSONValue {
+        let id = input["id"] ?? .null
+        func failure(_ message: String) -> JSONValue { .object(["id": id, "error": .string(message)]) }
+        guard case .object = input else { return failure("expected a JSON object, found \(input.typeName)") }
+        guard let aasa = input["aasa"] else { return failure("missing \"aasa\"") }
+        guard let domainText = input["domain"]?.stringValue else { return failure("\"domain\" must be a string") }
+        guard let domain = LinkDomain(domainText) else {
+            return failure("\"domain\": \"\(domainText)\" is not a domain")
+        }
+        guard let appID = input["appId"]?.stringValue else { return failure("\"appId\" must be a string") }
+        guard let urlText = input["url"]?.stringValue else { return failure("\"url\" must be a string") }
+        let url: WebURL
+        do { url = try WebURL(urlText) } catch { return failure("\"url\": \"\(urlText)\" is not a URL: \(error.code)") }
+        let compiled: UniversalLinkMatcher
+        switch matcher(for: aasa) {
+        case .success(let matcher): compiled = matcher
+        case .failure(let problem): return failure("\"aasa\": \(problem.message)")
+        }
+        let decision = compiled.decide(url, domain: domain, appID: appID)
+        return .object([
+            "id": id, "decision": .string(decision.outcome.rawValue), "reason": .string(decision.reason.rawValue),
+            "rule": .string(decision.rule?.pointer),
+        ])
+    }
+
+    private struct Failure: Error {
+        let message: String
+    }
+
+    private mutating func matcher(for aasa: JSONValue) -> Result<UniversalLinkMatcher, Failure> {
+        if let cached = matchers[aasa] { return .success(cached) }
+        let read: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
+        switch aasa {
+        case .string(let text): read = AssociationFile.read(Array(text.utf8))
+        case .object: read = AssociationFile.read(value: aasa)
+        default: return .failure(Failure(message: "expected an object or its JSON text, found \(aasa.typeName)"))
+        }
+        switch read {
+        case .failure(let error): return .failure(Failure(message: "\(error.code): \(error)"))
+        case .success(let (file, _)):
+            let matcher = UniversalLinkMatcher(file)
+            if matchers.count >= Self.capacity { matchers.removeAll(keepingCapacity: true) }
+            matchers[aasa] = matcher
+            return .success(matcher)
+        }
+    }
+}

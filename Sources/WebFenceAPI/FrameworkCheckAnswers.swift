@@ -1,0 +1,76 @@
+import WebFence
+
+/// `framework check --jsonl` and `POST /v1/framework/check` (interfaces §6, §7): the answer to one
+/// input object, `{"id", "decision", "host", "bypass", "rule"}`, or `{"id", "failure": true,
+/// "reason"}` for input that cannot be used. The last configuration read is kept, so a stream of
+/// one app's URLs builds its policy once.
+public struct FrameworkCheckAnswers: Sendable {
+    private var cache: (key: JSONValue, policy: FrameworkPolicy)?
+
+    /// No configuration read yet.
+    public init() {}
+
+    /// The answer to one line of text.
+    public mutating func answer(toLine line: String) -> JSONValue {
+        do throws(JSONParser.Error) { return answer(to: try JSONParser.parse(line)) } catch {
+            return Self.failure(.null, "invalid JSON at column \(error.column): \(error.message)")
+        }
+    }
+
+    /// The answer to one input object: `{"id", "framework", "config", "url", "frame", "newWindow",
+    /// "navigationType"}`.
+    public mutating func answer(to input: JSONValue) -> JSONValue {
+        let id = input["id"] ?? .null
+        guard case .object = input else { return Self.failure(id, "expected a JSON object") }
+        guard let name = input["framework"]?.stringValue, let framework = HybridFramework(rawValue: name) else {
+            let names = HybridFramework.allCases.map(\.rawValue).joined(separator: ", ")
+            return Self.failure(id, "\"framework\" must be one of: \(names)")
+        }
+        guard let urlText = input["url"]?.stringValue else { return Self.failure(id, "\"url\" must be a string") }
+        guard case .success(let url) = WebURL.parse(urlText) else {
+            return Self.failure(id, "\"url\" is not a URL: WebKit never hands it to the framework")
+        }
+        let target: FrameworkNavigationAction.TargetFrame
+        switch (input["frame"], input["newWindow"]) {
+        case (_, .bool(true)?): target = .newWindow
+        case (nil, _), (.string("main")?, _): target = .main
+        case (.string("sub")?, _): target = .sub
+        default: return Self.failure(id, "\"frame\" must be \"main\" or \"sub\"")
+        }
+        var type = FrameworkNavigationAction.NavigationType.link
+        if let value = input["navigationType"] {
+            guard let name = value.stringValue, let named = FrameworkNavigationAction.NavigationType(rawValue: name)
+            else {
+                let names = FrameworkNavigationAction.NavigationType.allCases.map(\.rawValue).joined(separator: ", ")
+                return Self.failure(id, "\"navigationType\" must be one of: \(names)")
+            }
+            type = named
+        }
+        let config = input["config"] ?? .object([:])
+        let key = JSONValue.array([.string(framework.rawValue), config])
+        let policy: FrameworkPolicy
+        if let cache, cache.key == key {
+            policy = cache.policy
+        } else {
+            do {
+                policy = try FrameworkConfigurationReader.policy(framework, configuration: config, at: "/config").0
+            } catch {
+                return Self.failure(id, "\(error.pointer): \(error.message)")
+            }
+            cache = (key, policy)
+        }
+        return Self.line(id: id, policy.decide(.init(url: url, target: target, navigationType: type)))
+    }
+
+    /// One decision as the contract writes it: exactly the keys of interfaces §6.
+    public static func line(id: JSONValue, _ decision: FrameworkDecision) -> JSONValue {
+        .object([
+            "id": id, "decision": .string(decision.action.rawValue), "host": .string(decision.hostText),
+            "bypass": .bool(decision.isBypass), "rule": .string(decision.rule.description),
+        ])
+    }
+
+    static func failure(_ id: JSONValue, _ reason: String) -> JSONValue {
+        .object(["id": id, "failure": .bool(true), "reason": .string(reason)])
+    }
+}

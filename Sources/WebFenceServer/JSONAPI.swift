@@ -1,0 +1,89 @@
+import WebFence
+import WebFenceAPI
+
+/// The `/v1/` routes of interfaces §7 as pure functions of the request body: each answers with
+/// exactly the objects the matching `--jsonl` command prints (`WebFenceAPI`), or an error object. A
+/// body that is not what the route takes is a `400`, never a `500`.
+public enum JSONAPI {
+    /// At most this many input objects in one request (each answered in turn).
+    public static let maximumCases = 10_000
+
+    /// `POST /v1/aasa/match`: an array of `aasa match --jsonl` input objects. A repeated key is read
+    /// as a device reads an association file (the last one wins).
+    public static func aasaMatch(_ body: [UInt8]) -> APIResponse {
+        switch cases(body, duplicateKeys: .keepLast) {
+        case .failure(let error): return error.response
+        case .success(let inputs):
+            var answers = AASAMatchAnswers()
+            return .ok(.array(inputs.map { answers.answer(to: $0) }))
+        }
+    }
+
+    /// `POST /v1/framework/check`: an array of `framework check --jsonl` input objects.
+    public static func frameworkCheck(_ body: [UInt8]) -> APIResponse {
+        switch cases(body, duplicateKeys: .reject) {
+        case .failure(let error): return error.response
+        case .success(let inputs):
+            var answers = FrameworkCheckAnswers()
+            return .ok(.array(inputs.map { answers.answer(to: $0) }))
+        }
+    }
+
+    /// `POST /v1/rules/check`: `{"rules": <rule set object>, "cases": [{"id", "url", "frame"}]}`.
+    public static func rulesCheck(_ body: [UInt8]) -> APIResponse {
+        let root: JSONValue
+        switch parse(body, duplicateKeys: .reject) {
+        case .failure(let error): return error.response
+        case .success(let value): root = value
+        }
+        guard case .object = root, let rules = root["rules"], case .array(let cases)? = root["cases"] else {
+            return BodyError.shape("expected {\"rules\": <rule set object>, \"cases\": [...]}").response
+        }
+        guard cases.count <= maximumCases else { return BodyError.tooManyCases(cases.count).response }
+        let ruleSet: NavigationRuleSet
+        do throws(RuleSetError) { ruleSet = try NavigationRuleSet(rules) } catch {
+            return .error(400, code: "rules.invalid", "\"rules\": \(error)")
+        }
+        return .ok(.array(cases.map { RulesCheckAnswers.answer(to: $0, ruleSet: ruleSet) }))
+    }
+
+    /// Why a body cannot be used.
+    enum BodyError: Error {
+        case notUTF8
+        case notJSON(JSONParser.Error)
+        case shape(String)
+        case tooManyCases(Int)
+
+        var response: APIResponse {
+            switch self {
+            case .notUTF8: .error(400, code: "body.encoding", "the body is not UTF-8")
+            case .notJSON(let error):
+                .error(400, code: "body.json", "invalid JSON at column \(error.column): \(error.message)")
+            case .shape(let message): .error(400, code: "body.shape", message)
+            case .tooManyCases(let count):
+                .error(413, code: "body.cases", "\(count) cases; at most \(maximumCases) in one request")
+            }
+        }
+    }
+
+    static func parse(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys) -> Result<JSONValue, BodyError> {
+        guard let text = String(validating: body, as: UTF8.self) else { return .failure(.notUTF8) }
+        do throws(JSONParser.Error) {
+            return .success(try JSONParser.parse(text, duplicateKeys: duplicateKeys).value)
+        } catch {
+            return .failure(.notJSON(error))
+        }
+    }
+
+    /// The body as an array of input objects (each checked by its answer, so one bad object does
+    /// not refuse the others).
+    static func cases(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys) -> Result<[JSONValue], BodyError> {
+        parse(body, duplicateKeys: duplicateKeys).flatMap { value in
+            guard case .array(let items) = value else {
+                return .failure(.shape("expected a JSON array of input objects, found \(value.typeName)"))
+            }
+            guard items.count <= maximumCases else { return .failure(.tooManyCases(items.count)) }
+            return .success(items)
+        }
+    }
+}

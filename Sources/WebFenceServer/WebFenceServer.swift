@@ -1,0 +1,82 @@
+import Hummingbird
+import Logging
+import NIOCore
+import WebFence
+
+/// `webfence serve`: WebFence's answers over HTTP, from the same library code as the command line
+/// (no decision is made here). The routes of interfaces §7 answer with the `--jsonl` commands'
+/// objects; every answer carries the security headers; a body over the cap is a `413` and a body the
+/// route cannot use a `400`, never a `500`. `run` stops gracefully on SIGTERM and SIGINT.
+public struct WebFenceServer: Sendable {
+    /// Where the server listens and what it accepts.
+    public struct Configuration: Sendable, Hashable {
+        /// The address to listen on (loopback by default: the server is for a team's own network).
+        public var host: String
+        /// The port.
+        public var port: Int
+        /// The largest request body read, in bytes.
+        public var maximumBodySize: Int
+
+        /// A configuration; 1 MiB bodies by default.
+        public init(host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 1 << 20) {
+            self.host = host
+            self.port = port
+            self.maximumBodySize = maximumBodySize
+        }
+    }
+
+    /// The configuration the server runs with.
+    public let configuration: Configuration
+
+    /// A server with `configuration`.
+    public init(_ configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// The JSON routes: their paths and their pure answers (`JSONAPI`).
+    static let jsonRoutes: [(path: String, answer: @Sendable ([UInt8]) -> APIResponse)] = [
+        ("/v1/aasa/match", JSONAPI.aasaMatch),
+        ("/v1/rules/check", JSONAPI.rulesCheck),
+        ("/v1/framework/check", JSONAPI.frameworkCheck),
+    ]
+
+    /// Every route, behind the security headers and the request log.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: SecurityHeaders())
+        router.get("/health") { _, _ in Self.response(.ok(.object(["status": .string("ok")]))) }
+        let limit = configuration.maximumBodySize
+        for route in Self.jsonRoutes {
+            router.post(RouterPath(route.path)) { request, _ in
+                let body: ByteBuffer
+                do { body = try await request.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
+                    return Self.response(.error(413, code: "body.tooLarge", "the body is over \(limit) bytes"))
+                }
+                return Self.response(route.answer(Array(body.readableBytesView)))
+            }
+        }
+        return router
+    }
+
+    /// The application: the router on the configured address.
+    public func application(logger: Logger) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            logger: logger)
+    }
+
+    /// Runs until SIGTERM or SIGINT, then lets requests in flight finish.
+    public func run(logger: Logger) async throws {
+        try await application(logger: logger).runService()
+    }
+
+    /// An answer written as HTTP.
+    static func response(_ answer: APIResponse) -> Response {
+        Response(
+            status: HTTPResponse.Status(code: answer.status),
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body.serialized())))
+    }
+}

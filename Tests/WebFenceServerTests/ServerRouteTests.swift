@@ -1,0 +1,165 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+import WebFence
+import WebFenceAPI
+import WebFenceServer
+
+/// `webfence serve`'s routes (interfaces §7), through the router as a client sees them: the
+/// answers are exactly the `--jsonl` commands' objects, bad bodies are `400` or `413` with
+/// `{"error", "code"}`, and every answer carries the security headers.
+@Suite("webfence serve: the JSON API")
+struct ServerRouteTests {
+    static func application(maximumBodySize: Int = 1 << 20) -> some ApplicationProtocol {
+        WebFenceServer(.init(maximumBodySize: maximumBodySize)).application(logger: Logger(label: "test"))
+    }
+
+    /// Posts `body` to `uri` and returns the status and the body parsed as JSON.
+    static func post(_ uri: String, _ body: String, maximumBodySize: Int = 1 << 20) async throws -> (
+        status: Int, body: JSONValue, headers: HTTPFields
+    ) {
+        try await application(maximumBodySize: maximumBodySize).test(.router) { client in
+            try await client.execute(uri: uri, method: .post, body: ByteBuffer(string: body)) { response in
+                (Int(response.status.code), try JSONParser.parse(String(buffer: response.body)), response.headers)
+            }
+        }
+    }
+
+    static func item(_ array: JSONValue, _ index: Int) -> JSONValue? {
+        guard case .array(let items) = array, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    @Test("GET /health answers {\"status\": \"ok\"} with the security headers")
+    func health() async throws {
+        try await Self.application().test(.router) { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(response.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'none'") == true)
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
+                #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+                #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+            }
+        }
+    }
+
+    static let frameworkCases = [
+        #"{"id": "prefix", "framework": "capacitor", "config": {"server": {"url": "https://app.example.com"}}, "url": "https://app.example.com.evil.net/"}"#,
+        #"{"id": "fixed", "framework": "capacitor", "config": {"server": {"url": "https://app.example.com/"}}, "url": "https://app.example.com.evil.net/"}"#,
+        #"{"id": 3, "framework": "react-native-webview", "config": {"originWhitelist": ["https://trusted.com"]}, "url": "https://trusted.com@evil.net/"}"#,
+        #"{"id": "bad", "framework": "flutter", "url": "https://a.example/"}"#,
+    ]
+
+    @Test("POST /v1/framework/check answers as framework check --jsonl, a bad case included")
+    func frameworkCheck() async throws {
+        var answers = FrameworkCheckAnswers()
+        let expected = JSONValue.array(Self.frameworkCases.map { answers.answer(toLine: $0) })
+        let (status, body, headers) = try await Self.post(
+            "/v1/framework/check", "[" + Self.frameworkCases.joined(separator: ",") + "]")
+        #expect(status == 200)
+        #expect(body == expected)
+        #expect(Self.item(body, 0)?["bypass"] == .bool(true))
+        #expect(Self.item(body, 1)?["bypass"] == .bool(false))
+        #expect(Self.item(body, 3)?["failure"] == .bool(true))
+        #expect(headers[.contentSecurityPolicy] != nil)
+    }
+
+    static let aasa =
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#
+
+    @Test("POST /v1/aasa/match answers as aasa match --jsonl")
+    func aasaMatch() async throws {
+        let cases = [
+            #"{"id": 1, "aasa": \#(Self.aasa), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": "https://example.com/shop/42"}"#,
+            #"{"id": 2, "aasa": \#(Self.aasa), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": "https://example.com/blog"}"#,
+            #"{"id": 3, "aasa": \#(Self.aasa), "domain": "example.com", "appId": "ABCDE12345.com.example.app"}"#,
+        ]
+        var answers = AASAMatchAnswers()
+        let expected = JSONValue.array(cases.map { answers.answer(toLine: $0) })
+        let (status, body, _) = try await Self.post("/v1/aasa/match", "[" + cases.joined(separator: ",") + "]")
+        #expect(status == 200)
+        #expect(body == expected)
+        #expect(Self.item(body, 0)?["decision"] == .string("match"))
+        #expect(Self.item(body, 1)?["decision"] == .string("no_match"))
+        #expect(Self.item(body, 2)?["error"] != nil)
+    }
+
+    static let rules = #"{"version": 1, "allow": ["example.com"]}"#
+
+    @Test("POST /v1/rules/check answers as rules check --jsonl")
+    func rulesCheck() async throws {
+        let cases = [
+            #"{"id": "a", "url": "https://login.example.com/"}"#,
+            #"{"id": "b", "url": "https://example.com.evil.net/", "frame": "sub"}"#,
+            #"{"id": "c", "url": "not a url"}"#,
+            #"{"id": "d", "url": "https://example.com/", "frame": "top"}"#,
+        ]
+        let ruleSet = try NavigationRuleSet(json: Self.rules)
+        let expected = JSONValue.array(cases.map { RulesCheckAnswers.answer(toLine: $0, ruleSet: ruleSet) })
+        let (status, body, _) = try await Self.post(
+            "/v1/rules/check", #"{"rules": \#(Self.rules), "cases": [\#(cases.joined(separator: ","))]}"#)
+        #expect(status == 200)
+        #expect(body == expected)
+        #expect(Self.item(body, 0)?["decision"] == .string("allow"))
+        #expect(Self.item(body, 1)?["decision"] == .string("cancel"))
+        #expect(Self.item(body, 2)?["reason"] == .string("url.unparsable"))
+        #expect(Self.item(body, 3)?["error"] != nil)
+    }
+
+    @Test(
+        "a body the route cannot use is a 400 with its code",
+        arguments: [
+            ("/v1/framework/check", "[{", "body.json"),
+            ("/v1/framework/check", #"{"id": 1}"#, "body.shape"),
+            ("/v1/aasa/match", "7", "body.shape"),
+            ("/v1/rules/check", "[]", "body.shape"),
+            ("/v1/rules/check", #"{"rules": {"version": 1, "allow": [42]}, "cases": []}"#, "rules.invalid"),
+            ("/v1/rules/check", #"{"rules": {}, "cases": {}}"#, "body.shape"),
+        ])
+    func badBody(uri: String, body: String, code: String) async throws {
+        let (status, answer, _) = try await Self.post(uri, body)
+        #expect(status == 400)
+        #expect(answer["code"] == .string(code))
+        #expect(answer["error"]?.stringValue?.isEmpty == false)
+    }
+
+    @Test("a body that is not UTF-8 is a 400")
+    func notUTF8() {
+        let answer = JSONAPI.frameworkCheck([0x5B, 0xFF, 0x5D])
+        #expect(answer.status == 400)
+        #expect(answer.body["code"] == .string("body.encoding"))
+    }
+
+    @Test("a body over the cap is a 413, and the server answers the next request")
+    func overTheCap() async throws {
+        let big = "[" + Array(repeating: Self.frameworkCases[0], count: 40).joined(separator: ",") + "]"
+        try await Self.application(maximumBodySize: 1024).test(.router) { client in
+            try await client.execute(uri: "/v1/framework/check", method: .post, body: ByteBuffer(string: big)) {
+                #expect($0.status == .contentTooLarge)
+                let answer = try JSONParser.parse(String(buffer: $0.body))
+                #expect(answer["code"] == .string("body.tooLarge"))
+            }
+            try await client.execute(uri: "/health", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    @Test("more cases than a request may hold is a 413")
+    func tooManyCases() {
+        let body = "[" + Array(repeating: "{}", count: JSONAPI.maximumCases + 1).joined(separator: ",") + "]"
+        let answer = JSONAPI.frameworkCheck(Array(body.utf8))
+        #expect(answer.status == 413)
+        #expect(answer.body["code"] == .string("body.cases"))
+    }
+
+    @Test("an unknown route is a 404")
+    func unknownRoute() async throws {
+        try await Self.application().test(.router) { client in
+            try await client.execute(uri: "/v1/nothing", method: .post) { #expect($0.status == .notFound) }
+        }
+    }
+}
