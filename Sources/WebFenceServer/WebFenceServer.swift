@@ -40,12 +40,20 @@ public struct WebFenceServer: Sendable {
         ("/v1/framework/check", JSONAPI.frameworkCheck),
     ]
 
+    /// The OpenAPI document of the routes (`GET /openapi.json` serves it).
+    public static var openAPIDocument: String { OpenAPIDocument.text }
+
     /// Every route, behind the security headers and the request log.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: SecurityHeaders())
         router.get("/health") { _, _ in Self.response(.ok(.object(["status": .string("ok")]))) }
+        router.get("/openapi.json") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.text)))
+        }
         let limit = configuration.maximumBodySize
         for route in Self.jsonRoutes {
             router.post(RouterPath(route.path)) { request, _ in

@@ -23,7 +23,9 @@ struct ServerRouteTests {
     ) {
         try await application(maximumBodySize: maximumBodySize).test(.router) { client in
             try await client.execute(uri: uri, method: .post, body: ByteBuffer(string: body)) { response in
-                (Int(response.status.code), try JSONParser.parse(String(buffer: response.body)), response.headers)
+                let text = String(buffer: response.body)
+                ResponseLog.record(method: "post", path: uri, status: Int(response.status.code), body: text)
+                return (Int(response.status.code), try JSONParser.parse(text), response.headers)
             }
         }
     }
@@ -37,6 +39,7 @@ struct ServerRouteTests {
     func health() async throws {
         try await Self.application().test(.router) { client in
             try await client.execute(uri: "/health", method: .get) { response in
+                ResponseLog.record(method: "get", path: "/health", status: 200, body: String(buffer: response.body))
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
@@ -141,7 +144,9 @@ struct ServerRouteTests {
         try await Self.application(maximumBodySize: 1024).test(.router) { client in
             try await client.execute(uri: "/v1/framework/check", method: .post, body: ByteBuffer(string: big)) {
                 #expect($0.status == .contentTooLarge)
-                let answer = try JSONParser.parse(String(buffer: $0.body))
+                let text = String(buffer: $0.body)
+                ResponseLog.record(method: "post", path: "/v1/framework/check", status: 413, body: text)
+                let answer = try JSONParser.parse(text)
                 #expect(answer["code"] == .string("body.tooLarge"))
             }
             try await client.execute(uri: "/health", method: .get) { #expect($0.status == .ok) }
@@ -161,5 +166,35 @@ struct ServerRouteTests {
         try await Self.application().test(.router) { client in
             try await client.execute(uri: "/v1/nothing", method: .post) { #expect($0.status == .notFound) }
         }
+    }
+
+    static let committedDocument = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/openapi.json")
+
+    @Test("GET /openapi.json serves the OpenAPI 3.1 document of these routes")
+    func openAPIServed() async throws {
+        try await Self.application().test(.router) { client in
+            try await client.execute(uri: "/openapi.json", method: .get) { response in
+                ResponseLog.record(
+                    method: "get", path: "/openapi.json", status: 200, body: String(buffer: response.body))
+                #expect(response.status == .ok)
+                let document = try JSONParser.parse(String(buffer: response.body))
+                #expect(document["openapi"] == .string("3.1.0"))
+                for route in ["/health", "/v1/aasa/match", "/v1/rules/check", "/v1/framework/check"] {
+                    #expect(document["paths"]?[route] != nil, "\(route) is not described")
+                }
+            }
+        }
+    }
+
+    /// docs/openapi.json is the document the server serves; regenerate it with
+    /// `WEBFENCE_WRITE_EXAMPLES=1 swift test --filter openAPIDocumentIsCommitted`.
+    @Test("docs/openapi.json is the document the server serves")
+    func openAPIDocumentIsCommitted() throws {
+        let served = WebFenceServer.openAPIDocument + "\n"
+        if ProcessInfo.processInfo.environment["WEBFENCE_WRITE_EXAMPLES"] == "1" {
+            try served.write(to: Self.committedDocument, atomically: true, encoding: .utf8)
+        }
+        #expect(try String(contentsOf: Self.committedDocument, encoding: .utf8) == served)
     }
 }

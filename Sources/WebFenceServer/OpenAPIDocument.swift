@@ -1,0 +1,541 @@
+/// The OpenAPI 3.1 document of the JSON API, served at `/openapi.json`. It is kept here, in the
+/// binary, so that the server needs no file beside it; `docs/openapi.json` is written from it
+/// (`WEBFENCE_WRITE_EXAMPLES=1 swift test --filter openAPIDocumentIsCommitted`) and a test fails when
+/// the two differ. PyPI's openapi-spec-validator checks it in CI, and every answer the server's tests
+/// receive is checked against it (Scripts/check-openapi.py).
+enum OpenAPIDocument {
+    static let text = #"""
+        {
+          "openapi": "3.1.0",
+          "info": {
+            "title": "WebFence",
+            "version": "1",
+            "description": "webfence serve: WebFence's answers over HTTP (spec interfaces §7). Each /v1/ answer object is exactly what the matching --jsonl command prints for the same input. A case that cannot be used is answered with its error object in its place; the others are answered."
+          },
+          "paths": {
+            "/health": {
+              "get": {
+                "operationId": "health",
+                "summary": "The server is up.",
+                "responses": {
+                  "200": {
+                    "description": "Up.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Health"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/aasa/match": {
+              "post": {
+                "operationId": "aasaMatch",
+                "summary": "Universal-link decisions, as aasa match --jsonl.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "array",
+                        "maxItems": 10000,
+                        "items": {
+                          "$ref": "#/components/schemas/AASAMatchInput"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "One answer per input object, in order.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/AASAMatchAnswer"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The body is not UTF-8, not JSON, or not an array.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "The body is over the size cap, or holds more than 10,000 cases.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/rules/check": {
+              "post": {
+                "operationId": "rulesCheck",
+                "summary": "Navigation-rule decisions, as rules check --jsonl.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/RulesCheckRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "One answer per case, in order.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/RulesCheckAnswer"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The body is not UTF-8, not JSON or not {rules, cases}, or the rule set does not load.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "The body is over the size cap, or holds more than 10,000 cases.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/v1/framework/check": {
+              "post": {
+                "operationId": "frameworkCheck",
+                "summary": "Hybrid-framework navigation decisions, as framework check --jsonl.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "array",
+                        "maxItems": 10000,
+                        "items": {
+                          "$ref": "#/components/schemas/FrameworkCheckInput"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "One answer per input object, in order.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/FrameworkCheckAnswer"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The body is not UTF-8, not JSON, or not an array.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "description": "The body is over the size cap, or holds more than 10,000 cases.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/openapi.json": {
+              "get": {
+                "operationId": "openAPI",
+                "summary": "This document.",
+                "responses": {
+                  "200": {
+                    "description": "The OpenAPI document.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "components": {
+            "schemas": {
+              "Health": {
+                "type": "object",
+                "required": [
+                  "status"
+                ],
+                "properties": {
+                  "status": {
+                    "const": "ok"
+                  }
+                },
+                "additionalProperties": false
+              },
+              "Error": {
+                "type": "object",
+                "required": [
+                  "error",
+                  "code"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "error": {
+                    "type": "string",
+                    "description": "What is wrong, for people."
+                  },
+                  "code": {
+                    "type": "string",
+                    "enum": [
+                      "body.encoding",
+                      "body.json",
+                      "body.shape",
+                      "body.tooLarge",
+                      "body.cases",
+                      "rules.invalid"
+                    ]
+                  }
+                }
+              },
+              "Id": {
+                "description": "The caller's id, echoed (null when absent).",
+                "type": [
+                  "string",
+                  "number",
+                  "integer",
+                  "boolean",
+                  "null",
+                  "object",
+                  "array"
+                ]
+              },
+              "AASAMatchInput": {
+                "type": "object",
+                "description": "One link to decide (aasa match --jsonl).",
+                "properties": {
+                  "id": {
+                    "$ref": "#/components/schemas/Id"
+                  },
+                  "aasa": {
+                    "description": "The apple-app-site-association file: its object, or its JSON text.",
+                    "type": [
+                      "object",
+                      "string"
+                    ]
+                  },
+                  "domain": {
+                    "type": "string"
+                  },
+                  "appId": {
+                    "type": "string",
+                    "description": "TEAMID.bundle.id"
+                  },
+                  "url": {
+                    "type": "string"
+                  }
+                }
+              },
+              "AASAMatchAnswer": {
+                "oneOf": [
+                  {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "decision",
+                      "reason",
+                      "rule"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "$ref": "#/components/schemas/Id"
+                      },
+                      "decision": {
+                        "enum": [
+                          "match",
+                          "exclude",
+                          "no_match"
+                        ]
+                      },
+                      "reason": {
+                        "type": "string"
+                      },
+                      "rule": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The JSON pointer of the deciding rule."
+                      }
+                    }
+                  },
+                  {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "error"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "$ref": "#/components/schemas/Id"
+                      },
+                      "error": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                ]
+              },
+              "RulesCheckRequest": {
+                "type": "object",
+                "required": [
+                  "rules",
+                  "cases"
+                ],
+                "properties": {
+                  "rules": {
+                    "type": "object",
+                    "description": "A rule set (spec navigation-rules)."
+                  },
+                  "cases": {
+                    "type": "array",
+                    "maxItems": 10000,
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "$ref": "#/components/schemas/Id"
+                        },
+                        "url": {
+                          "type": "string"
+                        },
+                        "frame": {
+                          "enum": [
+                            "main",
+                            "sub"
+                          ]
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "RulesCheckAnswer": {
+                "oneOf": [
+                  {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "decision",
+                      "rule",
+                      "reason",
+                      "host"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "$ref": "#/components/schemas/Id"
+                      },
+                      "decision": {
+                        "enum": [
+                          "allow",
+                          "cancel",
+                          "openExternally"
+                        ]
+                      },
+                      "rule": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "reason": {
+                        "type": "string"
+                      },
+                      "host": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      }
+                    }
+                  },
+                  {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "error"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "$ref": "#/components/schemas/Id"
+                      },
+                      "error": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                ]
+              },
+              "FrameworkCheckInput": {
+                "type": "object",
+                "description": "One navigation to decide (framework check --jsonl).",
+                "properties": {
+                  "id": {
+                    "$ref": "#/components/schemas/Id"
+                  },
+                  "framework": {
+                    "enum": [
+                      "capacitor",
+                      "cordova-ios",
+                      "react-native-webview",
+                      "hotwire-native"
+                    ]
+                  },
+                  "config": {
+                    "type": "object",
+                    "description": "The framework's configuration (interfaces §6)."
+                  },
+                  "url": {
+                    "type": "string"
+                  },
+                  "frame": {
+                    "enum": [
+                      "main",
+                      "sub"
+                    ]
+                  },
+                  "newWindow": {
+                    "type": "boolean"
+                  },
+                  "navigationType": {
+                    "enum": [
+                      "link",
+                      "formSubmitted",
+                      "backForward",
+                      "reload",
+                      "formResubmitted",
+                      "other"
+                    ]
+                  }
+                }
+              },
+              "FrameworkCheckAnswer": {
+                "oneOf": [
+                  {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "decision",
+                      "host",
+                      "bypass",
+                      "rule"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "$ref": "#/components/schemas/Id"
+                      },
+                      "decision": {
+                        "enum": [
+                          "allow",
+                          "cancel",
+                          "openExternally"
+                        ]
+                      },
+                      "host": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "bypass": {
+                        "type": "boolean"
+                      },
+                      "rule": {
+                        "type": "string"
+                      }
+                    }
+                  },
+                  {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "failure",
+                      "reason"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "$ref": "#/components/schemas/Id"
+                      },
+                      "failure": {
+                        "const": true
+                      },
+                      "reason": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        }
+        """#
+}
