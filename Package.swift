@@ -120,7 +120,7 @@ let package = Package(
 
         // The JSON contracts of interfaces §3, §5–§7: each command's answer to one input object,
         // shared by the command line's --jsonl streams and webfence serve's /v1/ routes.
-        .target(name: "WebFenceAPI", dependencies: ["WebFence", "AssociatedDomains"]),
+        .target(name: "WebFenceAPI", dependencies: ["WebFence", "AssociatedDomains", "StrictXML"]),
 
         // webfence serve: the JSON API (and, later, the pages and the watch) over HTTP, from the
         // same library code as the command line.

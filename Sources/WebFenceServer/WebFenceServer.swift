@@ -55,6 +55,7 @@ public struct WebFenceServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.text)))
         }
         let limit = configuration.maximumBodySize
+        addPages(to: router, limit: limit)
         for route in Self.jsonRoutes {
             router.post(RouterPath(route.path)) { request, _ in
                 let body: ByteBuffer
@@ -65,6 +66,43 @@ public struct WebFenceServer: Sendable {
             }
         }
         return router
+    }
+
+    /// The pages: rendered here, usable without script (`Layout`).
+    static let pages: [(path: String, page: @Sendable (FormBody) -> HTML)] = [
+        (UniversalLinksPage.path, UniversalLinksPage.post),
+        ("/rules/check", RulesPage.postRules),
+        ("/frameworks/check", RulesPage.postFramework),
+    ]
+
+    private func addPages(to router: Router<BasicRequestContext>, limit: Int) {
+        router.get(RouterPath(UniversalLinksPage.path)) { _, _ in Self.page(UniversalLinksPage.get()) }
+        router.get(RouterPath(RulesPage.path)) { _, _ in Self.page(RulesPage.get()) }
+        router.get("/style.css") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: Layout.styleSheet)))
+        }
+        for route in Self.pages {
+            router.post(RouterPath(route.path)) { request, _ in
+                let body: ByteBuffer
+                do { body = try await request.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
+                    return Self.page(
+                        Layout.page(
+                            title: "Too large", path: "",
+                            "<p role=\"alert\">The form is over \(limit) bytes. Paste less, or use the JSON API.</p>"),
+                        status: .contentTooLarge)
+                }
+                return Self.page(route.page(FormBody(Array(body.readableBytesView))))
+            }
+        }
+    }
+
+    /// A page written as HTTP.
+    static func page(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html.rendered)))
     }
 
     /// The application: the router on the configured address.

@@ -1,0 +1,58 @@
+import StrictXML
+import WebFence
+
+/// A framework's configuration from the text of its file, as `framework check --config`, `framework
+/// rules` and the server's page read it: `capacitor.config.json`, Cordova's `config.xml` (text that
+/// starts with `<`) or its JSON object, the props JSON of react-native-webview and Hotwire Native,
+/// or `webfence-framework.json`, which wraps any of them (interfaces §6).
+public enum FrameworkConfigurationText {
+    /// Why the text cannot be used: where (a line and column, or a JSON pointer; nil for the whole
+    /// text) and what.
+    public struct Failure: Error, Sendable, Hashable {
+        /// The place in the text, or nil.
+        public let place: String?
+        /// What is wrong.
+        public let message: String
+    }
+
+    /// The framework's policy for `bytes`, and the notes on what the framework ignores.
+    public static func policy(_ framework: HybridFramework, _ bytes: [UInt8]) throws(Failure) -> (
+        FrameworkPolicy, [FrameworkConfigurationNote]
+    ) {
+        if framework == .cordovaIOS, isXML(bytes) {
+            do throws(XMLError) {
+                let (configuration, notes) = try CordovaConfigXMLReader.read(bytes)
+                return (.cordovaIOS(CordovaPolicy(configuration)), notes)
+            } catch {
+                throw Failure(place: "line \(error.line), column \(error.column)", message: error.message)
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(place: nil, message: "not UTF-8 text")
+        }
+        let json: JSONValue
+        do throws(JSONParser.Error) { json = try JSONParser.parse(text) } catch {
+            throw Failure(place: "line \(error.line), column \(error.column)", message: error.message)
+        }
+        // webfence-framework.json wraps the configuration: {"framework": NAME, "configuration": {...}}.
+        var configuration = json
+        var pointer = ""
+        if case .string(let name)? = json["framework"], let wrapped = json["configuration"] {
+            guard name == framework.rawValue else {
+                throw Failure(place: "/framework", message: "the file is for \(name), not \(framework.rawValue)")
+            }
+            configuration = wrapped
+            pointer = "/configuration"
+        }
+        do throws(ScenarioError) {
+            return try FrameworkConfigurationReader.policy(framework, configuration: configuration, at: pointer)
+        } catch {
+            throw Failure(place: error.pointer.isEmpty ? nil : error.pointer, message: error.message)
+        }
+    }
+
+    /// Whether the text starts, after white space and a byte order mark, with `<`.
+    static func isXML(_ bytes: [UInt8]) -> Bool {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "<")
+    }
+}

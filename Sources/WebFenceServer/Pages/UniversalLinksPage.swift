@@ -1,0 +1,114 @@
+import AssociatedDomains
+import WebFence
+
+/// The universal-links page: a pasted `apple-app-site-association` file, what a device ignores in
+/// it, and, with a link (and an app ID), the decision for each app and the rule behind it: the
+/// `aasa lint` and `aasa verify --explain` stories, from the same library code.
+enum UniversalLinksPage {
+    static let path = "/"
+    static let title = "Universal links"
+
+    static func form(_ fields: FormBody?) -> HTML {
+        """
+        <p>Paste an <code>apple-app-site-association</code> file, the domain it is served from and a link:
+        WebFence says whether each app opens the link, which rule decided, why every rule before it failed,
+        and what a device silently ignores in the file.</p>
+        <form method="post" action="\(path)">
+        <label for="file">The file <span class="hint">(JSON)</span></label>
+        <textarea id="file" name="file" required spellcheck="false">\(fields?["file"] ?? "")</textarea>
+        <label for="domain">The domain it is served from</label>
+        <input type="text" id="domain" name="domain" required value="\(fields?["domain"] ?? "")" placeholder="example.com">
+        <label for="link">A link <span class="hint">(optional)</span></label>
+        <input type="url" id="link" name="link" value="\(fields?["link"] ?? "")" placeholder="https://example.com/shop/42">
+        <label for="appID">An app ID <span class="hint">(optional: every app the file lists)</span></label>
+        <input type="text" id="appID" name="appID" value="\(fields?["appID"] ?? "")" placeholder="ABCDE12345.com.example.app">
+        <button type="submit">Check</button>
+        </form>
+        """
+    }
+
+    static func get() -> HTML { Layout.page(title: title, path: path, form(nil)) }
+
+    static func post(_ fields: FormBody) -> HTML {
+        Layout.page(title: title, path: path, HTML(joining: [result(fields), form(fields)]))
+    }
+
+    static func result(_ fields: FormBody) -> HTML {
+        guard let text = fields["file"], let domainText = fields.trimmed("domain") else {
+            return "<section class=\"error\" role=\"alert\"><p>Give the file and the domain.</p></section>"
+        }
+        guard let domain = LinkDomain(domainText) else {
+            return
+                "<section class=\"error\" role=\"alert\"><p><code>\(domainText)</code> is not a domain.</p></section>"
+        }
+        let file: AssociationFile
+        let findings: [Finding]
+        switch AssociationFile.read(Array(text.utf8)) {
+        case .failure(.invalidJSON(let error)):
+            return """
+                <section class="error" role="alert"><h2>A device denies this file</h2>
+                <p>Invalid JSON at line \(error.line), column \(error.column): \(error.message).</p></section>
+                """
+        case .failure(let error):
+            return """
+                <section class="error" role="alert"><h2>A device denies this file</h2>
+                <p><code>\(error.code)</code>: \(String(describing: error)).</p></section>
+                """
+        case .success(let read): (file, findings) = read
+        }
+        var sections: [HTML] = [lint(findings)]
+        if let linkText = fields.trimmed("link") {
+            sections.append(decisions(file, domain: domain, link: linkText, appID: fields.trimmed("appID")))
+        }
+        return HTML(joining: sections)
+    }
+
+    static func lint(_ findings: [Finding]) -> HTML {
+        guard !findings.isEmpty else {
+            return "<section><h2>The file</h2><p>A device reads every part of it: no finding.</p></section>"
+        }
+        let rows = findings.map { finding -> HTML in
+            """
+            <tr><td>\(Layout.verdict(finding.severity.rawValue, good: finding.severity == .note ? nil : false))</td>
+            <td class="mono">\(finding.code)</td><td class="mono">\(finding.pointer.isEmpty ? "/" : finding.pointer)</td>
+            <td>\(finding.message)</td></tr>
+            """
+        }
+        return """
+            <section><h2>The file: \(findings.count) finding\(findings.count == 1 ? "" : "s")</h2>
+            <table><thead><tr><th scope="col">severity</th><th scope="col">code</th><th scope="col">where</th><th scope="col">what a device does</th></tr></thead>
+            <tbody>\(rows)</tbody></table></section>
+            """
+    }
+
+    static func decisions(_ file: AssociationFile, domain: LinkDomain, link: String, appID: String?) -> HTML {
+        let url: WebURL
+        do { url = try WebURL(link) } catch {
+            return
+                "<section class=\"error\" role=\"alert\"><p><code>\(link)</code> is not a URL (\(error.code)).</p></section>"
+        }
+        let matcher = UniversalLinkMatcher(file)
+        var rows: [HTML] = []
+        for service in matcher.services {
+            for id in appID.map({ [$0] }) ?? matcher.appIDs(for: service) {
+                let decision = matcher.decide(service: service, url, domain: domain, appID: id, explain: true)
+                let misses = decision.misses.map { miss -> HTML in "<li>\(miss.description)</li>" }
+                let outcome = decision.outcome
+                rows.append(
+                    """
+                    <tr><td class="mono">\(service)</td><td class="mono">\(id)</td>
+                    <td>\(Layout.verdict(outcome.rawValue, good: outcome == .match ? true : outcome == .exclude ? nil : false))</td>
+                    <td>\(decision.message)\(misses.isEmpty ? "" : "<details><summary>why each rule before failed</summary><ul>\(misses)</ul></details>" as HTML)</td></tr>
+                    """)
+            }
+        }
+        guard !rows.isEmpty else {
+            return "<section><h2>The link</h2><p>The file lists no app for any service.</p></section>"
+        }
+        return """
+            <section><h2>The link <code>\(url.href)</code> on \(domain.description)</h2>
+            <table><thead><tr><th scope="col">service</th><th scope="col">app</th><th scope="col">decision</th><th scope="col">the rule behind it</th></tr></thead>
+            <tbody>\(rows)</tbody></table></section>
+            """
+    }
+}

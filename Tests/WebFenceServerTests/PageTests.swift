@@ -1,0 +1,151 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+@testable import WebFenceServer
+
+/// `webfence serve`'s pages: rendered on the server, usable with forms alone, every label tied to
+/// its field, and nothing a file, a form or a URL contains able to become markup.
+@Suite("webfence serve: the pages")
+struct PageTests {
+    static func application(maximumBodySize: Int = 1 << 20) -> some ApplicationProtocol {
+        WebFenceServer(.init(maximumBodySize: maximumBodySize)).application(logger: Logger(label: "test"))
+    }
+
+    /// A form's body, as a browser encodes it.
+    static func form(_ fields: [(String, String)]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._*")
+        return fields.map { name, value in
+            let encoded = value.addingPercentEncoding(withAllowedCharacters: allowed)!
+            return "\(name)=\(encoded)"
+        }.joined(separator: "&")
+    }
+
+    static func request(
+        _ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, maximumBodySize: Int = 1 << 20
+    )
+        async throws -> (status: HTTPResponse.Status, html: String, headers: HTTPFields)
+    {
+        try await application(maximumBodySize: maximumBodySize).test(.router) { client in
+            try await client.execute(
+                uri: uri, method: method,
+                headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: body.map { ByteBuffer(string: $0) }
+            ) { ($0.status, String(buffer: $0.body), $0.headers) }
+        }
+    }
+
+    /// Every `<label for=X>` names an element with `id=X`, and every text field has a label.
+    static func labelsMatchFields(_ html: String) -> Bool {
+        let ids = Set(html.matches(of: /id="([^"]+)"/).map { String($0.output.1) })
+        let labelled = Set(html.matches(of: /<label for="([^"]+)"/).map { String($0.output.1) })
+        let fields = Set(html.matches(of: /<(?:textarea|input|select) [^>]*id="([^"]+)"/).map { String($0.output.1) })
+        return labelled.isSubset(of: ids) && fields.isSubset(of: labelled) && !fields.isEmpty
+    }
+
+    @Test(
+        "each page is HTML with its form, a label for every field, no script, and the style sheet it names",
+        arguments: ["/", "/rules"])
+    func pages(path: String) async throws {
+        let (status, html, headers) = try await Self.request(.get, path)
+        #expect(status == .ok)
+        #expect(headers[.contentType] == "text/html; charset=utf-8")
+        #expect(html.hasPrefix("<!doctype html>"))
+        #expect(html.contains("<form method=\"post\""))
+        #expect(!html.contains("<script"))
+        #expect(Self.labelsMatchFields(html))
+        #expect(headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+        let (cssStatus, css, cssHeaders) = try await Self.request(.get, "/style.css")
+        #expect(cssStatus == .ok && css.contains("body {") && cssHeaders[.contentType] == "text/css; charset=utf-8")
+    }
+
+    static let hostile = #"""
+        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app\"><script>alert(1)</script>"],
+          "components": [{"/": "/shop/*", "comment": "</td><script>alert(2)</script>"}],
+          "<img src=x onerror=alert(3)>": true}]}}
+        """#
+
+    @Test("a universal link: the decision, the rule, and a hostile file's markup shown as text")
+    func universalLink() async throws {
+        let body = Self.form([
+            ("file", Self.hostile), ("domain", "example.com"), ("link", "https://example.com/shop/<i>42</i>"),
+        ])
+        let (status, html, _) = try await Self.request(.post, "/", body)
+        #expect(status == .ok)
+        #expect(html.contains("<strong class=\"verdict good\">match</strong>"))
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<img"))
+        #expect(!html.contains("<i>"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(Self.labelsMatchFields(html))
+    }
+
+    @Test("a file a device denies is said so, with the place")
+    func deniedFile() async throws {
+        let (status, html, _) = try await Self.request(
+            .post, "/", Self.form([("file", "{\"applinks\": "), ("domain", "example.com")]))
+        #expect(status == .ok)
+        #expect(html.contains("A device denies this file"))
+        #expect(html.contains("role=\"alert\""))
+    }
+
+    @Test("a framework's configuration: its decisions with the bypass, and the rule set it meant")
+    func framework() async throws {
+        let body = Self.form([
+            ("framework", "capacitor"), ("config", #"{"server": {"url": "https://app.example.com"}}"#),
+            ("urls", "https://app.example.com/page\nhttps://app.example.com.evil.net/\n<b>not a url</b>"),
+        ])
+        let (status, html, _) = try await Self.request(.post, "/frameworks/check", body)
+        #expect(status == .ok)
+        #expect(html.contains("<strong class=\"verdict bad\">bypass</strong>"))
+        #expect(html.contains("app.example.com.evil.net"))
+        #expect(html.contains("The rule set that allows what it meant"))
+        #expect(html.contains("&lt;b&gt;not a url&lt;/b&gt;"))
+    }
+
+    @Test("a rule set: decisions, and the errors of one that does not load")
+    func rules() async throws {
+        let good = Self.form([
+            ("rules", #"{"version": 1, "allow": ["example.com"]}"#),
+            ("urls", "https://login.example.com/\nhttps://evil.com\\@example.com/"), ("frame", "main"),
+        ])
+        let (_, html, _) = try await Self.request(.post, "/rules/check", good)
+        #expect(html.contains("<strong class=\"verdict good\">allow</strong>"))
+        #expect(html.contains("<strong class=\"verdict bad\">cancel</strong>"))
+        let bad = Self.form([("rules", #"{"version": 1, "allow": [42]}"#), ("urls", "https://a.example/")])
+        let (_, refused, _) = try await Self.request(.post, "/rules/check", bad)
+        #expect(refused.contains("The rule set does not load"))
+    }
+
+    @Test("a form over the cap is a 413 page")
+    func overTheCap() async throws {
+        let body = Self.form([("file", String(repeating: "x", count: 4096)), ("domain", "example.com")])
+        let (status, html, _) = try await Self.request(.post, "/", body, maximumBodySize: 1024)
+        #expect(status == .contentTooLarge)
+        #expect(html.contains("over 1024 bytes"))
+    }
+
+    @Test("HTML escapes interpolated text and keeps interpolated HTML")
+    func escaping() {
+        let text = #"<a href="x" onclick='y'>&</a>"#
+        let inner: HTML = "<em>\(text)</em>"
+        let outer: HTML = "<p>\(inner)</p>"
+        #expect(outer.rendered == "<p><em>&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;</em></p>")
+    }
+
+    @Test("a form body is read as the URL Standard reads it")
+    func formBody() {
+        let fields = FormBody(Array("a=1+2&b=%3Cx%3E&a=3&flag&=empty&c=%FF".utf8))
+        #expect(fields["a"] == "1 2")
+        #expect(fields["b"] == "<x>")
+        #expect(fields.fields.filter { $0.name == "a" }.map(\.value) == ["1 2", "3"])
+        #expect(fields["flag"] == "")
+        #expect(fields[""] == "empty")
+        #expect(fields["c"] == "\u{FFFD}")
+        #expect(FormBody(Array("d=%20%20x%20".utf8)).trimmed("d") == "x")
+    }
+}
