@@ -73,11 +73,13 @@ public struct WebFenceServer: Sendable {
         (UniversalLinksPage.path, UniversalLinksPage.post),
         ("/rules/check", RulesPage.postRules),
         ("/frameworks/check", RulesPage.postFramework),
+        (ScenarioPage.path, ScenarioPage.post),
     ]
 
     private func addPages(to router: Router<BasicRequestContext>, limit: Int) {
         router.get(RouterPath(UniversalLinksPage.path)) { _, _ in Self.page(UniversalLinksPage.get()) }
         router.get(RouterPath(RulesPage.path)) { _, _ in Self.page(RulesPage.get()) }
+        router.get(RouterPath(ScenarioPage.path)) { _, _ in Self.page(ScenarioPage.get()) }
         router.get("/style.css") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/css; charset=utf-8"],

@@ -49,7 +49,7 @@ struct PageTests {
 
     @Test(
         "each page is HTML with its form, a label for every field, no script, and the style sheet it names",
-        arguments: ["/", "/rules"])
+        arguments: ["/", "/rules", "/scenario"])
     func pages(path: String) async throws {
         let (status, html, headers) = try await Self.request(.get, path)
         #expect(status == .ok)
@@ -127,6 +127,27 @@ struct PageTests {
         let (status, html, _) = try await Self.request(.post, "/", body, maximumBodySize: 1024)
         #expect(status == .contentTooLarge)
         #expect(html.contains("over 1024 bytes"))
+    }
+
+    @Test("a scenario: each step's outcome and rule, a failed expectation, and a plist path refused")
+    func scenario() async throws {
+        let scenario = #"""
+            {"name": "<b>shop</b>", "app": {"infoPlist": {"WKAppBoundDomains": ["shop.example"]}, "entitlements": {}},
+             "webViews": [{"id": "main", "limitsNavigationsToAppBoundDomains": true}],
+             "steps": [
+               {"webView": "main", "load": "https://shop.example/", "expect": {"result": "committed"}},
+               {"webView": "main", "load": "https://tracker.example/", "expect": {"result": "committed"}}
+             ]}
+            """#
+        let (status, html, _) = try await Self.request(.post, "/scenario", Self.form([("scenario", scenario)]))
+        #expect(status == .ok)
+        #expect(html.contains("&lt;b&gt;shop&lt;/b&gt;"))
+        #expect(html.contains("1 step did not go as expected"))
+        #expect(html.contains("<code>error</code>: <code>13</code>"))
+        let plist = #"{"name": "x", "app": {"infoPlistFile": "/etc/passwd"}, "webViews": [], "steps": []}"#
+        let (_, refused, _) = try await Self.request(.post, "/scenario", Self.form([("scenario", plist)]))
+        #expect(refused.contains("The scenario cannot be run"))
+        #expect(!refused.contains("root:"))
     }
 
     @Test("HTML escapes interpolated text and keeps interpolated HTML")

@@ -6,6 +6,7 @@ enum Layout {
     static let pages: [(path: String, title: String)] = [
         ("/", "Universal links"),
         ("/rules", "Rules and frameworks"),
+        ("/scenario", "Scenario"),
     ]
 
     static func page(title: String, path: String, _ content: HTML) -> HTML {
