@@ -64,7 +64,17 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "The body is not UTF-8, not JSON, or not an array.",
+                    "description": "The body is not UTF-8, not JSON, or not an array, or could not be read.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "408": {
+                    "description": "The body did not arrive within the time limit (10 s by default).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -115,7 +125,17 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "The body is not UTF-8, not JSON or not {rules, cases}, or the rule set does not load.",
+                    "description": "The body is not UTF-8, not JSON or not {rules, cases}, or the rule set does not load, or could not be read.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "408": {
+                    "description": "The body did not arrive within the time limit (10 s by default).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -170,7 +190,17 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "The body is not UTF-8, not JSON, or not an array.",
+                    "description": "The body is not UTF-8, not JSON, or not an array, or could not be read.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "408": {
+                    "description": "The body did not arrive within the time limit (10 s by default).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -245,7 +275,9 @@ enum OpenAPIDocument {
                       "body.shape",
                       "body.tooLarge",
                       "body.cases",
-                      "rules.invalid"
+                      "rules.invalid",
+                      "body.slow",
+                      "body.unreadable"
                     ]
                   }
                 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import WebFence
@@ -16,12 +17,25 @@ public struct WebFenceServer: Sendable {
         public var port: Int
         /// The largest request body read, in bytes.
         public var maximumBodySize: Int
+        /// The longest a request's body may take to arrive.
+        public var bodyTimeLimit: Duration
+        /// A connection with no read or write for this long is closed.
+        public var idleTimeout: Duration
+        /// At most this many connections at once; further ones wait to be accepted.
+        public var maximumConnections: Int
 
-        /// A configuration; 1 MiB bodies by default.
-        public init(host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 1 << 20) {
+        /// A configuration; by default 1 MiB bodies within 10 s, idle connections closed after 15 s,
+        /// 512 connections at once.
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 1 << 20,
+            bodyTimeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(15), maximumConnections: Int = 512
+        ) {
             self.host = host
             self.port = port
             self.maximumBodySize = maximumBodySize
+            self.bodyTimeLimit = bodyTimeLimit
+            self.idleTimeout = idleTimeout
+            self.maximumConnections = maximumConnections
         }
     }
 
@@ -54,15 +68,19 @@ public struct WebFenceServer: Sendable {
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.text)))
         }
-        let limit = configuration.maximumBodySize
-        addPages(to: router, limit: limit)
+        let (limit, timeLimit) = (configuration.maximumBodySize, configuration.bodyTimeLimit)
+        addPages(to: router, limit: limit, timeLimit: timeLimit)
         for route in Self.jsonRoutes {
             router.post(RouterPath(route.path)) { request, _ in
-                let body: ByteBuffer
-                do { body = try await request.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
+                switch await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit) {
+                case .success(let body): return Self.response(route.answer(body))
+                case .failure(.tooLarge):
                     return Self.response(.error(413, code: "body.tooLarge", "the body is over \(limit) bytes"))
+                case .failure(.tooSlow):
+                    return Self.response(.error(408, code: "body.slow", "the body did not arrive within \(timeLimit)"))
+                case .failure(.unreadable):
+                    return Self.response(.error(400, code: "body.unreadable", "the body could not be read"))
                 }
-                return Self.response(route.answer(Array(body.readableBytesView)))
             }
         }
         return router
@@ -76,7 +94,7 @@ public struct WebFenceServer: Sendable {
         (ScenarioPage.path, ScenarioPage.post),
     ]
 
-    private func addPages(to router: Router<BasicRequestContext>, limit: Int) {
+    private func addPages(to router: Router<BasicRequestContext>, limit: Int, timeLimit: Duration) {
         router.get(RouterPath(UniversalLinksPage.path)) { _, _ in Self.page(UniversalLinksPage.get()) }
         router.get(RouterPath(RulesPage.path)) { _, _ in Self.page(RulesPage.get()) }
         router.get(RouterPath(ScenarioPage.path)) { _, _ in Self.page(ScenarioPage.get()) }
@@ -87,15 +105,19 @@ public struct WebFenceServer: Sendable {
         }
         for route in Self.pages {
             router.post(RouterPath(route.path)) { request, _ in
-                let body: ByteBuffer
-                do { body = try await request.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
+                switch await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit) {
+                case .success(let body): return Self.page(route.page(FormBody(body)))
+                case .failure(.tooLarge):
                     return Self.page(
                         Layout.page(
                             title: "Too large", path: "",
                             "<p role=\"alert\">The form is over \(limit) bytes. Paste less, or use the JSON API.</p>"),
                         status: .contentTooLarge)
+                case .failure(.tooSlow), .failure(.unreadable):
+                    return Self.page(
+                        Layout.page(title: "Not received", path: "", "<p role=\"alert\">The form did not arrive.</p>"),
+                        status: .requestTimeout)
                 }
-                return Self.page(route.page(FormBody(Array(body.readableBytesView))))
             }
         }
     }
@@ -111,7 +133,10 @@ public struct WebFenceServer: Sendable {
     public func application(logger: Logger) -> some ApplicationProtocol {
         Application(
             router: router(),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
             logger: logger)
     }
 
