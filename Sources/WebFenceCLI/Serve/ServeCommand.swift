@@ -28,6 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The largest request body accepted, in bytes.", valueName: "bytes"))
     var maximumBodySize = 1 << 20
 
+    @Option(help: "The least severe log messages written: info writes a line per request; warning only problems.")
+    var logLevel: Logger.Level = .info
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
         guard maximumBodySize > 0 else { throw ValidationError("--maximum-body-size must be positive") }
@@ -35,9 +38,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var logger = Logger(label: "webfence.serve")
-        logger.logLevel = .info
+        logger.logLevel = logLevel
         logger.info("listening", metadata: ["address": "http://\(host):\(port)"])
         let server = WebFenceServer(.init(host: host, port: port, maximumBodySize: maximumBodySize))
         try await server.run(logger: logger)
     }
 }
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
