@@ -29,7 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
     var maximumBodySize = 1 << 20
 
     @Option(help: "The least severe log messages written: info writes a line per request; warning only problems.")
-    var logLevel: Logger.Level = .info
+    var logLevel: LogLevel = .info
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
@@ -38,11 +38,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var logger = Logger(label: "webfence.serve")
-        logger.logLevel = logLevel
+        logger.logLevel = logLevel.level
         logger.info("listening", metadata: ["address": "http://\(host):\(port)"])
         let server = WebFenceServer(.init(host: host, port: port, maximumBodySize: maximumBodySize))
         try await server.run(logger: logger)
     }
 }
 
-extension Logger.Level: @retroactive ExpressibleByArgument {}
+/// swift-log's levels, by their names.
+enum LogLevel: String, CaseIterable, ExpressibleByArgument {
+    case trace, debug, info, notice, warning, error, critical
+
+    var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .info }
+}
