@@ -127,7 +127,7 @@ let package = Package(
         .target(
             name: "WebFenceServer",
             dependencies: [
-                "WebFence", "WebFenceAPI",
+                "WebFence", "WebFenceAPI", "AssociatedDomains",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -4,19 +4,19 @@ import WebFence
 /// `aasa match --jsonl` and `POST /v1/aasa/match` (interfaces §3, §7): the answer to one input
 /// object, `{"id", "decision", "reason", "rule"}`, or `{"id", "error"}` for input that cannot be used.
 ///
-/// The last few association files compiled are kept, so a stream that repeats one file compiles it
-/// once; the cache is bounded, so memory stays constant however long the stream.
+/// Compiled association files are kept (`CompiledCache`), so input that repeats a file compiles
+/// it once; the cache is bounded, so memory stays constant however long the stream.
 public struct AASAMatchAnswers: Sendable {
-    private var matchers: [JSONValue: UniversalLinkMatcher] = [:]
-    /// At most this many compiled files are kept.
-    static let capacity = 8
+    private let matchers: CompiledCache<UniversalLinkMatcher>
 
-    /// An empty cache.
-    public init() {}
+    /// Answers that keep their compiled files in `matchers` (shared between requests by the server).
+    public init(matchers: CompiledCache<UniversalLinkMatcher> = CompiledCache(capacity: 8)) {
+        self.matchers = matchers
+    }
 
     /// The answer to one line of text. A repeated key is read as a device reads the file (the last
     /// one wins), not refused.
-    public mutating func answer(toLine line: String) -> JSONValue {
+    public func answer(toLine line: String) -> JSONValue {
         do { return answer(to: try JSONParser.parse(line, duplicateKeys: .keepLast).value) } catch {
             return .object(["id": .null, "error": .string("invalid JSON at column \(error.column): \(error.message)")])
         }
@@ -24,7 +24,7 @@ public struct AASAMatchAnswers: Sendable {
 
     /// The answer to one input object: `{"id", "aasa", "domain", "appId", "url"}`, where `aasa` is
     /// the file's object or its JSON text.
-    public mutating func answer(to input: JSONValue) -> JSONValue {
+    public func answer(to input: JSONValue) -> JSONValue {
         let id = input["id"] ?? .null
         func failure(_ message: String) -> JSONValue { .object(["id": id, "error": .string(message)]) }
         guard case .object = input else { return failure("expected a JSON object, found \(input.typeName)") }
@@ -53,21 +53,15 @@ public struct AASAMatchAnswers: Sendable {
         let message: String
     }
 
-    private mutating func matcher(for aasa: JSONValue) -> Result<UniversalLinkMatcher, Failure> {
-        if let cached = matchers[aasa] { return .success(cached) }
-        let read: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
-        switch aasa {
-        case .string(let text): read = AssociationFile.read(Array(text.utf8))
-        case .object: read = AssociationFile.read(value: aasa)
-        default: return .failure(Failure(message: "expected an object or its JSON text, found \(aasa.typeName)"))
-        }
-        switch read {
-        case .failure(let error): return .failure(Failure(message: "\(error.code): \(error)"))
-        case .success(let (file, _)):
-            let matcher = UniversalLinkMatcher(file)
-            if matchers.count >= Self.capacity { matchers.removeAll(keepingCapacity: true) }
-            matchers[aasa] = matcher
-            return .success(matcher)
+    private func matcher(for aasa: JSONValue) -> Result<UniversalLinkMatcher, Failure> {
+        matchers.value(for: aasa) {
+            let read: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
+            switch aasa {
+            case .string(let text): read = AssociationFile.read(Array(text.utf8))
+            case .object: read = AssociationFile.read(value: aasa)
+            default: return .failure(Failure(message: "expected an object or its JSON text, found \(aasa.typeName)"))
+            }
+            return read.map { UniversalLinkMatcher($0.file) }.mapError { Failure(message: "\($0.code): \($0)") }
         }
     }
 }

@@ -2,16 +2,18 @@ import WebFence
 
 /// `framework check --jsonl` and `POST /v1/framework/check` (interfaces §6, §7): the answer to one
 /// input object, `{"id", "decision", "host", "bypass", "rule"}`, or `{"id", "failure": true,
-/// "reason"}` for input that cannot be used. The last configuration read is kept, so a stream of
-/// one app's URLs builds its policy once.
+/// "reason"}` for input that cannot be used. Compiled configurations are kept (`CompiledCache`), so
+/// a stream of one app's URLs builds its policy once.
 public struct FrameworkCheckAnswers: Sendable {
-    private var cache: (key: JSONValue, policy: FrameworkPolicy)?
+    private let policies: CompiledCache<FrameworkPolicy>
 
-    /// No configuration read yet.
-    public init() {}
+    /// Answers that keep their policies in `policies` (shared between requests by the server).
+    public init(policies: CompiledCache<FrameworkPolicy> = CompiledCache(capacity: 8)) {
+        self.policies = policies
+    }
 
     /// The answer to one line of text.
-    public mutating func answer(toLine line: String) -> JSONValue {
+    public func answer(toLine line: String) -> JSONValue {
         do throws(JSONParser.Error) { return answer(to: try JSONParser.parse(line)) } catch {
             return Self.failure(.null, "invalid JSON at column \(error.column): \(error.message)")
         }
@@ -19,7 +21,7 @@ public struct FrameworkCheckAnswers: Sendable {
 
     /// The answer to one input object: `{"id", "framework", "config", "url", "frame", "newWindow",
     /// "navigationType"}`.
-    public mutating func answer(to input: JSONValue) -> JSONValue {
+    public func answer(to input: JSONValue) -> JSONValue {
         let id = input["id"] ?? .null
         guard case .object = input else { return Self.failure(id, "expected a JSON object") }
         guard let name = input["framework"]?.stringValue, let framework = HybridFramework(rawValue: name) else {
@@ -47,17 +49,19 @@ public struct FrameworkCheckAnswers: Sendable {
             type = named
         }
         let config = input["config"] ?? .object([:])
-        let key = JSONValue.array([.string(framework.rawValue), config])
-        let policy: FrameworkPolicy
-        if let cache, cache.key == key {
-            policy = cache.policy
-        } else {
-            do {
-                policy = try FrameworkConfigurationReader.policy(framework, configuration: config, at: "/config").0
+        let compiled = policies.value(for: .array([.string(framework.rawValue), config])) {
+            () -> Result<FrameworkPolicy, ScenarioError> in
+            do throws(ScenarioError) {
+                return .success(
+                    try FrameworkConfigurationReader.policy(framework, configuration: config, at: "/config").0)
             } catch {
-                return Self.failure(id, "\(error.pointer): \(error.message)")
+                return .failure(error)
             }
-            cache = (key, policy)
+        }
+        let policy: FrameworkPolicy
+        switch compiled {
+        case .success(let made): policy = made
+        case .failure(let error): return Self.failure(id, "\(error.pointer): \(error.message)")
         }
         return Self.line(id: id, policy.decide(.init(url: url, target: target, navigationType: type)))
     }

@@ -1,3 +1,4 @@
+import AssociatedDomains
 import WebFence
 import WebFenceAPI
 
@@ -8,13 +9,19 @@ public enum JSONAPI {
     /// At most this many input objects in one request (each answered in turn).
     public static let maximumCases = 10_000
 
+    /// Association files, framework configurations and rule sets compiled for earlier requests, kept
+    /// for the requests that send them again (a team's CI posts the same file many times).
+    static let matchers = CompiledCache<UniversalLinkMatcher>(capacity: 32)
+    static let policies = CompiledCache<FrameworkPolicy>(capacity: 32)
+    static let ruleSets = CompiledCache<NavigationRuleSet>(capacity: 32)
+
     /// `POST /v1/aasa/match`: an array of `aasa match --jsonl` input objects. A repeated key is read
     /// as a device reads an association file (the last one wins).
     public static func aasaMatch(_ body: [UInt8]) -> APIResponse {
         switch cases(body, duplicateKeys: .keepLast) {
         case .failure(let error): return error.response
         case .success(let inputs):
-            var answers = AASAMatchAnswers()
+            let answers = AASAMatchAnswers(matchers: matchers)
             return .ok(.array(inputs.map { answers.answer(to: $0) }))
         }
     }
@@ -24,7 +31,7 @@ public enum JSONAPI {
         switch cases(body, duplicateKeys: .reject) {
         case .failure(let error): return error.response
         case .success(let inputs):
-            var answers = FrameworkCheckAnswers()
+            let answers = FrameworkCheckAnswers(policies: policies)
             return .ok(.array(inputs.map { answers.answer(to: $0) }))
         }
     }
@@ -40,9 +47,13 @@ public enum JSONAPI {
             return BodyError.shape("expected {\"rules\": <rule set object>, \"cases\": [...]}").response
         }
         guard cases.count <= maximumCases else { return BodyError.tooManyCases(cases.count).response }
+        let compiled = ruleSets.value(for: rules) { () -> Result<NavigationRuleSet, RuleSetError> in
+            do throws(RuleSetError) { return .success(try NavigationRuleSet(rules)) } catch { return .failure(error) }
+        }
         let ruleSet: NavigationRuleSet
-        do throws(RuleSetError) { ruleSet = try NavigationRuleSet(rules) } catch {
-            return .error(400, code: "rules.invalid", "\"rules\": \(error)")
+        switch compiled {
+        case .success(let made): ruleSet = made
+        case .failure(let error): return .error(400, code: "rules.invalid", "\"rules\": \(error)")
         }
         return .ok(.array(cases.map { RulesCheckAnswers.answer(to: $0, ruleSet: ruleSet) }))
     }

@@ -60,7 +60,7 @@ struct ServerRouteTests {
 
     @Test("POST /v1/framework/check answers as framework check --jsonl, a bad case included")
     func frameworkCheck() async throws {
-        var answers = FrameworkCheckAnswers()
+        let answers = FrameworkCheckAnswers()
         let expected = JSONValue.array(Self.frameworkCases.map { answers.answer(toLine: $0) })
         let (status, body, headers) = try await Self.post(
             "/v1/framework/check", "[" + Self.frameworkCases.joined(separator: ",") + "]")
@@ -82,7 +82,7 @@ struct ServerRouteTests {
             #"{"id": 2, "aasa": \#(Self.aasa), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": "https://example.com/blog"}"#,
             #"{"id": 3, "aasa": \#(Self.aasa), "domain": "example.com", "appId": "ABCDE12345.com.example.app"}"#,
         ]
-        var answers = AASAMatchAnswers()
+        let answers = AASAMatchAnswers()
         let expected = JSONValue.array(cases.map { answers.answer(toLine: $0) })
         let (status, body, _) = try await Self.post("/v1/aasa/match", "[" + cases.joined(separator: ",") + "]")
         #expect(status == 200)

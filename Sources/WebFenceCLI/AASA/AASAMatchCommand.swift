@@ -36,7 +36,7 @@ struct AASAMatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var answers = AASAMatchAnswers()
+        let answers = AASAMatchAnswers()
         let malformed = JSONLinesStream.forEachLine { line, lineNumber in
             let result = answers.answer(toLine: line)
             print(result.serialized())

@@ -6,7 +6,7 @@ import WebFenceAPI
 /// (`FrameworkCheckAnswers`, shared with `webfence serve`).
 enum FrameworkCheckLines {
     static func run() throws {
-        var answers = FrameworkCheckAnswers()
+        let answers = FrameworkCheckAnswers()
         let failures = JSONLinesStream.forEachLine { line, lineNumber in
             let answer = answers.answer(toLine: line)
             print(answer.serialized())
