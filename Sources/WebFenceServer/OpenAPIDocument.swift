@@ -64,34 +64,13 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "The body is not UTF-8, not JSON, or not an array, or could not be read.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/BadBody"
                   },
                   "408": {
-                    "description": "The body did not arrive within the time limit (10 s by default).",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/SlowBody"
                   },
                   "413": {
-                    "description": "The body is over the size cap, or holds more than 10,000 cases.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/TooLarge"
                   }
                 }
               }
@@ -125,34 +104,13 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "The body is not UTF-8, not JSON or not {rules, cases}, or the rule set does not load, or could not be read.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/BadBody"
                   },
                   "408": {
-                    "description": "The body did not arrive within the time limit (10 s by default).",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/SlowBody"
                   },
                   "413": {
-                    "description": "The body is over the size cap, or holds more than 10,000 cases.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/TooLarge"
                   }
                 }
               }
@@ -190,34 +148,13 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "The body is not UTF-8, not JSON, or not an array, or could not be read.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/BadBody"
                   },
                   "408": {
-                    "description": "The body did not arrive within the time limit (10 s by default).",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/SlowBody"
                   },
                   "413": {
-                    "description": "The body is over the size cap, or holds more than 10,000 cases.",
-                    "content": {
-                      "application/json": {
-                        "schema": {
-                          "$ref": "#/components/schemas/Error"
-                        }
-                      }
-                    }
+                    "$ref": "#/components/responses/TooLarge"
                   }
                 }
               }
@@ -565,6 +502,38 @@ enum OpenAPIDocument {
                     }
                   }
                 ]
+              }
+            },
+            "responses": {
+              "BadBody": {
+                "description": "The body is not UTF-8, not JSON or not the route's shape, the rule set does not load, or the body could not be read.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "SlowBody": {
+                "description": "The body did not arrive within the time limit (10 s by default).",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "TooLarge": {
+                "description": "The body is over the size cap, or holds more than 10,000 cases.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
               }
             }
           }
