@@ -231,6 +231,23 @@ enum OpenAPIDocument {
                   "array"
                 ]
               },
+              "CaseError": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "error"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "$ref": "#/components/schemas/Id"
+                  },
+                  "error": {
+                    "type": "string"
+                  }
+                },
+                "description": "A case that cannot be used: the others are answered."
+              },
               "AASAMatchInput": {
                 "type": "object",
                 "description": "One link to decide (aasa match --jsonl).",
@@ -292,20 +309,7 @@ enum OpenAPIDocument {
                     }
                   },
                   {
-                    "type": "object",
-                    "required": [
-                      "id",
-                      "error"
-                    ],
-                    "additionalProperties": false,
-                    "properties": {
-                      "id": {
-                        "$ref": "#/components/schemas/Id"
-                      },
-                      "error": {
-                        "type": "string"
-                      }
-                    }
+                    "$ref": "#/components/schemas/CaseError"
                   }
                 ]
               },
@@ -384,20 +388,7 @@ enum OpenAPIDocument {
                     }
                   },
                   {
-                    "type": "object",
-                    "required": [
-                      "id",
-                      "error"
-                    ],
-                    "additionalProperties": false,
-                    "properties": {
-                      "id": {
-                        "$ref": "#/components/schemas/Id"
-                      },
-                      "error": {
-                        "type": "string"
-                      }
-                    }
+                    "$ref": "#/components/schemas/CaseError"
                   }
                 ]
               },
