@@ -3,6 +3,10 @@ import NIOCore
 
 /// Reading a request's body within both of its bounds: a size (`413`) and a time (`408`), so that a
 /// client sending a large body, or a small one slowly, holds the server no longer than the limits.
+///
+/// The time is checked as each part of the body arrives (a clock read, no timer per request); a
+/// client that stops sending altogether is the connection's idle timeout's to close. So a request
+/// holds the server at most the time limit plus the idle timeout.
 enum BodyReading {
     /// Why a body was not read.
     enum Failure: Error, Equatable {
@@ -16,23 +20,18 @@ enum BodyReading {
 
     /// The whole body, or why not.
     static func read(_ body: RequestBody, limit: Int, timeLimit: Duration) async -> Result<[UInt8], Failure> {
-        await withTaskGroup(of: Result<[UInt8], Failure>.self) { group in
-            group.addTask {
-                do {
-                    return .success(Array(try await body.collect(upTo: limit).readableBytesView))
-                } catch is NIOTooManyBytesError {
-                    return .failure(.tooLarge)
-                } catch {
-                    return .failure(.unreadable)
-                }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeLimit)
+        var bytes: [UInt8] = []
+        do {
+            for try await part in body {
+                guard bytes.count + part.readableBytes <= limit else { return .failure(.tooLarge) }
+                bytes.append(contentsOf: part.readableBytesView)
+                if clock.now > deadline { return .failure(.tooSlow) }
             }
-            group.addTask {
-                try? await Task.sleep(for: timeLimit)
-                return .failure(.tooSlow)
-            }
-            let first = await group.next() ?? .failure(.unreadable)
-            group.cancelAll()
-            return first
+        } catch {
+            return .failure(.unreadable)
         }
+        return .success(bytes)
     }
 }

@@ -21,14 +21,18 @@ struct BodyReadingTests {
         #expect(result == .failure(.tooLarge))
     }
 
-    @Test("a body that never arrives is refused at the time limit")
+    @Test("a body that arrives slowly is refused once its time is up")
     func tooSlow() async {
         let (body, source) = RequestBody.makeStream()
-        let clock = ContinuousClock()
-        let started = clock.now
+        let sender = Task {
+            for _ in 0..<20 {
+                await source.yield(ByteBuffer(string: " "))
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            source.finish()
+        }
         let result = await BodyReading.read(body, limit: 64, timeLimit: .milliseconds(200))
         #expect(result == .failure(.tooSlow))
-        #expect(clock.now - started < .seconds(5))
-        source.finish()
+        sender.cancel()
     }
 }
