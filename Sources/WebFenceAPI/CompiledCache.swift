@@ -2,15 +2,19 @@ import Foundation
 import WebFence
 
 /// Inputs compiled once and kept for the requests or lines that repeat them: association files,
-/// rule sets, framework configurations, keyed by their JSON. Bounded: when full, it starts again
-/// empty, so memory stays constant however many different inputs arrive. Safe to share between
-/// threads; compiling happens outside the lock, so requests compiling different inputs do not wait
-/// for each other.
+/// rule sets, framework configurations, keyed by the exact bytes of their JSON (two texts that
+/// Swift's `String` would call equal, precomposed and decomposed `é`, are different inputs to the
+/// matchers, which compare Unicode scalars). Bounded in entries and in the size of what it keeps:
+/// when full it starts again empty, and an input over `maximumInputSize` is compiled every time.
+/// Safe to share between threads; compiling happens outside the lock, so requests compiling
+/// different inputs do not wait for each other.
 public final class CompiledCache<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [JSONValue: Value] = [:]
+    private var entries: [[UInt8]: Value] = [:]
     /// At most this many compiled inputs are kept.
     public let capacity: Int
+    /// Inputs whose JSON is larger than this many bytes are not kept.
+    public static var maximumInputSize: Int { 64 << 10 }
 
     /// An empty cache of at most `capacity` entries.
     public init(capacity: Int) {
@@ -21,12 +25,14 @@ public final class CompiledCache<Value: Sendable>: @unchecked Sendable {
     public func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<
         Value, Failure
     > {
-        if let kept = lock.withLock({ entries[key] }) { return .success(kept) }
+        let bytes = Array(key.serialized().utf8)
+        guard bytes.count <= Self.maximumInputSize else { return compile() }
+        if let kept = lock.withLock({ entries[bytes] }) { return .success(kept) }
         let compiled = compile()
         if case .success(let value) = compiled {
             lock.withLock {
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-                entries[key] = value
+                entries[bytes] = value
             }
         }
         return compiled

@@ -34,10 +34,13 @@ public struct FrameworkCheckAnswers: Sendable {
         }
         let target: FrameworkNavigationAction.TargetFrame
         switch (input["frame"], input["newWindow"]) {
+        case (_, let value?) where value != .bool(true) && value != .bool(false):
+            return Self.failure(id, "\"newWindow\" must be true or false")
+        case (let frame?, _) where frame != .string("main") && frame != .string("sub"):
+            return Self.failure(id, "\"frame\" must be \"main\" or \"sub\"")
         case (_, .bool(true)?): target = .newWindow
-        case (nil, _), (.string("main")?, _): target = .main
         case (.string("sub")?, _): target = .sub
-        default: return Self.failure(id, "\"frame\" must be \"main\" or \"sub\"")
+        default: target = .main
         }
         var type = FrameworkNavigationAction.NavigationType.link
         if let value = input["navigationType"] {

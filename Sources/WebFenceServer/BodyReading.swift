@@ -5,8 +5,10 @@ import NIOCore
 /// client sending a large body, or a small one slowly, holds the server no longer than the limits.
 ///
 /// The time is checked as each part of the body arrives (a clock read, no timer per request); a
-/// client that stops sending altogether is the connection's idle timeout's to close. So a request
-/// holds the server at most the time limit plus the idle timeout.
+/// client that stops sending altogether is the connection's idle timeout's to close. A body that
+/// breaks a bound also ends the connection's input (`ServerContext.stopReading`), so the client
+/// cannot go on sending into a drain: a request holds the server at most the time limit plus the
+/// idle timeout.
 enum BodyReading {
     /// Why a body was not read.
     enum Failure: Error, Equatable {

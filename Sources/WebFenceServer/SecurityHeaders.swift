@@ -18,7 +18,11 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        var response = try await next(request, context)
+        var response: Response
+        do { response = try await next(request, context) } catch let error as any HTTPResponseError {
+            // Errors the router throws (an unknown route's 404) are answers too, and carry the headers.
+            response = try error.response(from: request, context: context)
+        }
         response.headers.append(contentsOf: Self.fields)
         return response
     }

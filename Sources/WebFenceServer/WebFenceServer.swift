@@ -58,8 +58,8 @@ public struct WebFenceServer: Sendable {
     public static var openAPIDocument: String { OpenAPIDocument.text }
 
     /// Every route, behind the security headers and the request log.
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    func router() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: SecurityHeaders())
         router.get("/health") { _, _ in Self.response(.ok(.object(["status": .string("ok")]))) }
@@ -71,8 +71,10 @@ public struct WebFenceServer: Sendable {
         let (limit, timeLimit) = (configuration.maximumBodySize, configuration.bodyTimeLimit)
         addPages(to: router, limit: limit, timeLimit: timeLimit)
         for route in Self.jsonRoutes {
-            router.post(RouterPath(route.path)) { request, _ in
-                switch await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit) {
+            router.post(RouterPath(route.path)) { request, context in
+                let read = await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit)
+                if case .failure = read { context.stopReading() }
+                switch read {
                 case .success(let body): return Self.response(route.answer(body))
                 case .failure(.tooLarge):
                     return Self.response(.error(413, code: "body.tooLarge", "the body is over \(limit) bytes"))
@@ -94,9 +96,11 @@ public struct WebFenceServer: Sendable {
         (ScenarioPage.path, ScenarioPage.post),
     ]
 
-    private func addPages(to router: Router<BasicRequestContext>, limit: Int, timeLimit: Duration) {
+    private func addPages(to router: Router<ServerContext>, limit: Int, timeLimit: Duration) {
         router.get(RouterPath(UniversalLinksPage.path)) { _, _ in Self.page(UniversalLinksPage.get()) }
-        router.get(RouterPath(RulesPage.path)) { _, _ in Self.page(RulesPage.get()) }
+        for path in [RulesPage.path, "/rules/check", "/frameworks/check"] {
+            router.get(RouterPath(path)) { _, _ in Self.page(RulesPage.get()) }
+        }
         router.get(RouterPath(ScenarioPage.path)) { _, _ in Self.page(ScenarioPage.get()) }
         router.get("/style.css") { _, _ in
             Response(
@@ -104,8 +108,10 @@ public struct WebFenceServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Layout.styleSheet)))
         }
         for route in Self.pages {
-            router.post(RouterPath(route.path)) { request, _ in
-                switch await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit) {
+            router.post(RouterPath(route.path)) { request, context in
+                let read = await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit)
+                if case .failure = read { context.stopReading() }
+                switch read {
                 case .success(let body): return Self.page(route.page(FormBody(body)))
                 case .failure(.tooLarge):
                     return Self.page(

@@ -29,3 +29,27 @@ struct CompiledCacheTests {
         #expect(compiled == 6)
     }
 }
+
+extension CompiledCacheTests {
+    @Test("precomposed and decomposed text are different inputs; a large input is not kept")
+    func exactBytes() {
+        let cache = CompiledCache<String>(capacity: 8)
+        func value(_ key: JSONValue) -> String? {
+            try? cache.value(for: key) { () -> Result<String, Refused> in .success(key.serialized()) }.get()
+        }
+        let precomposed = JSONValue.string("/caf\u{E9}")
+        let decomposed = JSONValue.string("/cafe\u{301}")
+        #expect(precomposed == decomposed)  // Swift's String equality: canonical equivalence
+        #expect(value(precomposed) == precomposed.serialized())
+        #expect(value(decomposed) == decomposed.serialized())
+        var compiled = 0
+        let large = JSONValue.string(String(repeating: "x", count: CompiledCache<String>.maximumInputSize + 1))
+        for _ in 0..<2 {
+            _ = cache.value(for: large) { () -> Result<String, Refused> in
+                compiled += 1
+                return .success("")
+            }
+        }
+        #expect(compiled == 2)
+    }
+}

@@ -150,6 +150,18 @@ struct PageTests {
         #expect(!refused.contains("root:"))
     }
 
+    @Test("a file listing many apps shows the first 50 and says how many more; a pasted value keeps its first line")
+    func manyApps() async throws {
+        let ids = (0..<60).map { "\"ABCDE12345.com.example.app\($0)\"" }.joined(separator: ", ")
+        let file = "\n{\"applinks\": {\"details\": [{\"appIDs\": [\(ids)], \"components\": [{\"/\": \"/shop/*\"}]}]}}"
+        let body = Self.form([("file", file), ("domain", "example.com"), ("link", "https://example.com/blog")])
+        let (status, html, _) = try await Self.request(.post, "/", body)
+        #expect(status == .ok)
+        #expect(html.contains("and 10 more apps, not shown"))
+        #expect(html.matches(of: /verdict bad">no_match/).count == 50)
+        #expect(html.contains("spellcheck=\"false\">\n\n{&quot;applinks"))
+    }
+
     @Test("HTML escapes interpolated text and keeps interpolated HTML")
     func escaping() {
         let text = #"<a href="x" onclick='y'>&</a>"#

@@ -56,6 +56,8 @@ struct ServerRouteTests {
         #"{"id": "fixed", "framework": "capacitor", "config": {"server": {"url": "https://app.example.com/"}}, "url": "https://app.example.com.evil.net/"}"#,
         #"{"id": 3, "framework": "react-native-webview", "config": {"originWhitelist": ["https://trusted.com"]}, "url": "https://trusted.com@evil.net/"}"#,
         #"{"id": "bad", "framework": "flutter", "url": "https://a.example/"}"#,
+        #"{"id": "window", "framework": "capacitor", "url": "https://a.example/", "newWindow": "yes"}"#,
+        #"{"id": "frame", "framework": "capacitor", "url": "https://a.example/", "frame": "top", "newWindow": true}"#,
     ]
 
     @Test("POST /v1/framework/check answers as framework check --jsonl, a bad case included")
@@ -69,6 +71,8 @@ struct ServerRouteTests {
         #expect(Self.item(body, 0)?["bypass"] == .bool(true))
         #expect(Self.item(body, 1)?["bypass"] == .bool(false))
         #expect(Self.item(body, 3)?["failure"] == .bool(true))
+        #expect(Self.item(body, 4)?["reason"] == .string("\"newWindow\" must be true or false"))
+        #expect(Self.item(body, 5)?["reason"] == .string("\"frame\" must be \"main\" or \"sub\""))
         #expect(headers[.contentSecurityPolicy] != nil)
     }
 
@@ -161,10 +165,14 @@ struct ServerRouteTests {
         #expect(answer.body["code"] == .string("body.cases"))
     }
 
-    @Test("an unknown route is a 404")
+    @Test("an unknown route is a 404, with the security headers")
     func unknownRoute() async throws {
         try await Self.application().test(.router) { client in
-            try await client.execute(uri: "/v1/nothing", method: .post) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/v1/nothing", method: .post) {
+                #expect($0.status == .notFound)
+                #expect($0.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'none'") == true)
+                #expect($0.headers[.xContentTypeOptions] == "nosniff")
+            }
         }
     }
 

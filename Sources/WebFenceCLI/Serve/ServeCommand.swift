@@ -39,7 +39,6 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "webfence.serve")
         logger.logLevel = logLevel.level
-        logger.info("listening", metadata: ["address": "http://\(host):\(port)"])
         let server = WebFenceServer(.init(host: host, port: port, maximumBodySize: maximumBodySize))
         try await server.run(logger: logger)
     }

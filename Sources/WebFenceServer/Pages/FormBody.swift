@@ -18,12 +18,22 @@ struct FormBody: Sendable {
     /// The first value named `name`, or nil.
     subscript(name: String) -> String? { fields.first { $0.name == name }?.value }
 
-    /// The first value named `name`, without surrounding white space; nil when it is empty.
+    /// The first value named `name` without the C0 controls and spaces around it (what the URL
+    /// parser strips, so a pasted URL is read as the command line reads it); nil when it is empty.
     func trimmed(_ name: String) -> String? {
         guard let value = self[name] else { return nil }
-        let trimmed = value.unicodeScalars.drop(while: \.properties.isWhitespace).reversed()
-            .drop(while: \.properties.isWhitespace).reversed()
-        return trimmed.isEmpty ? nil : String(String.UnicodeScalarView(trimmed))
+        let trimmed = Self.trimmingC0ControlsAndSpaces(value)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// `text` without C0 controls (U+0000 to U+001F) and spaces at either end.
+    static func trimmingC0ControlsAndSpaces(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        let isTrimmed = { (scalar: Unicode.Scalar) in scalar.value <= 0x20 }
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+            let last = scalars.lastIndex(where: { !isTrimmed($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     private static func decode(_ bytes: ArraySlice<UInt8>) -> String {

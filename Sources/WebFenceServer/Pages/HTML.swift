@@ -1,6 +1,7 @@
-/// HTML that is safe by construction: the literal parts of an `HTML` string literal are markup,
-/// and every `String` interpolated into it is escaped, so nothing a file, a form or a URL contains
-/// can become markup or script. Another `HTML` value interpolates as it is.
+/// HTML that is safe by construction: the literal parts of an `HTML` string literal are markup, and
+/// they are `StaticString`s, text in the source and never a runtime string; every `String`
+/// interpolated into it is escaped, so nothing a file, a form or a URL contains can become markup or
+/// script. Another `HTML` value interpolates as it is.
 ///
 /// ```swift
 /// let name = "<script>alert(1)</script>"
@@ -9,7 +10,9 @@
 struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     private(set) var rendered: String
 
-    init(stringLiteral markup: String) { rendered = markup }
+    /// Markup written in the source: a literal cannot come from a request (its type is
+    /// `StaticString`), so no runtime text can be turned into markup.
+    init(stringLiteral markup: StaticString) { rendered = markup.description }
 
     init(stringInterpolation: Interpolation) { rendered = stringInterpolation.rendered }
 
@@ -25,7 +28,7 @@ struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringC
 
         init(literalCapacity: Int, interpolationCount: Int) { rendered.reserveCapacity(literalCapacity * 2) }
 
-        mutating func appendLiteral(_ markup: String) { rendered += markup }
+        mutating func appendLiteral(_ markup: StaticString) { rendered += markup.description }
 
         /// Text: escaped for an element's content and for a quoted attribute value.
         mutating func appendInterpolation(_ text: String) { rendered += HTML.escape(text) }

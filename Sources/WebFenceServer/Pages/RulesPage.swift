@@ -40,9 +40,9 @@ enum RulesPage {
         <section><h2>A navigation rule set</h2>
         <form method="post" action="/rules/check">
         <label for="rules">The rule set <span class="hint">(JSON, spec navigation-rules)</span></label>
-        <textarea id="rules" name="rules" required spellcheck="false" placeholder='{"version": 1, "allow": ["example.com"]}'>\(fields?["rules"] ?? "")</textarea>
+        <textarea id="rules" name="rules" required spellcheck="false" placeholder='{"version": 1, "allow": ["example.com"]}'>\n\(fields?["rules"] ?? "")</textarea>
         <label for="rules-urls">URLs <span class="hint">(one a line)</span></label>
-        <textarea id="rules-urls" name="urls" required spellcheck="false">\(fields?["urls"] ?? "")</textarea>
+        <textarea id="rules-urls" name="urls" required spellcheck="false">\n\(fields?["urls"] ?? "")</textarea>
         <label for="rules-frame">Navigating</label>
         <select id="rules-frame" name="frame">\(frameOptions(fields?["frame"]))</select>
         <button type="submit">Decide</button>
@@ -62,9 +62,9 @@ enum RulesPage {
             <label for="framework">The framework</label>
             <select id="framework" name="framework">\(frameworks)</select>
             <label for="config">Its configuration <span class="hint">(capacitor.config.json, Cordova's config.xml, or the props JSON of docs/frameworks.md)</span></label>
-            <textarea id="config" name="config" required spellcheck="false">\(fields?["config"] ?? "")</textarea>
+            <textarea id="config" name="config" required spellcheck="false">\n\(fields?["config"] ?? "")</textarea>
             <label for="framework-urls">URLs <span class="hint">(one a line, as WebKit hands them to the framework)</span></label>
-            <textarea id="framework-urls" name="urls" required spellcheck="false">\(fields?["urls"] ?? "")</textarea>
+            <textarea id="framework-urls" name="urls" required spellcheck="false">\n\(fields?["urls"] ?? "")</textarea>
             <label for="framework-frame">Navigating</label>
             <select id="framework-frame" name="frame">\(frameOptions(fields?["frame"]))</select>
             <button type="submit">Decide</button>
@@ -74,9 +74,9 @@ enum RulesPage {
 
     /// The URLs of a form's `urls` field, one a line, blank lines skipped.
     static func urls(_ fields: FormBody) -> [String] {
-        (fields["urls"] ?? "").split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces() }.filter {
-            !$0.isEmpty
-        }
+        (fields["urls"] ?? "").split(whereSeparator: \.isNewline).map {
+            FormBody.trimmingC0ControlsAndSpaces(String($0))
+        }.filter { !$0.isEmpty }
     }
 
     static func alert(_ message: HTML) -> HTML { "<section class=\"error\" role=\"alert\">\(message)</section>" }
@@ -155,15 +155,5 @@ enum RulesPage {
             \(meantNotes.isEmpty ? "" : "<ul>\(meantNotes)</ul>" as HTML)
             </section>
             """
-    }
-}
-
-extension String {
-    /// Without spaces and tabs at either end.
-    fileprivate func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
-        return String(scalars)
     }
 }

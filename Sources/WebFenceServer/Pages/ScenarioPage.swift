@@ -7,6 +7,8 @@ import WebFence
 enum ScenarioPage {
     static let path = "/scenario"
     static let title = "Scenario"
+    /// At most this many steps are run for one page.
+    static let maximumSteps = 500
 
     static func form(_ fields: FormBody?) -> HTML {
         """
@@ -15,7 +17,7 @@ enum ScenarioPage {
         happened at each step, and why.</p>
         <form method="post" action="\(path)">
         <label for="scenario">The scenario <span class="hint">(JSON)</span></label>
-        <textarea id="scenario" name="scenario" required spellcheck="false">\(fields?["scenario"] ?? "")</textarea>
+        <textarea id="scenario" name="scenario" required spellcheck="false">\n\(fields?["scenario"] ?? "")</textarea>
         <button type="submit">Run</button>
         </form>
         """
@@ -29,7 +31,15 @@ enum ScenarioPage {
 
     static func result(_ text: String) -> HTML {
         let result: ScenarioResult
-        do throws(ScenarioError) { result = try Scenario.parse(text).run() } catch {
+        do throws(ScenarioError) {
+            let scenario = try Scenario.parse(text)
+            guard scenario.steps.count <= maximumSteps else {
+                throw ScenarioError(
+                    "/steps",
+                    "\(scenario.steps.count) steps: at most \(maximumSteps) on this page (use webfence simulate)")
+            }
+            result = try scenario.run()
+        } catch {
             return """
                 <section class="error" role="alert"><h2>The scenario cannot be run</h2>
                 <p>At <code>\(error.pointer.isEmpty ? "/" : error.pointer)</code>: \(error.message)</p></section>

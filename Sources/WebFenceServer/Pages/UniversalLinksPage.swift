@@ -7,6 +7,10 @@ import WebFence
 enum UniversalLinksPage {
     static let path = "/"
     static let title = "Universal links"
+    /// At most this many apps are decided for one link, and this many misses shown for each: a file
+    /// listing thousands of apps and rules must not make a page of gigabytes.
+    static let maximumRows = 50
+    static let maximumMisses = 20
 
     static func form(_ fields: FormBody?) -> HTML {
         """
@@ -15,7 +19,7 @@ enum UniversalLinksPage {
         and what a device silently ignores in the file.</p>
         <form method="post" action="\(path)">
         <label for="file">The file <span class="hint">(JSON)</span></label>
-        <textarea id="file" name="file" required spellcheck="false">\(fields?["file"] ?? "")</textarea>
+        <textarea id="file" name="file" required spellcheck="false">\n\(fields?["file"] ?? "")</textarea>
         <label for="domain">The domain it is served from</label>
         <input type="text" id="domain" name="domain" required value="\(fields?["domain"] ?? "")" placeholder="example.com">
         <label for="link">A link <span class="hint">(optional)</span></label>
@@ -89,10 +93,19 @@ enum UniversalLinksPage {
         }
         let matcher = UniversalLinkMatcher(file)
         var rows: [HTML] = []
+        var left = 0
         for service in matcher.services {
             for id in appID.map({ [$0] }) ?? matcher.appIDs(for: service) {
+                guard rows.count < maximumRows else {
+                    left += 1
+                    continue
+                }
                 let decision = matcher.decide(service: service, url, domain: domain, appID: id, explain: true)
-                let misses = decision.misses.map { miss -> HTML in "<li>\(miss.description)</li>" }
+                var misses = decision.misses.prefix(maximumMisses).map { miss -> HTML in "<li>\(miss.description)</li>"
+                }
+                if decision.misses.count > maximumMisses {
+                    misses.append("<li>and \(decision.misses.count - maximumMisses) more</li>")
+                }
                 let outcome = decision.outcome
                 rows.append(
                     """
@@ -105,6 +118,7 @@ enum UniversalLinksPage {
         guard !rows.isEmpty else {
             return "<section><h2>The link</h2><p>The file lists no app for any service.</p></section>"
         }
+        if left > 0 { rows.append("<tr><td colspan=\"4\">and \(left) more apps, not shown: name one app ID</td></tr>") }
         return """
             <section><h2>The link <code>\(url.href)</code> on \(domain.description)</h2>
             <table><thead><tr><th scope="col">service</th><th scope="col">app</th><th scope="col">decision</th><th scope="col">the rule behind it</th></tr></thead>
