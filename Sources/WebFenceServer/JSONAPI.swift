@@ -87,7 +87,9 @@ public enum JSONAPI {
     }
 
     /// The body as an array of input objects (each checked by its answer, so one bad object does
-    /// not refuse the others).
+    /// not refuse the others). The body is one JSON text, so what makes it invalid JSON (a repeated
+    /// key, for the routes that refuse them) refuses the whole request with `body.json`, where the
+    /// `--jsonl` command would refuse one line.
     static func cases(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys) -> Result<[JSONValue], BodyError> {
         parse(body, duplicateKeys: duplicateKeys).flatMap { value in
             guard case .array(let items) = value else {

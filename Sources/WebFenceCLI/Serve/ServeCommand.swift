@@ -6,9 +6,10 @@ import WebFenceServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve WebFence's answers over HTTP: a JSON API for association files, rules and frameworks.",
+        abstract: "Serve WebFence over HTTP: pages and a JSON API for association files, rules and frameworks.",
         discussion: """
-            Routes (interfaces §7): GET /health; POST /v1/aasa/match, /v1/rules/check and \
+            Pages: / (universal links), /rules (rules and frameworks), /scenario. Routes \
+            (interfaces §7): GET /health and /openapi.json; POST /v1/aasa/match, /v1/rules/check and \
             /v1/framework/check, whose answers are exactly those of the matching --jsonl command. \
             Logs go to stderr, one line per request. SIGINT or SIGTERM stops the server after the \
             requests in flight.
@@ -33,7 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
-        guard maximumBodySize > 0 else { throw ValidationError("--maximum-body-size must be positive") }
+        guard (1...(64 << 20)).contains(maximumBodySize) else {
+            throw ValidationError("--maximum-body-size must be from 1 byte to 64 MiB")
+        }
     }
 
     func run() async throws {
