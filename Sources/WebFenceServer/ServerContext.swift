@@ -14,9 +14,11 @@ struct ServerContext: RequestContext {
         channel = source.channel
     }
 
-    /// Reads nothing more from this connection: the answer being written still goes out, then the
-    /// connection closes.
-    func stopReading() {
-        channel.close(mode: .input, promise: nil)
+    /// `request`'s body within its bounds (`BodyReading`); a body that breaks one ends the
+    /// connection's input: the answer being written still goes out, then the connection closes.
+    func readBody(of request: Request, limit: Int, timeLimit: Duration) async -> Result<[UInt8], BodyReading.Failure> {
+        let read = await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit)
+        if case .failure = read { channel.close(mode: .input, promise: nil) }
+        return read
     }
 }

@@ -63,18 +63,12 @@ public struct WebFenceServer: Sendable {
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: SecurityHeaders())
         router.get("/health") { _, _ in Self.response(.ok(.object(["status": .string("ok")]))) }
-        router.get("/openapi.json") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.text)))
-        }
+        router.get("/openapi.json") { _, _ in Self.text(OpenAPIDocument.text, type: "application/json") }
         let (limit, timeLimit) = (configuration.maximumBodySize, configuration.bodyTimeLimit)
         addPages(to: router, limit: limit, timeLimit: timeLimit)
         for route in Self.jsonRoutes {
             router.post(RouterPath(route.path)) { request, context in
-                let read = await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit)
-                if case .failure = read { context.stopReading() }
-                switch read {
+                switch await context.readBody(of: request, limit: limit, timeLimit: timeLimit) {
                 case .success(let body): return Self.response(route.answer(body))
                 case .failure(.tooLarge):
                     return Self.response(.error(413, code: "body.tooLarge", "the body is over \(limit) bytes"))
@@ -102,16 +96,10 @@ public struct WebFenceServer: Sendable {
             router.get(RouterPath(path)) { _, _ in Self.page(RulesPage.get()) }
         }
         router.get(RouterPath(ScenarioPage.path)) { _, _ in Self.page(ScenarioPage.get()) }
-        router.get("/style.css") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: Layout.styleSheet)))
-        }
+        router.get("/style.css") { _, _ in Self.text(Layout.styleSheet, type: "text/css") }
         for route in Self.pages {
             router.post(RouterPath(route.path)) { request, context in
-                let read = await BodyReading.read(request.body, limit: limit, timeLimit: timeLimit)
-                if case .failure = read { context.stopReading() }
-                switch read {
+                switch await context.readBody(of: request, limit: limit, timeLimit: timeLimit) {
                 case .success(let body): return Self.page(route.page(FormBody(body)))
                 case .failure(.tooLarge):
                     return Self.page(
@@ -130,9 +118,14 @@ public struct WebFenceServer: Sendable {
 
     /// A page written as HTTP.
     static func page(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
+        text(html.rendered, type: "text/html", status: status)
+    }
+
+    /// UTF-8 text of a media type, written as HTTP.
+    static func text(_ body: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html.rendered)))
+            status: status, headers: [.contentType: "\(type); charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// The application: the router on the configured address.
@@ -153,9 +146,6 @@ public struct WebFenceServer: Sendable {
 
     /// An answer written as HTTP.
     static func response(_ answer: APIResponse) -> Response {
-        Response(
-            status: HTTPResponse.Status(code: answer.status),
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: answer.body.serialized())))
+        text(answer.body.serialized(), type: "application/json", status: HTTPResponse.Status(code: answer.status))
     }
 }

