@@ -120,14 +120,14 @@ let package = Package(
 
         // The JSON contracts of interfaces §3, §5–§7: each command's answer to one input object,
         // shared by the command line's --jsonl streams and webfence serve's /v1/ routes.
-        .target(name: "WebFenceAPI", dependencies: ["WebFence", "AssociatedDomains", "StrictXML"]),
+        .target(name: "WebFenceAPI", dependencies: ["WebFence", "AssociatedDomains", "StrictXML", "WebFenceNetwork"]),
 
         // webfence serve: the JSON API (and, later, the pages and the watch) over HTTP, from the
         // same library code as the command line.
         .target(
             name: "WebFenceServer",
             dependencies: [
-                "WebFence", "WebFenceAPI", "AssociatedDomains",
+                "WebFence", "WebFenceAPI", "AssociatedDomains", "WebFenceNetwork",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "WebFenceServerTests",
             dependencies: [
-                "WebFenceServer", "WebFenceAPI", "WebFence",
+                "WebFenceServer", "WebFenceAPI", "WebFence", "WebFenceNetwork", "NetworkTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -198,6 +198,7 @@ struct AssociationFetchEvaluation: Sendable {
         case .invalidRequest: code = "fetch.request"
         case .trustRoots: code = "fetch.caFile"
         case .nameResolution: code = "fetch.dns"
+        case .addressRefused: code = "fetch.address.private"
         case .connection: code = "fetch.connect"
         case .tls:
             code = "fetch.tls"

@@ -6,6 +6,7 @@ import NIOCore
 /// The checks a report can hold, by code:
 /// - `fetch.domain`, `fetch.request`, `fetch.caFile`: nothing was sent (unusable domain, limits or
 ///   trust roots).
+/// - `fetch.address.private`: nothing was sent; the ``addressGuard`` refused the host.
 /// - `fetch.dns`, `fetch.connect`, `fetch.tls`, `fetch.timeout`, `fetch.protocol`,
 ///   `fetch.cancelled`, `fetch.error`: the exchange failed. `fetch.tls` is a note when the
 ///   certificate passed.
@@ -46,6 +47,10 @@ public struct AssociationFileFetcher: Sendable {
     /// Host names mapped to the IP address to connect to instead (the certificate is still checked
     /// against the host name).
     public var addressOverrides: [String: String]
+    /// When set, each fetch resolves the host it connects to first, refuses it unless every
+    /// address is public (`fetch.address.private`), and connects to the address it checked
+    /// (in place of any ``addressOverrides`` entry for that host).
+    public var addressGuard: PublicAddressGuard?
     private let eventLoopGroup: (any EventLoopGroup)?
 
     /// A fetcher with the given limits. Without an event loop group it uses AsyncHTTPClient's
@@ -56,8 +61,10 @@ public struct AssociationFileFetcher: Sendable {
         userAgent: String = AssociationFileFetcher.deviceUserAgent,
         cdnBaseURL: String = AssociationFileFetcher.appleCDNBaseURL,
         addressOverrides: [String: String] = [:],
+        addressGuard: PublicAddressGuard? = nil,
         eventLoopGroup: (any EventLoopGroup)? = nil
     ) {
+        self.addressGuard = addressGuard
         self.timeout = timeout
         self.trustRoots = trustRoots
         self.userAgent = userAgent
@@ -99,13 +106,26 @@ public struct AssociationFileFetcher: Sendable {
                 elapsed: .zero
             )
         }
+        var overrides = addressOverrides
+        if let addressGuard {
+            switch await addressGuard.pin(url) {
+            case .success(let (host, address)):
+                overrides[host] = address.description
+            case .failure(let failure):
+                return AssociationFetchReport(
+                    domain: domain, route: route, url: url, userAgent: userAgent, response: nil,
+                    selectedHeaders: [], cdn: nil, redirect: nil, body: nil, bodyBytesReceived: 0,
+                    outcome: .failed, checks: [AssociationFetchEvaluation.transportCheck(failure)], elapsed: .zero
+                )
+            }
+        }
         let client = BoundedHTTPClient(
             configuration: .init(
                 userAgent: userAgent,
                 timeout: timeout,
                 maximumBodySize: Self.maximumFileSize,
                 trustRoots: trustRoots,
-                addressOverrides: addressOverrides
+                addressOverrides: overrides
             ),
             eventLoopGroup: eventLoopGroup
         )

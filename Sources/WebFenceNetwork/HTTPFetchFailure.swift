@@ -13,6 +13,9 @@ public enum HTTPFetchFailure: Error, Sendable, Hashable {
     case trustRoots(source: String, reason: String)
     /// The server's name did not resolve to an address.
     case nameResolution(host: String, detail: String)
+    /// No connection was made: the host is an IP address (`scope` nil), or it resolves to an
+    /// address that is not on the internet (``PublicAddressGuard``).
+    case addressRefused(host: String, address: IPAddress, scope: AddressScope?)
     /// No connection could be made, or the server closed it before the response was complete.
     case connection(detail: String)
     /// The TLS handshake failed or the certificate was rejected.
@@ -55,6 +58,11 @@ public enum HTTPFetchFailure: Error, Sendable, Hashable {
             return "The trust roots cannot be used: \(source): \(reason)."
         case .nameResolution(let host, let detail):
             return "The name \(host) did not resolve to an address (\(detail))."
+        case .addressRefused(let host, let address, .none):
+            return "No connection was made: \(host) is an IP address (\(address)), not a domain name."
+        case .addressRefused(let host, let address, .some(let scope)):
+            return
+                "No connection was made: \(host) resolves to \(address), \(scope.phrase), which this fetcher does not connect to."
         case .connection(let detail):
             return "The connection failed: \(detail)."
         case .tls(.untrustedCertificate, let host, let detail):

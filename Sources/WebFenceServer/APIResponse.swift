@@ -1,8 +1,10 @@
 import WebFence
 
 /// What a `/v1/` route answers, before it is written: a status and a JSON body. The routes make
-/// these without any I/O; the server only writes them.
-public struct APIResponse: Sendable, Hashable {
+/// these without any I/O; the server only writes them. It is an `Error` too, so a step that ends a
+/// request early (a body that did not arrive, a request of the wrong shape) is a
+/// `Result<_, APIResponse>` whose failure is the answer.
+public struct APIResponse: Error, Sendable, Hashable {
     /// The HTTP status.
     public let status: Int
     /// The body.

@@ -176,6 +176,50 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/v1/aasa/fetch": {
+              "post": {
+                "operationId": "aasaFetch",
+                "summary": "Fetch a domain's association file as a device does, as aasa fetch --format json.",
+                "description": "The domain is checked before anything is sent: an IP address, or a name that resolves to any loopback, private, link-local, unique-local or cloud metadata address, is refused with 422 unless the server runs with --allow-private-networks; the connection goes to the address that was checked. A fetch that fails (DNS, TLS, a status, a redirect, a size) is still a 200 with a report whose checks say why.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AASAFetchRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The report: each route's checks, headers and the file's findings; with both routes, the comparison.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AASAFetchReport"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadBody"
+                  },
+                  "408": {
+                    "$ref": "#/components/responses/SlowBody"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/TooLarge"
+                  },
+                  "422": {
+                    "$ref": "#/components/responses/AddressRefused"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Busy"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -214,7 +258,10 @@ enum OpenAPIDocument {
                       "body.cases",
                       "rules.invalid",
                       "body.slow",
-                      "body.unreadable"
+                      "body.unreadable",
+                      "fetch.domain",
+                      "fetch.address.private",
+                      "fetch.busy"
                     ]
                   }
                 }
@@ -493,6 +540,264 @@ enum OpenAPIDocument {
                     }
                   }
                 ]
+              },
+              "AASAFetchRequest": {
+                "type": "object",
+                "required": [
+                  "domain"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "domain": {
+                    "type": "string",
+                    "description": "A host, or host:port; no scheme, no path."
+                  },
+                  "route": {
+                    "type": "string",
+                    "enum": [
+                      "cdn",
+                      "direct",
+                      "both"
+                    ],
+                    "default": "cdn",
+                    "description": "cdn: Apple's CDN, what a device without a mode asks; direct: the server itself, what a device in developer or managed mode asks; both: each, compared."
+                  },
+                  "appId": {
+                    "type": "string",
+                    "description": "Check that the file names this app (TEAMID.bundle.id)."
+                  }
+                }
+              },
+              "Severity": {
+                "type": "string",
+                "enum": [
+                  "error",
+                  "warning",
+                  "note"
+                ]
+              },
+              "Finding": {
+                "type": "object",
+                "required": [
+                  "code",
+                  "severity",
+                  "pointer",
+                  "message"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "code": {
+                    "type": "string"
+                  },
+                  "severity": {
+                    "$ref": "#/components/schemas/Severity"
+                  },
+                  "pointer": {
+                    "type": "string",
+                    "description": "A JSON pointer into the file; empty for the whole file."
+                  },
+                  "message": {
+                    "type": "string"
+                  }
+                }
+              },
+              "FetchCheck": {
+                "type": "object",
+                "required": [
+                  "code",
+                  "severity",
+                  "message"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "code": {
+                    "type": "string",
+                    "description": "fetch.domain, fetch.address.private, fetch.dns, fetch.connect, fetch.tls, fetch.timeout, fetch.status, fetch.redirect, fetch.contentType, fetch.size, fetch.body, fetch.cdn.* and the others of aasa fetch."
+                  },
+                  "severity": {
+                    "$ref": "#/components/schemas/Severity"
+                  },
+                  "message": {
+                    "type": "string"
+                  }
+                }
+              },
+              "AASAFetchRoute": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "route",
+                  "url",
+                  "userAgent",
+                  "status",
+                  "outcome",
+                  "elapsedSeconds",
+                  "headers",
+                  "cdn",
+                  "redirect",
+                  "bodyBytes",
+                  "checks",
+                  "findings",
+                  "accepted"
+                ],
+                "properties": {
+                  "route": {
+                    "type": "string",
+                    "enum": [
+                      "cdn",
+                      "direct"
+                    ]
+                  },
+                  "url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "userAgent": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "outcome": {
+                    "type": "string",
+                    "enum": [
+                      "received",
+                      "denied",
+                      "temporarilyUnavailable",
+                      "redirected",
+                      "stopped",
+                      "failed"
+                    ]
+                  },
+                  "elapsedSeconds": {
+                    "type": "number",
+                    "minimum": 0
+                  },
+                  "headers": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "name",
+                        "value"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "value": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "cdn": {
+                    "oneOf": [
+                      {
+                        "type": "null"
+                      },
+                      {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": [
+                          "from",
+                          "originFormat",
+                          "failureReason",
+                          "failureCode",
+                          "tryDirect"
+                        ],
+                        "properties": {
+                          "from": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "originFormat": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "failureReason": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "failureCode": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "tryDirect": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        }
+                      }
+                    ]
+                  },
+                  "redirect": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "bodyBytes": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "checks": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/FetchCheck"
+                    }
+                  },
+                  "findings": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/Finding"
+                    }
+                  },
+                  "accepted": {
+                    "type": "boolean",
+                    "description": "Whether a device would use the file."
+                  }
+                }
+              },
+              "AASAFetchReport": {
+                "type": "object",
+                "required": [
+                  "domain",
+                  "routes"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "domain": {
+                    "type": "string"
+                  },
+                  "routes": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 2,
+                    "items": {
+                      "$ref": "#/components/schemas/AASAFetchRoute"
+                    }
+                  },
+                  "comparison": {
+                    "$ref": "#/components/schemas/Finding"
+                  }
+                }
               }
             },
             "responses": {
@@ -518,6 +823,33 @@ enum OpenAPIDocument {
               },
               "TooLarge": {
                 "description": "The body is over the size cap, or holds more than 10,000 cases.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "AddressRefused": {
+                "description": "The domain is an IP address or resolves to an address that is not public (fetch.address.private); nothing was sent.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "Busy": {
+                "description": "Every fetch place is taken (fetch.busy); try again after Retry-After seconds.",
+                "headers": {
+                  "Retry-After": {
+                    "schema": {
+                      "type": "integer"
+                    }
+                  }
+                },
                 "content": {
                   "application/json": {
                     "schema": {

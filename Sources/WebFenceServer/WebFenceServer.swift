@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import WebFence
+import WebFenceNetwork
 
 /// `webfence serve`: WebFence's answers over HTTP, from the same library code as the command line
 /// (no decision is made here). The routes of interfaces §7 answer with the `--jsonl` commands'
@@ -23,13 +24,21 @@ public struct WebFenceServer: Sendable {
         public var idleTimeout: Duration
         /// At most this many connections at once; further ones wait to be accepted.
         public var maximumConnections: Int
+        /// Whether fetches may reach loopback, private, link-local, unique-local and metadata
+        /// addresses and IP literals (a staging host on the team's network). Off by default.
+        public var allowPrivateNetworks: Bool
+        /// At most this many association-file fetches at once; a request past them is a `503`.
+        public var maximumConcurrentFetches: Int
 
         /// A configuration; by default 1 MiB bodies within 10 s, idle connections closed after 15 s,
-        /// 512 connections at once.
+        /// 512 connections at once, public addresses only, 8 fetches at once.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 1 << 20,
-            bodyTimeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(15), maximumConnections: Int = 512
+            bodyTimeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(15), maximumConnections: Int = 512,
+            allowPrivateNetworks: Bool = false, maximumConcurrentFetches: Int = 8
         ) {
+            self.allowPrivateNetworks = allowPrivateNetworks
+            self.maximumConcurrentFetches = maximumConcurrentFetches
             self.host = host
             self.port = port
             self.maximumBodySize = maximumBodySize
@@ -41,10 +50,16 @@ public struct WebFenceServer: Sendable {
 
     /// The configuration the server runs with.
     public let configuration: Configuration
+    let fetching: AssociationFetching
 
-    /// A server with `configuration`.
-    public init(_ configuration: Configuration = Configuration()) {
+    /// A server with `configuration` that fetches association files with `fetcher` (its address
+    /// guard replaced by the configuration's choice: `PublicAddressGuard` unless private networks
+    /// are allowed; a guard already set, such as a test's resolver, is kept).
+    public init(_ configuration: Configuration = Configuration(), fetcher: AssociationFileFetcher = .init()) {
         self.configuration = configuration
+        fetching = AssociationFetching(
+            fetcher: fetcher, allowPrivateNetworks: configuration.allowPrivateNetworks,
+            maximumConcurrentFetches: configuration.maximumConcurrentFetches)
     }
 
     /// The JSON routes: their paths and their pure answers (`JSONAPI`).
@@ -68,18 +83,35 @@ public struct WebFenceServer: Sendable {
         addPages(to: router, limit: limit, timeLimit: timeLimit)
         for route in Self.jsonRoutes {
             router.post(RouterPath(route.path)) { request, context in
-                switch await context.readBody(of: request, limit: limit, timeLimit: timeLimit) {
+                switch await Self.apiBody(request, context, limit: limit, timeLimit: timeLimit) {
                 case .success(let body): return Self.response(route.answer(body))
-                case .failure(.tooLarge):
-                    return Self.response(.error(413, code: "body.tooLarge", "the body is over \(limit) bytes"))
-                case .failure(.tooSlow):
-                    return Self.response(.error(408, code: "body.slow", "the body did not arrive within \(timeLimit)"))
-                case .failure(.unreadable):
-                    return Self.response(.error(400, code: "body.unreadable", "the body could not be read"))
+                case .failure(let refusal): return Self.response(refusal)
                 }
             }
         }
+        router.post("/v1/aasa/fetch") { [fetching] request, context in
+            let asked = await Self.apiBody(request, context, limit: limit, timeLimit: timeLimit).flatMap(
+                JSONAPI.fetchRequest)
+            switch asked {
+            case .failure(let refusal): return Self.response(refusal)
+            case .success(let asked):
+                let fetch = await fetching.fetch(asked.domain, routes: asked.routes, appID: asked.appID)
+                return Self.response(JSONAPI.fetchAnswer(fetch))
+            }
+        }
         return router
+    }
+
+    /// A JSON route's body, or the answer for a body that did not arrive whole.
+    static func apiBody(
+        _ request: Request, _ context: ServerContext, limit: Int, timeLimit: Duration
+    ) async -> Result<[UInt8], APIResponse> {
+        switch await context.readBody(of: request, limit: limit, timeLimit: timeLimit) {
+        case .success(let body): .success(body)
+        case .failure(.tooLarge): .failure(.error(413, code: "body.tooLarge", "the body is over \(limit) bytes"))
+        case .failure(.tooSlow): .failure(.error(408, code: "body.slow", "the body did not arrive within \(timeLimit)"))
+        case .failure(.unreadable): .failure(.error(400, code: "body.unreadable", "the body could not be read"))
+        }
     }
 
     /// The pages: rendered here, usable without script (`Layout`).
@@ -146,6 +178,9 @@ public struct WebFenceServer: Sendable {
 
     /// An answer written as HTTP.
     static func response(_ answer: APIResponse) -> Response {
-        text(answer.body.serialized(), type: "application/json", status: HTTPResponse.Status(code: answer.status))
+        var response = text(
+            answer.body.serialized(), type: "application/json", status: HTTPResponse.Status(code: answer.status))
+        if answer.status == 503 { response.headers[.retryAfter] = "1" }
+        return response
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AssociatedDomains
 import Foundation
 import WebFence
+import WebFenceAPI
 import WebFenceNetwork
 
 /// `webfence aasa fetch`: fetch a domain's association file as a device does, and report every check.
@@ -60,78 +61,16 @@ struct AASAFetchCommand: AsyncParsableCommand {
             case .direct: [.direct]
             case .both: [.cdn, .direct]
             }
-        var results: [FetchResult] = []
-        for route in routes {
+        let timeout = fetching.timeout
+        let fetch = await AssociationFetch.run(domain, routes: routes, appID: appID, fetcher: fetcher) { url in
             if Terminal.standardError.isTerminal {
-                let url = (try? fetcher.requestURL(for: domain.description, route: route).get()) ?? domain.description
-                Terminal.standardError.write("webfence: GET \(url) (time limit \(fetching.timeout) s) ...\n")
+                Terminal.standardError.write("webfence: GET \(url) (time limit \(timeout) s) ...\n")
             }
-            let report = await fetcher.fetch(domain.description, route: route)
-            results.append(FetchResult(report: report, domain: domain, appID: appID))
         }
-        let comparison = results.count == 2 ? FetchResult.compare(results[0], results[1]) : nil
-
         switch output.format {
-        case .json: print(FetchReportOutput.json(domain: domain, results, comparison: comparison).serialized())
-        case .text:
-            print(
-                FetchReportOutput.text(domain: domain, results, comparison: comparison, terminal: .standardOutput),
-                terminator: "")
+        case .json: print(fetch.json.serialized())
+        case .text: print(FetchReportOutput.text(fetch, terminal: .standardOutput), terminator: "")
         }
-        let failed = results.contains { $0.hasErrors } || comparison?.severity == .error
-        if failed { throw ExitCode(ExitStatus.expectationFailed) }
-    }
-}
-
-/// One fetch, and what the file it brought says.
-struct FetchResult {
-    let report: AssociationFetchReport
-    /// The file's findings (reading and lint), when a body was received.
-    let findings: [Finding]
-    /// The file, when it could be read.
-    let file: AssociationFile?
-
-    init(report: AssociationFetchReport, domain: LinkDomain, appID: String?) {
-        self.report = report
-        guard report.outcome == .received, let body = report.body else {
-            findings = []
-            file = nil
-            return
-        }
-        switch AssociationFile.read(body) {
-        case .success(let (file, readFindings)):
-            self.file = file
-            findings = AssociationFileLinter(domain: domain, appID: appID).lint(file, readFindings: readFindings)
-        case .failure(let error):
-            file = nil
-            findings = [Finding(error.code, .error, at: "", "\(error); a device denies the association")]
-        }
-    }
-
-    var hasErrors: Bool { report.hasErrors || findings.contains { $0.severity == .error } }
-
-    /// Whether the CDN serves what the origin serves: the CDN caches for up to a day.
-    static func compare(_ cdn: FetchResult, _ direct: FetchResult) -> Finding {
-        switch (cdn.file, direct.file) {
-        case (let a?, let b?) where a.json == b.json:
-            return Finding("fetch.cdnMatchesOrigin", .note, at: "", "the CDN and the server serve the same file")
-        case (_?, _?):
-            return Finding(
-                "fetch.cdnDiffers", .warning, at: "",
-                "the CDN serves a different file from the server's: devices without a mode get the CDN's copy until it refreshes (within about a day)"
-            )
-        case (nil, _?):
-            return Finding(
-                "fetch.cdnDiffers", .error, at: "",
-                "the server serves a file but the CDN does not: devices without a mode (every App Store install) get none"
-            )
-        case (_?, nil):
-            return Finding(
-                "fetch.cdnDiffers", .warning, at: "",
-                "the CDN serves a file the server no longer does: devices in developer or managed mode get none")
-        case (nil, nil):
-            return Finding(
-                "fetch.cdnMatchesOrigin", .note, at: "", "neither the CDN nor the server serves a usable file")
-        }
+        if fetch.failed { throw ExitCode(ExitStatus.expectationFailed) }
     }
 }

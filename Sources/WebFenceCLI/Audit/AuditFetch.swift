@@ -1,6 +1,7 @@
 import AssociatedDomains
 import Foundation
 import WebFence
+import WebFenceAPI
 import WebFenceNetwork
 
 /// `webfence audit --fetch`: each applinks domain's association file, fetched on the route a
@@ -38,7 +39,7 @@ enum AuditFetch {
             let url = try? fetcher.requestURL(for: domain.fileHost, route: route).get()
             if progress.isTerminal { progress.write("webfence: GET \(url ?? domain.fileHost) ...\n") }
             let report = await fetcher.fetch(domain.fileHost, route: route)
-            let fetched = FetchResult(report: report, domain: linkDomain, appID: audit.appID)
+            let fetched = AssociationFetch.Fetched(report: report, domain: linkDomain, appID: audit.appID)
             let place = url ?? domain.fileHost
             for check in report.checks where check.severity != .note {
                 findings.append(

@@ -8,15 +8,23 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve WebFence over HTTP: pages and a JSON API for association files, rules and frameworks.",
         discussion: """
-            Pages: / (universal links), /rules (rules and frameworks), /scenario. Routes \
-            (interfaces §7): GET /health and /openapi.json; POST /v1/aasa/match, /v1/rules/check and \
-            /v1/framework/check, whose answers are exactly those of the matching --jsonl command. \
+            Pages: / (universal links: a pasted file, or a domain fetched on both routes), /rules \
+            (rules and frameworks), /scenario. Routes (interfaces §7): GET /health and /openapi.json; \
+            POST /v1/aasa/match, /v1/rules/check and /v1/framework/check, whose answers are exactly \
+            those of the matching --jsonl command, and POST /v1/aasa/fetch (aasa fetch --format json). \
             Logs go to stderr, one line per request. SIGINT or SIGTERM stops the server after the \
             requests in flight.
+
+            Fetches connect only to public addresses: a domain that is an IP address, or that resolves \
+            to a loopback, private, link-local, unique-local or cloud metadata address, is refused \
+            (422 fetch.address.private) and the connection goes to the address that was checked. \
+            --allow-private-networks lifts this for a staging host on your own network; --ca-file \
+            trusts its CA.
 
             Example:
               webfence serve --port 8080
               curl -s localhost:8080/v1/framework/check -d @Examples/frameworks/check.json
+              curl -s localhost:8080/v1/aasa/fetch -d '{"domain": "example.com", "route": "both"}'
             """
     )
 
@@ -29,6 +37,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The largest request body accepted, in bytes.", valueName: "bytes"))
     var maximumBodySize = 1 << 20
 
+    @Flag(help: "Let fetches reach private, loopback and link-local addresses and IP literals (staging hosts).")
+    var allowPrivateNetworks = false
+
+    @Option(help: ArgumentHelp("At most this many association-file fetches at once.", valueName: "count"))
+    var maximumConcurrentFetches = 8
+
+    @OptionGroup var fetching: FetchOptions
+
     @Option(help: "The least severe log messages written: info writes a line per request; warning only problems.")
     var logLevel: LogLevel = .info
 
@@ -37,12 +53,19 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...(64 << 20)).contains(maximumBodySize) else {
             throw ValidationError("--maximum-body-size must be from 1 byte to 64 MiB")
         }
+        guard (1...256).contains(maximumConcurrentFetches) else {
+            throw ValidationError("--maximum-concurrent-fetches must be from 1 to 256")
+        }
     }
 
     func run() async throws {
         var logger = Logger(label: "webfence.serve")
         logger.logLevel = logLevel.level
-        let server = WebFenceServer(.init(host: host, port: port, maximumBodySize: maximumBodySize))
+        let server = WebFenceServer(
+            .init(
+                host: host, port: port, maximumBodySize: maximumBodySize, allowPrivateNetworks: allowPrivateNetworks,
+                maximumConcurrentFetches: maximumConcurrentFetches),
+            fetcher: try fetching.fetcher())
         try await server.run(logger: logger)
     }
 }
