@@ -115,12 +115,17 @@ public struct WebFenceServer: Sendable {
     }
 
     /// The pages: rendered here, usable without script (`Layout`).
-    static let pages: [(path: String, page: @Sendable (FormBody) -> HTML)] = [
-        (UniversalLinksPage.path, UniversalLinksPage.post),
-        ("/rules/check", RulesPage.postRules),
-        ("/frameworks/check", RulesPage.postFramework),
-        (ScenarioPage.path, ScenarioPage.post),
-    ]
+    func pages() -> [(path: String, page: @Sendable (FormBody) async -> HTML)] {
+        let fetch: UniversalLinksPage.Fetch = { [fetching] domain, appID in
+            await fetching.fetch(domain, routes: [.cdn, .direct], appID: appID)
+        }
+        return [
+            (UniversalLinksPage.path, { await UniversalLinksPage.post($0, fetch: fetch) }),
+            ("/rules/check", RulesPage.postRules),
+            ("/frameworks/check", RulesPage.postFramework),
+            (ScenarioPage.path, ScenarioPage.post),
+        ]
+    }
 
     private func addPages(to router: Router<ServerContext>, limit: Int, timeLimit: Duration) {
         router.get(RouterPath(UniversalLinksPage.path)) { _, _ in Self.page(UniversalLinksPage.get()) }
@@ -129,10 +134,10 @@ public struct WebFenceServer: Sendable {
         }
         router.get(RouterPath(ScenarioPage.path)) { _, _ in Self.page(ScenarioPage.get()) }
         router.get("/style.css") { _, _ in Self.text(Layout.styleSheet, type: "text/css") }
-        for route in Self.pages {
+        for route in pages() {
             router.post(RouterPath(route.path)) { request, context in
                 switch await context.readBody(of: request, limit: limit, timeLimit: timeLimit) {
-                case .success(let body): return Self.page(route.page(FormBody(body)))
+                case .success(let body): return Self.page(await route.page(FormBody(body)))
                 case .failure(.tooLarge):
                     return Self.page(
                         Layout.page(

@@ -1,9 +1,11 @@
 import AssociatedDomains
 import WebFence
+import WebFenceAPI
 
-/// The universal-links page: a pasted `apple-app-site-association` file, what a device ignores in
-/// it, and, with a link (and an app ID), the decision for each app and the rule behind it: the
-/// `aasa lint` and `aasa verify --explain` stories, from the same library code.
+/// The universal-links page: a domain's `apple-app-site-association` file, fetched as a device
+/// does on both routes (`AssociationFetchSection`), or a pasted one; what a device ignores in it;
+/// and, with a link (and an app ID), the decision for each app and the rule behind it: the
+/// `aasa fetch`, `aasa lint` and `aasa verify --explain` stories, from the same library code.
 enum UniversalLinksPage {
     static let path = "/"
     static let title = "Universal links"
@@ -14,14 +16,15 @@ enum UniversalLinksPage {
 
     static func form(_ fields: FormBody?) -> HTML {
         """
-        <p>Paste an <code>apple-app-site-association</code> file, the domain it is served from and a link:
-        WebFence says whether each app opens the link, which rule decided, why every rule before it failed,
-        and what a device silently ignores in the file.</p>
+        <p>Give a domain: WebFence fetches its <code>apple-app-site-association</code> file as a device does,
+        from Apple's CDN and from the server itself, side by side. Or paste a file. With a link, it says whether
+        each app opens it, which rule decided, why every rule before it failed, and what a device silently
+        ignores in the file.</p>
         <form method="post" action="\(path)">
-        <label for="file">The file <span class="hint">(JSON)</span></label>
-        <textarea id="file" name="file" required spellcheck="false">\n\(fields?["file"] ?? "")</textarea>
-        <label for="domain">The domain it is served from</label>
+        <label for="domain">The domain</label>
         <input type="text" id="domain" name="domain" required value="\(fields?["domain"] ?? "")" placeholder="example.com">
+        <label for="file">The file <span class="hint">(optional JSON: leave empty to fetch the domain's)</span></label>
+        <textarea id="file" name="file" spellcheck="false">\n\(fields?["file"] ?? "")</textarea>
         <label for="link">A link <span class="hint">(optional)</span></label>
         <input type="url" id="link" name="link" value="\(fields?["link"] ?? "")" placeholder="https://example.com/shop/42">
         <label for="appID">An app ID <span class="hint">(optional: every app the file lists)</span></label>
@@ -33,18 +36,36 @@ enum UniversalLinksPage {
 
     static func get() -> HTML { Layout.page(title: title, path: path, form(nil)) }
 
-    static func post(_ fields: FormBody) -> HTML {
-        Layout.page(title: title, path: path, HTML(joining: [result(fields), form(fields)]))
+    /// The answer to the form: the pasted file's story, or the domain fetched with `fetch` on both
+    /// routes and each copy's story.
+    static func post(_ fields: FormBody, fetch: Fetch) async -> HTML {
+        Layout.page(title: title, path: path, HTML(joining: [await result(fields, fetch: fetch), form(fields)]))
     }
 
-    static func result(_ fields: FormBody) -> HTML {
-        guard let text = fields["file"], let domainText = fields.trimmed("domain") else {
-            return "<section class=\"error\" role=\"alert\"><p>Give the file and the domain.</p></section>"
+    /// How the page fetches a domain on both routes (the server's bounded, guarded fetches).
+    typealias Fetch =
+        @Sendable (LinkDomain, _ appID: String?) async -> Result<
+            AssociationFetch, AssociationFetching.Refusal
+        >
+
+    static func result(_ fields: FormBody, fetch: Fetch) async -> HTML {
+        guard let domainText = fields.trimmed("domain") else {
+            return "<section class=\"error\" role=\"alert\"><p>Give the domain.</p></section>"
         }
         guard let domain = LinkDomain(domainText) else {
             return
                 "<section class=\"error\" role=\"alert\"><p><code>\(domainText)</code> is not a domain.</p></section>"
         }
+        guard let text = fields["file"], !FormBody.trimmingC0ControlsAndSpaces(text).isEmpty else {
+            return AssociationFetchSection.render(
+                await fetch(domain, fields.trimmed("appID")), link: fields.trimmed("link"),
+                appID: fields.trimmed("appID"))
+        }
+        return pasted(text, domain: domain, fields)
+    }
+
+    /// A pasted file: its findings and the link's decisions.
+    static func pasted(_ text: String, domain: LinkDomain, _ fields: FormBody) -> HTML {
         let file: AssociationFile
         let findings: [Finding]
         switch AssociationFile.read(Array(text.utf8)) {
@@ -58,7 +79,10 @@ enum UniversalLinksPage {
                 <section class="error" role="alert"><h2>A device denies this file</h2>
                 <p><code>\(error.code)</code>: \(String(describing: error)).</p></section>
                 """
-        case .success(let read): (file, findings) = read
+        case .success(let read):
+            file = read.file
+            findings = AssociationFileLinter(domain: domain, appID: fields.trimmed("appID")).lint(
+                read.file, readFindings: read.findings)
         }
         var sections: [HTML] = [lint(findings)]
         if let linkText = fields.trimmed("link") {
@@ -67,9 +91,9 @@ enum UniversalLinksPage {
         return HTML(joining: sections)
     }
 
-    static func lint(_ findings: [Finding]) -> HTML {
+    static func lint(_ findings: [Finding], heading: String = "The file") -> HTML {
         guard !findings.isEmpty else {
-            return "<section><h2>The file</h2><p>A device reads every part of it: no finding.</p></section>"
+            return "<section><h2>\(heading)</h2><p>A device reads every part of it: no finding.</p></section>"
         }
         let rows = findings.map { finding -> HTML in
             """
@@ -79,13 +103,15 @@ enum UniversalLinksPage {
             """
         }
         return """
-            <section><h2>The file: \(findings.count) finding\(findings.count == 1 ? "" : "s")</h2>
+            <section><h2>\(heading): \(findings.count) finding\(findings.count == 1 ? "" : "s")</h2>
             <table><thead><tr><th scope="col">severity</th><th scope="col">code</th><th scope="col">where</th><th scope="col">what a device does</th></tr></thead>
             <tbody>\(rows)</tbody></table></section>
             """
     }
 
-    static func decisions(_ file: AssociationFile, domain: LinkDomain, link: String, appID: String?) -> HTML {
+    static func decisions(
+        _ file: AssociationFile, domain: LinkDomain, link: String, appID: String?, copy: String = ""
+    ) -> HTML {
         let url: WebURL
         do { url = try WebURL(link) } catch {
             return
@@ -120,7 +146,7 @@ enum UniversalLinksPage {
         }
         if left > 0 { rows.append("<tr><td colspan=\"4\">and \(left) more apps, not shown: name one app ID</td></tr>") }
         return """
-            <section><h2>The link <code>\(url.href)</code> on \(domain.description)</h2>
+            <section><h2>The link <code>\(url.href)</code> on \(domain.description)\(copy)</h2>
             <table><thead><tr><th scope="col">service</th><th scope="col">app</th><th scope="col">decision</th><th scope="col">the rule behind it</th></tr></thead>
             <tbody>\(rows)</tbody></table></section>
             """
