@@ -120,14 +120,20 @@ let package = Package(
 
         // The JSON contracts of interfaces §3, §5–§7: each command's answer to one input object,
         // shared by the command line's --jsonl streams and webfence serve's /v1/ routes.
-        .target(name: "WebFenceAPI", dependencies: ["WebFence", "AssociatedDomains", "StrictXML", "WebFenceNetwork"]),
+        .target(
+            name: "WebFenceAPI",
+            dependencies: [
+                "WebFence", "AssociatedDomains", "StrictXML", "WebFenceNetwork", "AppManifest", "AppBound",
+                "WebAddress",
+            ]
+        ),
 
         // webfence serve: the JSON API (and, later, the pages and the watch) over HTTP, from the
         // same library code as the command line.
         .target(
             name: "WebFenceServer",
             dependencies: [
-                "WebFence", "WebFenceAPI", "AssociatedDomains", "WebFenceNetwork",
+                "WebFence", "WebFenceAPI", "AssociatedDomains", "WebFenceNetwork", "AppManifest",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing of WebFence's parsers with libFuzzer.
 #
 #   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | idna | json | scenario | aasa | pattern | rules | macho | zip
-#                                          | xml | framework
+#                                          | xml | framework | multipart
 #                                  RUNS: default 1000000
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
@@ -59,7 +59,7 @@
 # or a leak.
 set -euo pipefail
 
-usage() { echo "usage: $0 url|host|idna|json|scenario|aasa|pattern|rules|macho|zip|xml|framework [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 url|host|idna|json|scenario|aasa|pattern|rules|macho|zip|xml|framework|multipart [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 && $# -le 2 ]] || usage
 TARGET=$1
 RUNS=${2:-1000000}
@@ -86,6 +86,8 @@ case "$TARGET" in
     zip) TARGET_FILE=FuzzZip.swift KIND=app DICT=zip.dict ;;
     # StrictXML imports nothing: compiled with the target into one module, as `single` does WebAddress.
     xml) TARGET_FILE=FuzzXML.swift KIND=xml DICT=xml.dict ;;
+    # webfence serve's upload reader: its one file and the target, one module.
+    multipart) TARGET_FILE=FuzzMultipart.swift KIND=multipart DICT=multipart.dict ;;
     framework) TARGET_FILE=FuzzFramework.swift KIND=modules DICT=xml.dict ;;
     *) usage ;;
 esac
@@ -121,7 +123,16 @@ is_stale() {
     return 1
 }
 
-if [[ $KIND == xml ]]; then
+if [[ $KIND == multipart ]]; then
+    SOURCES=("$ROOT"/Sources/WebFenceServer/Uploads/MultipartFormData.swift "$FUZZ_DIR/Targets/FuzzCore.swift"
+        "$FUZZ_DIR/Targets/$TARGET_FILE")
+    if is_stale "$BIN" "${SOURCES[@]}"; then
+        echo "building $BIN ..." >&2
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name MultipartFuzz "${SOURCES[@]}" \
+            "${LINK[@]}" -o "$BIN.tmp"
+        mv "$BIN.tmp" "$BIN"
+    fi
+elif [[ $KIND == xml ]]; then
     SOURCES=("$ROOT"/Sources/StrictXML/*.swift "$FUZZ_DIR/Targets/$TARGET_FILE")
     if is_stale "$BIN" "${SOURCES[@]}"; then
         echo "building $BIN ..." >&2
@@ -420,6 +431,12 @@ elif target == "xml":
     for path in sorted(glob.glob(os.path.join(os.path.dirname(examples), "frameworks", "*.xml"))):
         with open(path, encoding="utf-8") as f:
             seeds.add(f.read())
+elif target == "multipart":
+    seeds.update([
+        "abc\n--abc\r\nContent-Disposition: form-data; name=\"app\"; filename=\"Shop.ipa\"\r\nContent-Type: application/octet-stream\r\n\r\nPK\x03\x04\r\n--abc\r\nContent-Disposition: form-data; name=\"appId\"\r\n\r\nA.b\r\n--abc--\r\n",
+        "\"q b\"\npreamble\r\n--q b\r\nContent-Disposition: form-data; name=infoPlist; filename=\"C:\\a\\Info.plist\"\r\n\r\n<plist/>\r\n--q b--",
+        "x\n--x\r\n\r\n\r\n--x--", "x\n--x--", "x\n--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n--x\r\n",
+    ])
 elif target == "framework":
     frameworks = os.path.join(os.path.dirname(examples), "frameworks")
     for name, selector in [("capacitor.config.json", "\x00"), ("config.xml", "\x01"),

@@ -19,8 +19,12 @@ extension AppFiles {
     /// Throws when nothing usable is there: no such file, a file that is not a regular file, no app
     /// in a folder, an Info.plist that cannot be read, an archive that is not an app. In a folder,
     /// an app that cannot be read is listed in `unusable` and the others are read.
+    ///
+    /// An archive is read within `limits` (entries listed, bytes extracted), into a private
+    /// temporary folder removed before this returns.
     public static func read(
-        at url: URL, displayPath: String, entitlements: URL? = nil, entitlementsDisplayPath: String? = nil
+        at url: URL, displayPath: String, entitlements: URL? = nil, entitlementsDisplayPath: String? = nil,
+        limits: ArchiveLimits = ArchiveLimits()
     ) throws(AppManifestError) -> Reading {
         let project = try entitlements.map { (url: URL) throws(AppManifestError) in
             try PropertyListDocument.read(url, as: SourceFile(path: entitlementsDisplayPath ?? url.path))
@@ -36,11 +40,11 @@ extension AppFiles {
                 }
                 return Reading(apps: [app])
             }
-            return try readFolder(url, displayPath: displayPath, project: project)
+            return try readFolder(url, displayPath: displayPath, project: project, limits: limits)
         }
         try AppBundle.requireRegularFile(url, displayPath: displayPath)
         if url.pathExtension.lowercased() == "ipa" || isZip(url) {
-            return Reading(apps: [try readIPA(url, displayPath: displayPath, project: project)])
+            return Reading(apps: [try readIPA(url, displayPath: displayPath, project: project, limits: limits)])
         }
         let info = try PropertyListDocument.read(url, as: SourceFile(path: displayPath))
         let folder = (displayPath as NSString).deletingLastPathComponent
@@ -67,7 +71,7 @@ extension AppFiles {
     /// most, never inside a bundle), or else each Info.plist (the folder's own included) with each
     /// `.entitlements` file beside it (a project often has one per configuration).
     private static func readFolder(
-        _ url: URL, displayPath: String, project: PropertyListDocument?
+        _ url: URL, displayPath: String, project: PropertyListDocument?, limits: ArchiveLimits
     ) throws(AppManifestError) -> Reading {
         var bundles: [String] = []
         var archives: [String] = []
@@ -79,7 +83,7 @@ extension AppFiles {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 let childURL = url.appendingPathComponent(child)
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: childURL.path, isDirectory: &isDirectory)
+                guard FileManager.default.fileExists(atPath: childURL.path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     if isBundle(childURL) {
                         bundles.append(child)
@@ -119,7 +123,7 @@ extension AppFiles {
                     [
                         try readIPA(
                             url.appendingPathComponent(relative), displayPath: join(displayPath, relative),
-                            project: project)
+                            project: project, limits: limits)
                     ]
                 }
             }
@@ -174,19 +178,18 @@ extension AppFiles {
         return apps
     }
 
-    /// An `.ipa`: only the three files an audit reads are extracted, into a temporary folder that
-    /// is removed before this returns. Reported paths name the archive and the entry.
+    /// An `.ipa` or a zipped `.app`: only the files an audit reads are extracted, into a private
+    /// temporary folder that is removed before this returns. Reported paths name the archive and
+    /// the entry.
     private static func readIPA(
-        _ url: URL, displayPath: String, project: PropertyListDocument?
+        _ url: URL, displayPath: String, project: PropertyListDocument?, limits: ArchiveLimits
     ) throws(AppManifestError) -> AppFiles {
-        let archive = try IPAArchive(url: url)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("webfence-ipa-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        do { try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true) } catch {
-            throw AppManifestError(scratch.path, "cannot create a temporary folder: \(error.localizedDescription)")
-        }
+        let archive = try IPAArchive(url: url, limits: limits)
+        let folder = try PrivateFolder(prefix: "webfence-ipa")
+        defer { folder.remove() }
+        let scratch = folder.url
         let bundle = try archive.extractApp(to: scratch)
-        let prefix = "Payload/\(archive.appName)"
+        let prefix = archive.root + archive.appName
         return try readBundle(bundle, kind: .ipa, path: displayPath, project: project) {
             SourceFile(path: displayPath, member: prefix + "/" + $0)
         }

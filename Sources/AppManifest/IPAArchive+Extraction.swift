@@ -33,10 +33,23 @@ extension IPAArchive {
     }
 
     private func extractFiles(into app: URL, reader: ZipReader) throws(AppManifestError) {
+        // Every file counts against the archive's budget before it is inflated (its declared size,
+        // which inflation may not exceed).
+        var budget = limits.maximumExtractedSize
+        func charge(_ entry: Entry, _ name: String) throws(AppManifestError) {
+            guard entry.record.uncompressedSize <= budget else {
+                throw AppManifestError(
+                    label,
+                    "\(name) declares \(entry.record.uncompressedSize) bytes: with it the archive would extract more than the \(limits.maximumExtractedSize) bytes this reader accepts"
+                )
+            }
+            budget -= entry.record.uncompressedSize
+        }
         let infoPath = appPath("Info.plist")
         guard let info = try file(infoPath) else {
-            throw AppManifestError(label, "Payload/\(appName)/ has no Info.plist")
+            throw AppManifestError(label, "\(root)\(appName)/ has no Info.plist")
         }
+        try charge(info, infoPath)
         try ZipEntryExtraction(reader: reader, name: infoPath)
             .extract(info.record, to: app.appendingPathComponent("Info.plist"), limit: AppBundle.maximumInfoPlistSize)
 
@@ -47,6 +60,7 @@ extension IPAArchive {
         if let name = try executableName(bundle), let executable = try file(appPath(name)) {
             // An executable that does not start as Mach-O is not inflated further: the audit only
             // needs to see that it is not one.
+            try charge(executable, appPath(name))
             try ZipEntryExtraction(reader: reader, name: appPath(name)).extract(
                 executable.record, to: app.appendingPathComponent(name), limit: Self.maximumExecutableSize,
                 accepts: MachOExecutable.startsLikeMachO)
@@ -56,6 +70,7 @@ extension IPAArchive {
         // presence is what counts).
         for name in FrameworkFiles.names {
             guard let entry = try file(appPath(name)) else { continue }
+            try charge(entry, appPath(name))
             try ZipEntryExtraction(reader: reader, name: appPath(name)).extract(
                 entry.record, to: app.appendingPathComponent(name), limit: FrameworkFiles.maximumSize)
         }
@@ -67,6 +82,7 @@ extension IPAArchive {
 
         let profilePath = appPath("embedded.mobileprovision")
         if let profile = try file(profilePath) {
+            try charge(profile, profilePath)
             try ZipEntryExtraction(reader: reader, name: profilePath).extract(
                 profile.record, to: app.appendingPathComponent("embedded.mobileprovision"),
                 limit: ProvisioningProfile.maximumSize)

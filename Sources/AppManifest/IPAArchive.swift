@@ -2,8 +2,9 @@ import Foundation
 import StrictJSON
 import ZIPFoundation
 
-/// An `.ipa`: a zip archive holding one app at `Payload/<Name>.app/`. Opening it reads and checks
-/// the archive's directory only; `extractApp(to:)` copies out the few files an audit reads.
+/// An `.ipa`: a zip archive holding one app at `Payload/<Name>.app/`, or a zipped `.app` (one
+/// `<Name>.app/` at the top, as Finder and `ditto -c -k --keepParent` write it). Opening it reads
+/// and checks the archive's directory only; `extractApp(to:)` copies out the few files an audit reads.
 ///
 /// Archives that cannot be used are errors that say why: not a zip, truncated, a directory that
 /// points outside the file or at the wrong entry, ZIP64 (over 4 GiB or 65,535 entries), encrypted
@@ -12,8 +13,12 @@ public struct IPAArchive: Sendable {
     /// The largest main executable extracted (real ones are megabytes to a few hundred megabytes).
     public static let maximumExecutableSize = 4 * 1_073_741_824
 
-    /// The app folder's name inside `Payload/`, such as `Shop.app`.
+    /// The app folder's name, such as `Shop.app`.
     public let appName: String
+    /// Where the app folder is: `Payload/` in an `.ipa`, empty in a zipped `.app`.
+    public let root: String
+    /// What reading it may cost.
+    let limits: ArchiveLimits
 
     let source: ZipSource
     /// What errors name: the archive's path.
@@ -33,18 +38,22 @@ public struct IPAArchive: Sendable {
     }
 
     /// Opens the archive at `url` and finds its one app; nothing is extracted.
-    public init(url: URL) throws(AppManifestError) {
-        try self.init(source: .file(url), label: url.path)
+    public init(url: URL, limits: ArchiveLimits = ArchiveLimits()) throws(AppManifestError) {
+        try self.init(source: .file(url), label: url.path, limits: limits)
     }
 
     /// The same for an archive in memory (tests and the fuzzer).
-    init(data: Data) throws(AppManifestError) {
-        try self.init(source: .memory(data), label: "(.ipa in memory)")
+    init(data: Data, limits: ArchiveLimits = ArchiveLimits()) throws(AppManifestError) {
+        try self.init(source: .memory(data), label: "(.ipa in memory)", limits: limits)
     }
 
-    private init(source: ZipSource, label: String) throws(AppManifestError) {
+    private init(source: ZipSource, label: String, limits: ArchiveLimits) throws(AppManifestError) {
         let reader = try ZipReader(source, label: label)
         let directory = try ZipDirectory(reader)
+        guard directory.records.count <= limits.maximumEntries else {
+            throw AppManifestError(
+                label, "\(directory.records.count) entries: more than the \(limits.maximumEntries) this reader accepts")
+        }
         let listed = try Self.listing(source, label: label, expected: directory.records.count)
         var entries: [String: [Entry]] = [:]
         for (record, (path, kind)) in zip(directory.records, listed) {
@@ -56,13 +65,14 @@ public struct IPAArchive: Sendable {
         self.label = label
         self.size = reader.size
         self.entries = entries
-        self.appName = try Self.findApp(Array(entries.keys), label: label)
-        if let folder = entries["Payload/\(appName)"]?.first(where: { $0.kind != .directory }) {
+        self.limits = limits
+        (root, appName) = try Self.findApp(Array(entries.keys), label: label)
+        if let folder = entries[root + appName]?.first(where: { $0.kind != .directory }) {
             let kind = folder.kind == .symbolicLink ? "a symbolic link" : "a file"
-            throw AppManifestError(label, "Payload/\(appName) is \(kind), not a folder")
+            throw AppManifestError(label, "\(root)\(appName) is \(kind), not a folder")
         }
         guard entries[appPath("Info.plist")] != nil else {
-            throw AppManifestError(label, "Payload/\(appName)/ has no Info.plist")
+            throw AppManifestError(label, "\(root)\(appName)/ has no Info.plist")
         }
     }
 
@@ -95,24 +105,33 @@ public struct IPAArchive: Sendable {
         return listed
     }
 
-    /// The one `X.app` folder name under `Payload/`.
-    private static func findApp(_ paths: [String], label: String) throws(AppManifestError) -> String {
-        var names: Set<String> = []
-        for path in paths where path.hasPrefix("Payload/") {
-            let name = path.dropFirst("Payload/".count).prefix { $0 != "/" }
-            if name.count > ".app".count, name.hasSuffix(".app"), !name.contains("\0") { names.insert(String(name)) }
+    /// The one `X.app` folder under `Payload/` (an `.ipa`) or, when there is none, at the top (a
+    /// zipped `.app`): its root and name.
+    private static func findApp(
+        _ paths: [String], label: String
+    ) throws(AppManifestError) -> (root: String, name: String) {
+        for root in ["Payload/", ""] {
+            var names: Set<String> = []
+            for path in paths where path.hasPrefix(root) {
+                let name = path.dropFirst(root.count).prefix { $0 != "/" }
+                if name.count > ".app".count, name.hasSuffix(".app"), !name.contains("\0") {
+                    names.insert(String(name))
+                }
+            }
+            guard let name = names.first else { continue }
+            guard names.count == 1 else {
+                let place = root.isEmpty ? "at the top of the archive" : "in \(root)"
+                throw AppManifestError(
+                    label,
+                    "\(names.count) apps \(place) (\(names.sorted().joined(separator: ", "))): an archive holds one")
+            }
+            return (root, name)
         }
-        guard let name = names.first else {
-            throw AppManifestError(label, "no Payload/<Name>.app/ folder: not an iOS app archive")
-        }
-        guard names.count == 1 else {
-            throw AppManifestError(
-                label, "\(names.count) apps in Payload/ (\(names.sorted().joined(separator: ", "))): an .ipa holds one")
-        }
-        return name
+        throw AppManifestError(
+            label, "no Payload/<Name>.app/ folder and no <Name>.app/ at the top: not an iOS app archive")
     }
 
-    func appPath(_ file: String) -> String { "Payload/\(appName)/\(file)" }
+    func appPath(_ file: String) -> String { "\(root)\(appName)/\(file)" }
 
     /// The one plain-file entry at `path`; nil when there is none.
     func file(_ path: String) throws(AppManifestError) -> Entry? {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WebFenceAPI
 
 /// `webfence`: the command line over every WebFence capability.
 @main

@@ -9,7 +9,7 @@ import WebFenceNetwork
 struct AssociationFetching: Sendable {
     /// Why a fetch was not made.
     enum Refusal: Error, Sendable {
-        /// Every place is taken (``FetchLimiter``).
+        /// Every place is taken (``ConcurrencyBound``).
         case busy(maximum: Int)
         /// The domain is an IP address or resolves to an address that is not public.
         case address(HTTPFetchFailure)
@@ -17,7 +17,7 @@ struct AssociationFetching: Sendable {
 
     /// The fetcher, its address guard set unless private networks are allowed.
     let fetcher: AssociationFileFetcher
-    let limiter: FetchLimiter
+    let limiter: ConcurrencyBound
 
     init(fetcher: AssociationFileFetcher, allowPrivateNetworks: Bool, maximumConcurrentFetches: Int) {
         var fetcher = fetcher
@@ -27,7 +27,7 @@ struct AssociationFetching: Sendable {
             fetcher.addressGuard = PublicAddressGuard()
         }
         self.fetcher = fetcher
-        limiter = FetchLimiter(maximum: maximumConcurrentFetches)
+        limiter = ConcurrencyBound(maximum: maximumConcurrentFetches)
     }
 
     /// Fetches `domain` on `routes`; the domain's own host is checked first, whichever route is

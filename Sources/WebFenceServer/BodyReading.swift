@@ -22,18 +22,30 @@ enum BodyReading {
 
     /// The whole body, or why not.
     static func read(_ body: RequestBody, limit: Int, timeLimit: Duration) async -> Result<[UInt8], Failure> {
+        var bytes: [UInt8] = []
+        return await stream(body, limit: limit, timeLimit: timeLimit) { bytes.append(contentsOf: $0.readableBytesView) }
+            .map { _ in bytes }
+    }
+
+    /// The body handed to `sink` part by part as it arrives (an upload written to a file, never
+    /// held whole), within the same bounds; the number of bytes, or why not. A sink that throws
+    /// makes the body unreadable.
+    static func stream(
+        _ body: RequestBody, limit: Int, timeLimit: Duration, into sink: (ByteBuffer) throws -> Void
+    ) async -> Result<Int, Failure> {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeLimit)
-        var bytes: [UInt8] = []
+        var count = 0
         do {
             for try await part in body {
-                guard bytes.count + part.readableBytes <= limit else { return .failure(.tooLarge) }
-                bytes.append(contentsOf: part.readableBytesView)
+                guard count + part.readableBytes <= limit else { return .failure(.tooLarge) }
+                count += part.readableBytes
+                try sink(part)
                 if clock.now > deadline { return .failure(.tooSlow) }
             }
         } catch {
             return .failure(.unreadable)
         }
-        return .success(bytes)
+        return .success(count)
     }
 }

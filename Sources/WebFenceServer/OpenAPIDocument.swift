@@ -220,6 +220,90 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/v1/audit": {
+              "post": {
+                "operationId": "audit",
+                "summary": "Audit an uploaded app, as webfence audit --format json (or sarif).",
+                "description": "The upload is written to a private temporary folder as it arrives (never held whole in memory) and removed when the answer is sent. An archive is read within the server's limits: entries listed, bytes extracted (a zip bomb stops at the budget). At most a bounded number of uploads are audited at once.",
+                "parameters": [
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "json",
+                        "sarif"
+                      ],
+                      "default": "json"
+                    },
+                    "description": "json: the document of webfence audit --format json; sarif: the SARIF 2.1.0 log."
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "multipart/form-data": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AuditUpload"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The audit of the app (or apps) the upload holds.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "oneOf": [
+                            {
+                              "$ref": "#/components/schemas/AuditReport"
+                            },
+                            {
+                              "$ref": "#/components/schemas/SARIFLog"
+                            }
+                          ]
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadBody"
+                  },
+                  "408": {
+                    "$ref": "#/components/responses/SlowBody"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/TooLarge"
+                  },
+                  "422": {
+                    "description": "The upload holds no app that can be read: not an archive, no app in it, over the archive limits, a damaged plist (upload.unusable).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "500": {
+                    "description": "The server could not store the upload (upload.storage).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Busy"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -261,7 +345,13 @@ enum OpenAPIDocument {
                       "body.unreadable",
                       "fetch.domain",
                       "fetch.address.private",
-                      "fetch.busy"
+                      "fetch.busy",
+                      "upload.type",
+                      "upload.multipart",
+                      "upload.empty",
+                      "upload.unusable",
+                      "upload.busy",
+                      "upload.storage"
                     ]
                   }
                 }
@@ -798,11 +888,142 @@ enum OpenAPIDocument {
                     "$ref": "#/components/schemas/Finding"
                   }
                 }
+              },
+              "AuditUpload": {
+                "type": "object",
+                "description": "Either app, or infoPlist with an optional entitlements file.",
+                "properties": {
+                  "app": {
+                    "type": "string",
+                    "contentMediaType": "application/octet-stream",
+                    "description": "An .ipa, or a zipped .app."
+                  },
+                  "infoPlist": {
+                    "type": "string",
+                    "contentMediaType": "application/octet-stream",
+                    "description": "An Info.plist (XML or binary)."
+                  },
+                  "entitlements": {
+                    "type": "string",
+                    "contentMediaType": "application/octet-stream",
+                    "description": "The project's .entitlements file."
+                  },
+                  "appId": {
+                    "type": "string",
+                    "description": "The app ID when the files do not give it."
+                  }
+                }
+              },
+              "AuditReport": {
+                "type": "object",
+                "required": [
+                  "apps",
+                  "unusable",
+                  "errors",
+                  "warnings",
+                  "notes"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "apps": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "path",
+                        "kind",
+                        "findings"
+                      ],
+                      "properties": {
+                        "path": {
+                          "type": "string"
+                        },
+                        "kind": {
+                          "type": "string"
+                        },
+                        "findings": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "required": [
+                              "code",
+                              "severity",
+                              "message"
+                            ],
+                            "properties": {
+                              "code": {
+                                "type": "string"
+                              },
+                              "severity": {
+                                "$ref": "#/components/schemas/Severity"
+                              },
+                              "message": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "unusable": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "path",
+                        "message"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "path": {
+                          "type": "string"
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "errors": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "warnings": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "notes": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              },
+              "SARIFLog": {
+                "type": "object",
+                "required": [
+                  "version",
+                  "runs"
+                ],
+                "properties": {
+                  "version": {
+                    "const": "2.1.0"
+                  },
+                  "$schema": {
+                    "type": "string"
+                  },
+                  "runs": {
+                    "type": "array",
+                    "items": {
+                      "type": "object"
+                    }
+                  }
+                }
               }
             },
             "responses": {
               "BadBody": {
-                "description": "The body is not UTF-8, not JSON or not the route's shape, the rule set does not load, or the body could not be read.",
+                "description": "The body is not UTF-8, not JSON or not the route's shape, the rule set does not load, the body could not be read, or an upload is not multipart/form-data with the parts the route takes.",
                 "content": {
                   "application/json": {
                     "schema": {

@@ -21,4 +21,14 @@ struct ServerContext: RequestContext {
         if case .failure = read { channel.close(mode: .input, promise: nil) }
         return read
     }
+
+    /// `request`'s body written part by part to `sink`, within its bounds, ending the connection's
+    /// input as ``readBody(of:limit:timeLimit:)`` does when one is broken.
+    func streamBody(
+        of request: Request, limit: Int, timeLimit: Duration, into sink: (ByteBuffer) throws -> Void
+    ) async -> Result<Int, BodyReading.Failure> {
+        let read = await BodyReading.stream(request.body, limit: limit, timeLimit: timeLimit, into: sink)
+        if case .failure = read { channel.close(mode: .input, promise: nil) }
+        return read
+    }
 }

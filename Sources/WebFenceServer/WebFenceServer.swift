@@ -1,8 +1,10 @@
+import AppManifest
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
 import WebFence
+import WebFenceAPI
 import WebFenceNetwork
 
 /// `webfence serve`: WebFence's answers over HTTP, from the same library code as the command line
@@ -29,14 +31,31 @@ public struct WebFenceServer: Sendable {
         public var allowPrivateNetworks: Bool
         /// At most this many association-file fetches at once; a request past them is a `503`.
         public var maximumConcurrentFetches: Int
+        /// The largest app upload (`/app`, `/v1/audit`), the whole form, in bytes; it is written to a
+        /// private temporary folder as it arrives, never held whole in memory.
+        public var maximumUploadSize: Int
+        /// The longest an upload may take to arrive.
+        public var uploadTimeLimit: Duration
+        /// At most this many uploads received and audited at once; one more is a `503`.
+        public var maximumConcurrentAudits: Int
+        /// What reading an uploaded archive may cost: entries listed, bytes extracted.
+        public var archiveLimits: ArchiveLimits
 
         /// A configuration; by default 1 MiB bodies within 10 s, idle connections closed after 15 s,
-        /// 512 connections at once, public addresses only, 8 fetches at once.
+        /// 512 connections at once, public addresses only, 8 fetches at once, uploads of 256 MiB
+        /// within 120 s, 2 at once, archives of 65,535 entries extracting at most 512 MiB.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 1 << 20,
             bodyTimeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(15), maximumConnections: Int = 512,
-            allowPrivateNetworks: Bool = false, maximumConcurrentFetches: Int = 8
+            allowPrivateNetworks: Bool = false, maximumConcurrentFetches: Int = 8,
+            maximumUploadSize: Int = 256 << 20, uploadTimeLimit: Duration = .seconds(120),
+            maximumConcurrentAudits: Int = 2,
+            archiveLimits: ArchiveLimits = ArchiveLimits(maximumEntries: 65_535, maximumExtractedSize: 512 << 20)
         ) {
+            self.maximumUploadSize = maximumUploadSize
+            self.uploadTimeLimit = uploadTimeLimit
+            self.maximumConcurrentAudits = maximumConcurrentAudits
+            self.archiveLimits = archiveLimits
             self.allowPrivateNetworks = allowPrivateNetworks
             self.maximumConcurrentFetches = maximumConcurrentFetches
             self.host = host
@@ -51,6 +70,7 @@ public struct WebFenceServer: Sendable {
     /// The configuration the server runs with.
     public let configuration: Configuration
     let fetching: AssociationFetching
+    let auditing: AppAuditing
 
     /// A server with `configuration` that fetches association files with `fetcher` (its address
     /// guard replaced by the configuration's choice: `PublicAddressGuard` unless private networks
@@ -60,6 +80,11 @@ public struct WebFenceServer: Sendable {
         fetching = AssociationFetching(
             fetcher: fetcher, allowPrivateNetworks: configuration.allowPrivateNetworks,
             maximumConcurrentFetches: configuration.maximumConcurrentFetches)
+        auditing = AppAuditing(
+            limits: .init(
+                maximumUploadSize: configuration.maximumUploadSize, uploadTimeLimit: configuration.uploadTimeLimit,
+                archive: configuration.archiveLimits),
+            bound: ConcurrencyBound(maximum: configuration.maximumConcurrentAudits))
     }
 
     /// The JSON routes: their paths and their pure answers (`JSONAPI`).
@@ -88,6 +113,10 @@ public struct WebFenceServer: Sendable {
                 case .failure(let refusal): return Self.response(refusal)
                 }
             }
+        }
+        router.post("/v1/audit") { [auditing] request, context in
+            let sarif = request.uri.queryParameters["format"] == "sarif"
+            return Self.response(JSONAPI.auditAnswer(await auditing.audit(request, context: context), sarif: sarif))
         }
         router.post("/v1/aasa/fetch") { [fetching] request, context in
             let asked = await Self.apiBody(request, context, limit: limit, timeLimit: timeLimit).flatMap(
@@ -133,6 +162,30 @@ public struct WebFenceServer: Sendable {
             router.get(RouterPath(path)) { _, _ in Self.page(RulesPage.get()) }
         }
         router.get(RouterPath(ScenarioPage.path)) { _, _ in Self.page(ScenarioPage.get()) }
+        router.get(RouterPath(AppPage.path)) { [auditing] _, _ in Self.page(AppPage.get(limits: auditing.limits)) }
+        router.post(RouterPath(AppPage.path)) { [auditing] request, context in
+            let outcome = await auditing.audit(request, context: context)
+            let status: HTTPResponse.Status =
+                switch outcome {
+                case .success: .ok
+                case .failure(let refusal): HTTPResponse.Status(code: refusal.status)
+                }
+            return Self.page(AppPage.post(outcome, limits: auditing.limits), status: status)
+        }
+        router.post(RouterPath(AppPage.sarifPath)) { [auditing] request, context in
+            switch await auditing.audit(request, context: context) {
+            case .success(let outcome):
+                var response = Self.text(
+                    SARIFLog.render(outcome.audits, unusable: outcome.unusable).serialized(),
+                    type: "application/sarif+json")
+                response.headers[.contentDisposition] = "attachment; filename=\"webfence-audit.sarif\""
+                return response
+            case .failure(let refusal):
+                return Self.page(
+                    AppPage.post(.failure(refusal), limits: auditing.limits),
+                    status: HTTPResponse.Status(code: refusal.status))
+            }
+        }
         router.get("/style.css") { _, _ in Self.text(Layout.styleSheet, type: "text/css") }
         for route in pages() {
             router.post(RouterPath(route.path)) { request, context in

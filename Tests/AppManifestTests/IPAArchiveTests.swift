@@ -82,6 +82,64 @@ struct IPAArchiveTests {
         }
     }
 
+    @Test(
+        "a zipped .app (Finder's Compress, ditto --keepParent) is read as an .ipa is; Payload/ wins when both are there"
+    )
+    func zippedApp() throws {
+        let info = try AppBundleTests.info(.binary)
+        let zipped = try ZipBuilder.archive([
+            .directory("Shop.app/"), .file("Shop.app/Info.plist", info), .file("Shop.app/ShopApp", Self.executable),
+            .file("Shop.app/Assets.car", Data(count: 100)),
+        ])
+        let archive = try IPAArchive(data: zipped)
+        #expect(archive.root == "" && archive.appName == "Shop.app")
+        let app = try archive.extractApp(to: directory)
+        #expect(files(below: directory) == ["Shop.app/Info.plist", "Shop.app/ShopApp"])
+        #expect(try AppBundle(contentsOf: app).executableName == "ShopApp")
+        let both = try ZipBuilder.archive([
+            .file("Other.app/Info.plist", info), .file("Payload/Shop.app/Info.plist", info),
+        ])
+        let ipa = try IPAArchive(data: both)
+        #expect(ipa.root == "Payload/" && ipa.appName == "Shop.app")
+    }
+
+    @Test("limits: too many entries refused before listing; extraction stops at its byte budget, leaving nothing")
+    func limits() throws {
+        let (ipa, _) = try Self.shop()
+        let entries = try ZipBuilder.archive(
+            (0..<40).map { .file("Payload/Shop.app/\($0).txt", Data("x".utf8)) }
+                + [.file("Payload/Shop.app/Info.plist", try AppBundleTests.info(.xml))])
+        #expect(throws: AppManifestError.self) {
+            try IPAArchive(data: entries, limits: ArchiveLimits(maximumEntries: 40))
+        }
+        do {
+            _ = try IPAArchive(data: entries, limits: ArchiveLimits(maximumEntries: 40))
+        } catch {
+            #expect(error.message == "41 entries: more than the 40 this reader accepts")
+        }
+        // The executable alone (5,000 bytes) fits 6,000; Info.plist with it does not.
+        let tight = try IPAArchive(data: ipa, limits: ArchiveLimits(maximumExtractedSize: 6_000))
+        let target = directory.appendingPathComponent("tight")
+        #expect {
+            _ = try tight.extractApp(to: target)
+        } throws: { error in
+            (error as? AppManifestError)?.message.contains("would extract more than the 6000 bytes") == true
+        }
+        #expect(files(below: target).isEmpty)
+        let roomy = try IPAArchive(data: ipa, limits: ArchiveLimits(maximumEntries: 10, maximumExtractedSize: 1 << 20))
+        #expect(try AppBundle(contentsOf: try roomy.extractApp(to: directory)).executableName == "ShopApp")
+    }
+
+    @Test("a private folder is made with mode 0700 and removed with everything in it")
+    func privateFolder() throws {
+        let folder = try PrivateFolder(prefix: "webfence-test")
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        try Data("x".utf8).write(to: folder.url.appendingPathComponent("upload.ipa"))
+        folder.remove()
+        #expect(!FileManager.default.fileExists(atPath: folder.url.path))
+    }
+
     @Test("extraction writes Info.plist, the executable and the profile, and nothing else")
     func onlyThreeFiles() throws {
         let target = directory.appendingPathComponent("out")
@@ -102,12 +160,14 @@ struct IPAArchiveTests {
     @Test("an archive without one app is refused: no Payload, two apps, no Info.plist, a link for the app")
     func notOneApp() throws {
         let info = try AppBundleTests.info(.xml)
-        let noPayload = try ZipBuilder.archive([.file("Shop.app/Info.plist", info)])
-        #expect(failure(noPayload).contains("no Payload/<Name>.app/"))
+        let noPayload = try ZipBuilder.archive([.file("Build/Shop.app/Info.plist", info)])
+        #expect(failure(noPayload).contains("no Payload/<Name>.app/ folder and no <Name>.app/ at the top"))
         let twoApps = try ZipBuilder.archive([
             .file("Payload/A.app/Info.plist", info), .file("Payload/B.app/Info.plist", info),
         ])
         #expect(failure(twoApps).contains("2 apps in Payload/ (A.app, B.app)"))
+        let twoZippedApps = try ZipBuilder.archive([.file("A.app/Info.plist", info), .file("B.app/Info.plist", info)])
+        #expect(failure(twoZippedApps).contains("2 apps at the top of the archive (A.app, B.app)"))
         let noInfo = try ZipBuilder.archive([.file("Payload/Shop.app/ShopApp", Self.executable)])
         #expect(failure(noInfo).contains("Payload/Shop.app/ has no Info.plist"))
         let linkedApp = try ZipBuilder.archive([

@@ -49,7 +49,7 @@ struct PageTests {
 
     @Test(
         "each page is HTML with its form, a label for every field, no script, and the style sheet it names",
-        arguments: ["/", "/rules", "/scenario"])
+        arguments: ["/", "/app", "/rules", "/scenario"])
     func pages(path: String) async throws {
         let (status, html, headers) = try await Self.request(.get, path)
         #expect(status == .ok)

@@ -2,6 +2,7 @@ import AppManifest
 import ArgumentParser
 import Foundation
 import WebFence
+import WebFenceAPI
 import WebFenceNetwork
 
 /// `webfence audit PATH`: an app's web-content posture from its real files (spec/interfaces.md §5).
@@ -94,7 +95,9 @@ struct AuditCommand: AsyncParsableCommand {
         if fetch {
             let fetcher = try fetching.fetcher()
             for index in audits.indices {
-                let results = await AuditFetch.run(audits[index], fetcher: fetcher, progress: Terminal.standardError)
+                let results = await AuditFetch.run(audits[index], fetcher: fetcher) { url in
+                    if Terminal.standardError.isTerminal { Terminal.standardError.write("webfence: GET \(url) ...\n") }
+                }
                 fetches[index] = results
                 audits[index].append(results.flatMap(\.findings))
             }

@@ -3,6 +3,7 @@ import AppManifest
 import AssociatedDomains
 import Foundation
 import WebFence
+import WebFenceAPI
 
 /// `webfence audit` for people: one block per app, its sections, then its findings with the fix.
 enum AuditText {

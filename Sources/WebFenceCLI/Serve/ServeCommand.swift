@@ -8,10 +8,12 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve WebFence over HTTP: pages and a JSON API for association files, rules and frameworks.",
         discussion: """
-            Pages: / (universal links: a pasted file, or a domain fetched on both routes), /rules \
-            (rules and frameworks), /scenario. Routes (interfaces §7): GET /health and /openapi.json; \
-            POST /v1/aasa/match, /v1/rules/check and /v1/framework/check, whose answers are exactly \
-            those of the matching --jsonl command, and POST /v1/aasa/fetch (aasa fetch --format json). \
+            Pages: / (universal links: a pasted file, or a domain fetched on both routes), /app (an \
+            uploaded .ipa, zipped .app, or Info.plist with entitlements, audited, with the SARIF log to \
+            download), /rules (rules and frameworks), /scenario. Routes (interfaces §7): GET /health and \
+            /openapi.json; POST /v1/aasa/match, /v1/rules/check and /v1/framework/check, whose answers \
+            are exactly those of the matching --jsonl command; POST /v1/aasa/fetch (aasa fetch --format \
+            json) and POST /v1/audit (multipart upload; audit --format json, or ?format=sarif). \
             Logs go to stderr, one line per request. SIGINT or SIGTERM stops the server after the \
             requests in flight.
 
@@ -20,6 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
             (422 fetch.address.private) and the connection goes to the address that was checked. \
             --allow-private-networks lifts this for a staging host on your own network; --ca-file \
             trusts its CA.
+
+            Uploads are written to a private temporary folder as they arrive and removed when the \
+            answer is sent; an archive may list at most 65,535 entries and extract at most 512 MiB.
 
             Example:
               webfence serve --port 8080
@@ -43,6 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("At most this many association-file fetches at once.", valueName: "count"))
     var maximumConcurrentFetches = 8
 
+    @Option(help: ArgumentHelp("The largest app upload accepted, in bytes (default 256 MiB).", valueName: "bytes"))
+    var maximumUploadSize = 256 << 20
+
+    @Option(help: ArgumentHelp("At most this many uploaded apps audited at once.", valueName: "count"))
+    var maximumConcurrentAudits = 2
+
     @OptionGroup var fetching: FetchOptions
 
     @Option(help: "The least severe log messages written: info writes a line per request; warning only problems.")
@@ -52,6 +63,12 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
         guard (1...(64 << 20)).contains(maximumBodySize) else {
             throw ValidationError("--maximum-body-size must be from 1 byte to 64 MiB")
+        }
+        guard (1...(4 << 30)).contains(maximumUploadSize) else {
+            throw ValidationError("--maximum-upload-size must be from 1 byte to 4 GiB")
+        }
+        guard (1...64).contains(maximumConcurrentAudits) else {
+            throw ValidationError("--maximum-concurrent-audits must be from 1 to 64")
         }
         guard (1...256).contains(maximumConcurrentFetches) else {
             throw ValidationError("--maximum-concurrent-fetches must be from 1 to 256")
@@ -64,7 +81,8 @@ struct ServeCommand: AsyncParsableCommand {
         let server = WebFenceServer(
             .init(
                 host: host, port: port, maximumBodySize: maximumBodySize, allowPrivateNetworks: allowPrivateNetworks,
-                maximumConcurrentFetches: maximumConcurrentFetches),
+                maximumConcurrentFetches: maximumConcurrentFetches, maximumUploadSize: maximumUploadSize,
+                maximumConcurrentAudits: maximumConcurrentAudits),
             fetcher: try fetching.fetcher())
         try await server.run(logger: logger)
     }

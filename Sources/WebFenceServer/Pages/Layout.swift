@@ -5,6 +5,7 @@ enum Layout {
     /// The pages, in the order the navigation lists them.
     static let pages: [(path: String, title: String)] = [
         ("/", "Universal links"),
+        ("/app", "App"),
         ("/rules", "Rules and frameworks"),
         ("/scenario", "Scenario"),
     ]

@@ -5,8 +5,11 @@ import WebFence
 
 /// `webfence audit --format json`: one document, `{"apps": [...], "errors", "warnings", "notes"}`;
 /// docs/audit.md describes every member.
-enum AuditJSON {
-    static func render(_ audits: [AppAudit], fetches: [[AuditFetch.Result]], unusable: [AppManifestError]) -> JSONValue
+public enum AuditJSON {
+    /// The document for `audits`, each with its fetches (`fetches[i]` for `audits[i]`), and the
+    /// apps that could not be read.
+    public static func render(_ audits: [AppAudit], fetches: [[AuditFetch.Result]], unusable: [AppManifestError])
+        -> JSONValue
     {
         let apps = zip(audits, fetches).map { app($0, $1) }
         return .object([

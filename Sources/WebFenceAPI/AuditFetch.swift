@@ -1,27 +1,36 @@
 import AssociatedDomains
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceNetwork
 
 /// `webfence audit --fetch`: each applinks domain's association file, fetched on the route a
 /// device takes (Apple's CDN, or the server itself when the entry names a mode), read, linted and
 /// checked for the app's ID. Every problem becomes a finding about the entitlement entry that
 /// caused the fetch.
-enum AuditFetch {
-    struct Result {
+public enum AuditFetch {
+    /// One association file fetched for an entitlement entry, and the findings it gave.
+    public struct Result: Sendable {
         /// The entitlement entry, e.g. `applinks:shop.example`.
-        let entry: String
-        let route: AssociationFileFetcher.Route
-        let url: String?
-        let outcome: AssociationFetchReport.Outcome
-        let status: Int?
+        public let entry: String
+        /// The route a device takes for it.
+        public let route: AssociationFileFetcher.Route
+        /// The URL asked, when one could be made.
+        public let url: String?
+        /// What the fetch came to.
+        public let outcome: AssociationFetchReport.Outcome
+        /// The HTTP status, when a response arrived.
+        public let status: Int?
         /// Whether the file lists the app's ID for applinks; nil when no file was read or the ID is unknown.
-        let listsApp: Bool?
-        let findings: [AuditFinding]
+        public let listsApp: Bool?
+        /// The checks and file findings that are not notes, about the entitlement entry.
+        public let findings: [AuditFinding]
     }
 
-    static func run(_ audit: AppAudit, fetcher: AssociationFileFetcher, progress: Terminal) async -> [Result] {
+    /// Fetches each applinks file `audit`'s entitlement names, once per host and route;
+    /// `progress` hears each URL before it is asked.
+    public static func run(
+        _ audit: AppAudit, fetcher: AssociationFileFetcher, progress: (String) -> Void = { _ in }
+    ) async -> [Result] {
         guard let entitlement = audit.associatedDomains else { return [] }
         let name = "com.apple.developer.associated-domains"
         let file = audit.entitlements.file
@@ -37,7 +46,7 @@ enum AuditFetch {
             guard let linkDomain = LinkDomain(domain.fileHost) else { continue }
             let route: AssociationFileFetcher.Route = domain.fetchesDirectly ? .direct : .cdn
             let url = try? fetcher.requestURL(for: domain.fileHost, route: route).get()
-            if progress.isTerminal { progress.write("webfence: GET \(url ?? domain.fileHost) ...\n") }
+            progress(url ?? domain.fileHost)
             let report = await fetcher.fetch(domain.fileHost, route: route)
             let fetched = AssociationFetch.Fetched(report: report, domain: linkDomain, appID: audit.appID)
             let place = url ?? domain.fileHost

@@ -1,9 +1,9 @@
 import Synchronization
 
-/// At most `maximum` fetches at once across the server: a request that finds them all taken is
-/// answered at once (`503 fetch.busy`), not queued, so a flood of fetch requests costs the server
-/// no memory and no outbound connections beyond the bound.
-final class FetchLimiter: Sendable {
+/// At most `maximum` pieces of costly work at once across the server (fetches, uploaded apps): a
+/// request that finds every place taken is answered at once (a `503`), not queued, so a flood of
+/// such requests costs the server no memory, disk or outbound connections beyond the bound.
+final class ConcurrencyBound: Sendable {
     let maximum: Int
     private let inFlight = Mutex(0)
 

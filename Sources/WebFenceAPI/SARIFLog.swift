@@ -5,10 +5,12 @@ import WebFence
 /// `webfence audit --format sarif`: a SARIF 2.1.0 log for code-scanning tools. One run; the
 /// driver's rules are the codes found, with their fix as help; one result per finding, located at
 /// its file (the archive, for an entry of an `.ipa`) and, as a logical location, its key.
-enum SARIFLog {
-    static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+public enum SARIFLog {
+    /// The SARIF 2.1.0 schema the log names.
+    public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    static func render(_ audits: [AppAudit], unusable: [AppManifestError]) -> JSONValue {
+    /// The log of `audits`, with an `input.unusable` error for each app that could not be read.
+    public static func render(_ audits: [AppAudit], unusable: [AppManifestError]) -> JSONValue {
         let findings =
             audits.flatMap(\.findings)
             + unusable.map {

@@ -1,0 +1,186 @@
+import AppManifest
+import Foundation
+import Hummingbird
+import NIOCore
+import NIOPosix
+import WebFence
+
+/// The server's audits of uploaded apps (`POST /v1/audit`, the app page): an `.ipa`, a zipped
+/// `.app`, or an Info.plist with its entitlements, received into a private temporary folder (never
+/// held whole in memory), read within the archive limits on a thread meant for blocking work,
+/// audited as `webfence audit` does, and the folder removed, whatever happened.
+struct AppAuditing: Sendable {
+    /// What an upload may cost.
+    struct Limits: Sendable, Hashable {
+        /// The largest upload, the whole form, in bytes.
+        var maximumUploadSize: Int
+        /// The longest an upload may take to arrive.
+        var uploadTimeLimit: Duration
+        /// Entries listed and bytes extracted from an archive.
+        var archive: ArchiveLimits
+    }
+
+    /// The apps audited, and those in the upload that could not be read.
+    struct Outcome: Sendable {
+        let audits: [AppAudit]
+        let unusable: [AppManifestError]
+    }
+
+    /// Why no audit was made: the status and code of the JSON answer, and the sentence.
+    struct Refusal: Error, Sendable, Hashable {
+        let status: Int
+        let code: String
+        let message: String
+    }
+
+    let limits: Limits
+    let bound: ConcurrencyBound
+
+    /// Receives `request`'s upload and audits it.
+    func audit(_ request: Request, context: ServerContext) async -> Result<Outcome, Refusal> {
+        let answer = await bound.withPlace { () -> Result<Outcome, Refusal> in
+            let folder: PrivateFolder
+            do throws(AppManifestError) { folder = try PrivateFolder(prefix: "webfence-upload") } catch {
+                return .failure(Refusal(status: 500, code: "upload.storage", message: error.message))
+            }
+            defer { folder.remove() }
+            switch await receive(request, context: context, into: folder) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let upload): return await read(upload)
+            }
+        }
+        return answer
+            ?? .failure(
+                Refusal(
+                    status: 503, code: "upload.busy",
+                    message: "\(bound.maximum) uploads are being audited, the most at once; try again shortly"))
+    }
+
+    /// The form's files, written into `folder` under fixed names, and the names the browser gave.
+    struct Upload: Sendable {
+        /// The app archive, or the Info.plist.
+        let main: URL
+        let mainName: String
+        let entitlements: URL?
+        let entitlementsName: String?
+        let appID: String?
+    }
+
+    private func receive(
+        _ request: Request, context: ServerContext, into folder: PrivateFolder
+    ) async -> Result<Upload, Refusal> {
+        guard let type = request.headers[.contentType], let boundary = MultipartFormData.boundary(contentType: type)
+        else {
+            return .failure(
+                Refusal(status: 400, code: "upload.type", message: "send the files as multipart/form-data"))
+        }
+        let bodyURL = folder.url.appendingPathComponent("body")
+        guard FileManager.default.createFile(atPath: bodyURL.path, contents: nil),
+            let handle = try? FileHandle(forWritingTo: bodyURL)
+        else {
+            return .failure(Refusal(status: 500, code: "upload.storage", message: "cannot store the upload"))
+        }
+        let received = await context.streamBody(
+            of: request, limit: limits.maximumUploadSize, timeLimit: limits.uploadTimeLimit
+        ) { part in try handle.write(contentsOf: part.readableBytesView) }
+        try? handle.close()
+        switch received {
+        case .failure(.tooLarge):
+            return .failure(
+                Refusal(
+                    status: 413, code: "body.tooLarge", message: "the upload is over \(limits.maximumUploadSize) bytes"))
+        case .failure(.tooSlow):
+            return .failure(
+                Refusal(
+                    status: 408, code: "body.slow", message: "the upload did not arrive within \(limits.uploadTimeLimit)"
+                ))
+        case .failure(.unreadable):
+            return .failure(Refusal(status: 400, code: "body.unreadable", message: "the upload could not be read"))
+        case .success: break
+        }
+        return Self.files(in: bodyURL, boundary: boundary, folder: folder)
+    }
+
+    /// The form's parts written out as files: `app` (an archive) or `infoPlist` with an optional
+    /// `entitlements`, and an optional `appId`.
+    static func files(in bodyURL: URL, boundary: String, folder: PrivateFolder) -> Result<Upload, Refusal> {
+        let body: Data
+        do { body = try Data(contentsOf: bodyURL, options: .alwaysMapped) } catch {
+            return .failure(Refusal(status: 500, code: "upload.storage", message: "cannot read the stored upload"))
+        }
+        return body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Result<Upload, Refusal> in
+            let form: MultipartFormData
+            do throws(MultipartFormData.Failure) { form = try MultipartFormData(bytes, boundary: boundary) } catch {
+                return .failure(Refusal(status: 400, code: "upload.multipart", message: error.message))
+            }
+            func write(_ part: MultipartFormData.Part, as name: String) -> URL? {
+                let url = folder.url.appendingPathComponent(name)
+                let content = Data(UnsafeRawBufferPointer(rebasing: bytes[part.content]))
+                return (try? content.write(to: url, options: .withoutOverwriting)) == nil ? nil : url
+            }
+            let given = { (name: String) in form[name].flatMap { $0.content.isEmpty ? nil : $0 } }
+            let appID = given("appId").map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0.content]), as: UTF8.self) }
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+            if let app = given("app") {
+                guard let url = write(app, as: "upload.ipa") else {
+                    return .failure(Refusal(status: 500, code: "upload.storage", message: "cannot store the app"))
+                }
+                return .success(
+                    Upload(
+                        main: url, mainName: displayName(app.filename, default: "app.ipa"), entitlements: nil,
+                        entitlementsName: nil, appID: appID))
+            }
+            guard let info = given("infoPlist") else {
+                return .failure(
+                    Refusal(
+                        status: 400, code: "upload.empty",
+                        message: "send an app (.ipa or zipped .app) as \"app\", or an Info.plist as \"infoPlist\""))
+            }
+            guard let infoURL = write(info, as: "Info.plist") else {
+                return .failure(Refusal(status: 500, code: "upload.storage", message: "cannot store the Info.plist"))
+            }
+            let entitlements = given("entitlements")
+            let entitlementsURL = entitlements.flatMap { write($0, as: "App.entitlements") }
+            return .success(
+                Upload(
+                    main: infoURL, mainName: displayName(info.filename, default: "Info.plist"),
+                    entitlements: entitlementsURL,
+                    entitlementsName: entitlements.map { displayName($0.filename, default: "App.entitlements") },
+                    appID: appID))
+        }
+    }
+
+    /// The name a report gives an uploaded file: the browser's file name without any folder (no
+    /// request names a path on the server), controls removed, at most 100 characters.
+    static func displayName(_ filename: String?, default fallback: String) -> String {
+        let last = (filename ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let clean = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(100).map(Character.init))
+        return clean.isEmpty || clean == "." || clean == ".." ? fallback : clean
+    }
+
+    /// Reads and audits the upload on NIO's blocking-work threads.
+    private func read(_ upload: Upload) async -> Result<Outcome, Refusal> {
+        let archive = limits.archive
+        let reading: Result<AppFiles.Reading, AppManifestError>
+        do {
+            reading = try await NIOThreadPool.singleton.runIfActive {
+                do throws(AppManifestError) {
+                    return .success(
+                        try AppFiles.read(
+                            at: upload.main, displayPath: upload.mainName, entitlements: upload.entitlements,
+                            entitlementsDisplayPath: upload.entitlementsName, limits: archive))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        } catch {
+            return .failure(Refusal(status: 503, code: "upload.busy", message: "the server is stopping"))
+        }
+        switch reading {
+        case .failure(let error):
+            return .failure(Refusal(status: 422, code: "upload.unusable", message: "\(error.path): \(error.message)"))
+        case .success(let read):
+            return .success(Outcome(audits: read.apps.map { AppAudit($0, appID: upload.appID) }, unusable: read.unusable))
+        }
+    }
+}
