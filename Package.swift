@@ -39,6 +39,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // webfence serve --watch: every version of each watched association file, in SQLite
+        // (DESIGN.md's choice), and the watch as a service beside the server's.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation`: the DocC catalogs of the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -128,12 +132,25 @@ let package = Package(
             ]
         ),
 
-        // webfence serve: the JSON API (and, later, the pages and the watch) over HTTP, from the
-        // same library code as the command line.
+        // webfence serve --watch: each watched domain's association file fetched on both routes on a
+        // schedule, every distinct version stored (GRDB), and the differences between them.
+        .target(
+            name: "WebFenceWatch",
+            dependencies: [
+                "WebFence", "WebFenceAPI", "WebFenceNetwork", "AssociatedDomains",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
+        // webfence serve: the JSON API, the pages and the watch over HTTP, from the same library
+        // code as the command line.
         .target(
             name: "WebFenceServer",
             dependencies: [
-                "WebFence", "WebFenceAPI", "AssociatedDomains", "WebFenceNetwork", "AppManifest",
+                "WebFence", "WebFenceAPI", "AssociatedDomains", "WebFenceNetwork", "AppManifest", "WebFenceWatch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -146,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebFenceAPI", "WebFenceServer", "WebAddress", "Findings", "AssociatedDomains",
+                "WebFence", "WebFenceAPI", "WebFenceServer", "WebFenceWatch", "WebAddress", "Findings", "AssociatedDomains",
                 "WebFenceNetwork", "NavigationRules", "StrictXML",
                 .product(name: "Logging", package: "swift-log"),
                 "RemoteRules",
@@ -225,7 +242,8 @@ let package = Package(
         .testTarget(
             name: "WebFenceServerTests",
             dependencies: [
-                "WebFenceServer", "WebFenceAPI", "WebFence", "WebFenceNetwork", "NetworkTestSupport",
+                "WebFenceServer", "WebFenceAPI", "WebFence", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
+                "AssociatedDomains",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -304,6 +304,34 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/v1/watch": {
+              "get": {
+                "operationId": "watch",
+                "summary": "The watch of --watch FILE: each domain's routes, what they answer now, when they last changed.",
+                "responses": {
+                  "200": {
+                    "description": "The watched domains; watching is false and domains empty when the server runs without --watch.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/WatchState"
+                        }
+                      }
+                    }
+                  },
+                  "500": {
+                    "description": "The watch's database cannot be read (watch.store).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -351,7 +379,8 @@ enum OpenAPIDocument {
                       "upload.empty",
                       "upload.unusable",
                       "upload.busy",
-                      "upload.storage"
+                      "upload.storage",
+                      "watch.store"
                     ]
                   }
                 }
@@ -1016,6 +1045,107 @@ enum OpenAPIDocument {
                     "type": "array",
                     "items": {
                       "type": "object"
+                    }
+                  }
+                }
+              },
+              "WatchState": {
+                "type": "object",
+                "required": [
+                  "watching",
+                  "domains"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "watching": {
+                    "type": "boolean"
+                  },
+                  "domains": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "domain",
+                        "cdnMatchesServer",
+                        "routes"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "domain": {
+                          "type": "string"
+                        },
+                        "cdnMatchesServer": {
+                          "type": [
+                            "boolean",
+                            "null"
+                          ],
+                          "description": "Whether both routes now serve the same received file (by SHA-256); null when either has none."
+                        },
+                        "routes": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "additionalProperties": false,
+                            "required": [
+                              "route",
+                              "status",
+                              "outcome",
+                              "contentHash",
+                              "lastChanged",
+                              "lastChecked",
+                              "versions"
+                            ],
+                            "properties": {
+                              "route": {
+                                "type": "string",
+                                "enum": [
+                                  "cdn",
+                                  "direct"
+                                ]
+                              },
+                              "status": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ],
+                                "description": "The HTTP status now; 0 when no response arrived; null before the first fetch."
+                              },
+                              "outcome": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "contentHash": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ],
+                                "description": "SHA-256 of the body now, in hex."
+                              },
+                              "lastChanged": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ],
+                                "description": "When the answer last became what it is now (ISO 8601, UTC)."
+                              },
+                              "lastChecked": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ],
+                                "description": "When it was last fetched."
+                              },
+                              "versions": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "How many distinct answers the route has given."
+                              }
+                            }
+                          }
+                        }
+                      }
                     }
                   }
                 }

@@ -1,4 +1,5 @@
 import AppManifest
+import AssociatedDomains
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -6,6 +7,7 @@ import NIOCore
 import WebFence
 import WebFenceAPI
 import WebFenceNetwork
+import WebFenceWatch
 
 /// `webfence serve`: WebFence's answers over HTTP, from the same library code as the command line
 /// (no decision is made here). The routes of interfaces §7 answer with the `--jsonl` commands'
@@ -71,11 +73,18 @@ public struct WebFenceServer: Sendable {
     public let configuration: Configuration
     let fetching: AssociationFetching
     let auditing: AppAuditing
+    /// The watch of `--watch FILE`, run beside the server; nil when none.
+    let watch: AssociationWatch?
 
     /// A server with `configuration` that fetches association files with `fetcher` (its address
     /// guard replaced by the configuration's choice: `PublicAddressGuard` unless private networks
     /// are allowed; a guard already set, such as a test's resolver, is kept).
-    public init(_ configuration: Configuration = Configuration(), fetcher: AssociationFileFetcher = .init()) {
+    /// With `watching`, the watch's rounds run beside the server (`run(logger:)`), fetching with the
+    /// same fetcher and address guard as every other fetch, and `/watch` shows them.
+    public init(
+        _ configuration: Configuration = Configuration(), fetcher: AssociationFileFetcher = .init(),
+        watching: Watching? = nil
+    ) {
         self.configuration = configuration
         fetching = AssociationFetching(
             fetcher: fetcher, allowPrivateNetworks: configuration.allowPrivateNetworks,
@@ -85,6 +94,28 @@ public struct WebFenceServer: Sendable {
                 maximumUploadSize: configuration.maximumUploadSize, uploadTimeLimit: configuration.uploadTimeLimit,
                 archive: configuration.archiveLimits),
             bound: ConcurrencyBound(maximum: configuration.maximumConcurrentAudits))
+        watch = watching.map { [fetching] in
+            AssociationWatch(
+                domains: $0.domains, store: $0.store, fetcher: fetching.fetcher, interval: $0.interval,
+                logger: $0.logger)
+        }
+    }
+
+    /// What `--watch` watches: the domains, where their versions are kept, how often they are fetched.
+    public struct Watching: Sendable {
+        /// The domains, in the watch file's order.
+        public var domains: [LinkDomain]
+        /// The versions' database.
+        public var store: WatchStore
+        /// The time between rounds.
+        public var interval: Duration
+        /// Where the watch logs its changes.
+        public var logger: Logger
+
+        /// A watch of `domains` every `interval`, kept in `store`.
+        public init(domains: [LinkDomain], store: WatchStore, interval: Duration, logger: Logger) {
+            (self.domains, self.store, self.interval, self.logger) = (domains, store, interval, logger)
+        }
     }
 
     /// The JSON routes: their paths and their pure answers (`JSONAPI`).
@@ -118,6 +149,7 @@ public struct WebFenceServer: Sendable {
             let sarif = request.uri.queryParameters["format"] == "sarif"
             return Self.response(JSONAPI.auditAnswer(await auditing.audit(request, context: context), sarif: sarif))
         }
+        router.get("/v1/watch") { [watch] _, _ in Self.response(JSONAPI.watchAnswer(watch)) }
         router.post("/v1/aasa/fetch") { [fetching] request, context in
             let asked = await Self.apiBody(request, context, limit: limit, timeLimit: timeLimit).flatMap(
                 JSONAPI.fetchRequest)
@@ -162,6 +194,11 @@ public struct WebFenceServer: Sendable {
             router.get(RouterPath(path)) { _, _ in Self.page(RulesPage.get()) }
         }
         router.get(RouterPath(ScenarioPage.path)) { _, _ in Self.page(ScenarioPage.get()) }
+        router.get(RouterPath(WatchPage.path)) { [watch] _, _ in Self.page(WatchPage.get(watch)) }
+        router.get(RouterPath(WatchPage.domainPath)) { [watch] request, _ in
+            let (status, html) = WatchPage.domain(watch, name: request.uri.queryParameters["name"].map(String.init))
+            return Self.page(html, status: status)
+        }
         router.get(RouterPath(AppPage.path)) { [auditing] _, _ in Self.page(AppPage.get(limits: auditing.limits)) }
         router.post(RouterPath(AppPage.path)) { [auditing] request, context in
             let outcome = await auditing.audit(request, context: context)
@@ -226,6 +263,7 @@ public struct WebFenceServer: Sendable {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+            services: watch.map { [$0] } ?? [],
             logger: logger)
     }
 

@@ -1,6 +1,9 @@
 import ArgumentParser
+import AssociatedDomains
+import Foundation
 import Logging
 import WebFenceServer
+import WebFenceWatch
 
 /// `webfence serve`: the JSON API of interfaces §7 over HTTP.
 struct ServeCommand: AsyncParsableCommand {
@@ -22,6 +25,13 @@ struct ServeCommand: AsyncParsableCommand {
             (422 fetch.address.private) and the connection goes to the address that was checked. \
             --allow-private-networks lifts this for a staging host on your own network; --ca-file \
             trusts its CA.
+
+            --watch FILE (one domain a line, # for comments) fetches each domain's association file \
+            from Apple's CDN and from the server every --watch-interval seconds (default 3600) and \
+            keeps every distinct version in the SQLite database --watch-database names (default \
+            webfence-watch.sqlite): /watch shows when each route last changed, whether the CDN serves \
+            the server's file, and the differences. A database that is damaged is reported (exit 2) \
+            and left as it is.
 
             Uploads are written to a private temporary folder as they arrive and removed when the \
             answer is sent; an archive may list at most 65,535 entries and extract at most 512 MiB.
@@ -54,6 +64,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("At most this many uploaded apps audited at once.", valueName: "count"))
     var maximumConcurrentAudits = 2
 
+    @Option(
+        help: ArgumentHelp("Watch the association files of the domains in this file (one a line).", valueName: "file"))
+    var watch: String?
+
+    @Option(help: ArgumentHelp("The watch's SQLite database.", valueName: "path"))
+    var watchDatabase = "webfence-watch.sqlite"
+
+    @Option(help: ArgumentHelp("Seconds between the watch's rounds.", valueName: "seconds"))
+    var watchInterval = 3600
+
     @OptionGroup var fetching: FetchOptions
 
     @Option(help: "The least severe log messages written: info writes a line per request; warning only problems.")
@@ -70,6 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...64).contains(maximumConcurrentAudits) else {
             throw ValidationError("--maximum-concurrent-audits must be from 1 to 64")
         }
+        guard (10...(7 * 86_400)).contains(watchInterval) else {
+            throw ValidationError("--watch-interval must be from 10 seconds to 7 days")
+        }
         guard (1...256).contains(maximumConcurrentFetches) else {
             throw ValidationError("--maximum-concurrent-fetches must be from 1 to 256")
         }
@@ -83,8 +106,31 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, maximumBodySize: maximumBodySize, allowPrivateNetworks: allowPrivateNetworks,
                 maximumConcurrentFetches: maximumConcurrentFetches, maximumUploadSize: maximumUploadSize,
                 maximumConcurrentAudits: maximumConcurrentAudits),
-            fetcher: try fetching.fetcher())
+            fetcher: try fetching.fetcher(), watching: try watching(logger: logger))
         try await server.run(logger: logger)
+    }
+}
+
+extension ServeCommand {
+    /// The watch `--watch` asks for: its domains and its database, each checked before the server
+    /// starts (a bad line, or a damaged database, is unusable input: exit 2, nothing replaced).
+    func watching(logger: Logger) throws -> WebFenceServer.Watching? {
+        guard let watch else { return nil }
+        let text: String
+        do { text = try String(contentsOfFile: watch, encoding: .utf8) } catch {
+            throw InputError(watch, "cannot read the watch file: \(error.localizedDescription)")
+        }
+        let domains: [LinkDomain]
+        do throws(WatchList.Problem) { domains = try WatchList.parse(text) } catch {
+            throw InputError(watch, error.description)
+        }
+        let store: WatchStore
+        do throws(WatchStoreError) { store = try WatchStore(path: watchDatabase) } catch {
+            throw InputError(watchDatabase, error.description)
+        }
+        var watchLogger = logger
+        watchLogger[metadataKey: "watch"] = "\(domains.count) domains"
+        return .init(domains: domains, store: store, interval: .seconds(watchInterval), logger: watchLogger)
     }
 }
 

@@ -8,6 +8,7 @@ enum Layout {
         ("/app", "App"),
         ("/rules", "Rules and frameworks"),
         ("/scenario", "Scenario"),
+        ("/watch", "Watch"),
     ]
 
     static func page(title: String, path: String, _ content: HTML) -> HTML {
@@ -70,6 +71,8 @@ enum Layout {
         code, .mono { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
         .verdict.good { color: var(--good); } .verdict.bad { color: var(--bad); } .verdict.neutral { color: var(--neutral); }
         .error { border-left: 4px solid var(--bad); padding-left: .75rem; }
+        pre { overflow-x: auto; font: 13px/1.4 ui-monospace, monospace; }
+        .diff del { color: var(--bad); text-decoration: none; } .diff ins { color: var(--good); text-decoration: none; }
         footer { margin: 3rem 0 1rem; font-size: .9em; color: #666; }
         """
 }

@@ -88,11 +88,13 @@ struct AppAuditing: Sendable {
         case .failure(.tooLarge):
             return .failure(
                 Refusal(
-                    status: 413, code: "body.tooLarge", message: "the upload is over \(limits.maximumUploadSize) bytes"))
+                    status: 413, code: "body.tooLarge", message: "the upload is over \(limits.maximumUploadSize) bytes")
+            )
         case .failure(.tooSlow):
             return .failure(
                 Refusal(
-                    status: 408, code: "body.slow", message: "the upload did not arrive within \(limits.uploadTimeLimit)"
+                    status: 408, code: "body.slow",
+                    message: "the upload did not arrive within \(limits.uploadTimeLimit)"
                 ))
         case .failure(.unreadable):
             return .failure(Refusal(status: 400, code: "body.unreadable", message: "the upload could not be read"))
@@ -119,8 +121,10 @@ struct AppAuditing: Sendable {
                 return (try? content.write(to: url, options: .withoutOverwriting)) == nil ? nil : url
             }
             let given = { (name: String) in form[name].flatMap { $0.content.isEmpty ? nil : $0 } }
-            let appID = given("appId").map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0.content]), as: UTF8.self) }
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+            let appID = given("appId").map {
+                String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0.content]), as: UTF8.self)
+            }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
             if let app = given("app") {
                 guard let url = write(app, as: "upload.ipa") else {
                     return .failure(Refusal(status: 500, code: "upload.storage", message: "cannot store the app"))
@@ -154,7 +158,8 @@ struct AppAuditing: Sendable {
     /// request names a path on the server), controls removed, at most 100 characters.
     static func displayName(_ filename: String?, default fallback: String) -> String {
         let last = (filename ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let clean = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(100).map(Character.init))
+        let clean = String(
+            last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(100).map(Character.init))
         return clean.isEmpty || clean == "." || clean == ".." ? fallback : clean
     }
 
@@ -180,7 +185,8 @@ struct AppAuditing: Sendable {
         case .failure(let error):
             return .failure(Refusal(status: 422, code: "upload.unusable", message: "\(error.path): \(error.message)"))
         case .success(let read):
-            return .success(Outcome(audits: read.apps.map { AppAudit($0, appID: upload.appID) }, unusable: read.unusable))
+            return .success(
+                Outcome(audits: read.apps.map { AppAudit($0, appID: upload.appID) }, unusable: read.unusable))
         }
     }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import WebFence
+import WebFenceNetwork
+import WebFenceWatch
+
+/// The watch page: per watched domain, what each route answers now, when it last changed, and
+/// whether Apple's CDN serves the server's file; per domain (`/watch/domain?name=`), every version
+/// of each route and how each became the next, line by line, and how the CDN's copy differs from
+/// the server's.
+enum WatchPage {
+    static let path = "/watch"
+    static let domainPath = "/watch/domain"
+    static let title = "Watch"
+
+    static func get(_ watch: AssociationWatch?) -> HTML {
+        guard let watch else {
+            return Layout.page(
+                title: title, path: path,
+                """
+                <p>No domain is watched. Start the server with <code>--watch FILE</code> (one domain a line): each
+                domain's association file is then fetched from Apple's CDN and from the server itself on a schedule,
+                every distinct version kept, and this page says when each changed and whether the CDN has caught up.</p>
+                """)
+        }
+        let states: [AssociationWatch.DomainState]
+        do throws(WatchStoreError) { states = try watch.state() } catch {
+            return Layout.page(
+                title: title, path: path,
+                "<section class=\"error\" role=\"alert\"><p>\(error.description)</p></section>")
+        }
+        let rows = states.map { state -> HTML in
+            let cells = state.routes.map { route -> HTML in
+                guard let current = route.current else { return "<td>not fetched yet</td>" }
+                return """
+                    <td>\(answer(current))<br><span class="hint">changed \(time(route.lastChanged)), checked \(time(current.lastSeen)); \(route.versions.count) version\(route.versions.count == 1 ? "" : "s")</span></td>
+                    """
+            }
+            return """
+                <tr><th scope="row"><a href="\(domainPath)?name=\(state.domain.description)">\(state.domain.description)</a></th>\(HTML(joining: cells))<td>\(match(state.cdnMatchesServer))</td></tr>
+                """
+        }
+        return Layout.page(
+            title: title, path: path,
+            """
+            <p>\(watch.domains.count) domain\(watch.domains.count == 1 ? "" : "s"), fetched on both routes every \(interval(watch.interval)); versions kept in <code>\(URL(fileURLWithPath: watch.store.path).lastPathComponent)</code>.</p>
+            <table><thead><tr><th scope="col">domain</th><th scope="col">Apple's CDN</th><th scope="col">the server</th><th scope="col">the CDN serves the server's file</th></tr></thead>
+            <tbody>\(HTML(joining: rows))</tbody></table>
+            """)
+    }
+
+    /// At most this many versions of a route are shown with their changes.
+    static let maximumVersions = 20
+
+    static func domain(_ watch: AssociationWatch?, name: String?) -> (HTTPResponse.Status, HTML) {
+        guard let watch, let name, let state = try? watch.state().first(where: { $0.domain.description == name })
+        else {
+            return (
+                .notFound, Layout.page(title: title, path: path, "<p role=\"alert\">That domain is not watched.</p>")
+            )
+        }
+        var sections: [HTML] = []
+        if let cdn = state.routes.first?.current, let direct = state.routes.last?.current,
+            state.cdnMatchesServer == false
+        {
+            sections.append(
+                """
+                <section><h2>The CDN's copy against the server's</h2>
+                \(diff(from: cdn, to: direct, old: "the CDN's", new: "the server's"))</section>
+                """)
+        }
+        for route in state.routes {
+            let heading = route.route == .cdn ? "Apple's CDN" : "The server"
+            let versions = route.versions.prefix(maximumVersions).enumerated().map { index, version -> HTML in
+                let older = index + 1 < route.versions.count ? route.versions[index + 1] : nil
+                return """
+                    <li><p>\(answer(version)), first seen \(time(version.firstSeen)), last seen \(time(version.lastSeen)); sha256 <span class="mono">\(String(version.contentHash.prefix(16)))</span></p>
+                    \(version.headers.isEmpty ? "" : "<pre>\(version.headers)</pre>" as HTML)
+                    \(older.map { diff(from: $0, to: version, old: "the version before", new: "this one") } ?? "")</li>
+                    """
+            }
+            sections.append(
+                """
+                <section><h2>\(heading): \(route.versions.count) version\(route.versions.count == 1 ? "" : "s")</h2>
+                <ol reversed>\(HTML(joining: versions))</ol></section>
+                """)
+        }
+        return (.ok, Layout.page(title: "Watch: \(name)", path: path, HTML(joining: sections)))
+    }
+
+    static func answer(_ version: WatchedVersion) -> HTML {
+        let good = version.outcome == "received"
+        let status = version.status == 0 ? "no response" : "HTTP \(version.status)"
+        return "\(Layout.verdict(version.outcome, good: good)) \(status), \(version.body?.count ?? 0) bytes"
+    }
+
+    static func match(_ same: Bool?) -> HTML {
+        switch same {
+        case true?: Layout.verdict("same", good: true)
+        case false?: Layout.verdict("different", good: false)
+        case nil: "no file on one route"
+        }
+    }
+
+    /// How `old` became `new`, line by line.
+    static func diff(from old: WatchedVersion, to new: WatchedVersion, old oldName: String, new newName: String) -> HTML
+    {
+        guard
+            let lines = LineDiff.compare(
+                AssociationWatch.comparableText(old), AssociationWatch.comparableText(new))
+        else { return "<p>Too long to compare line by line.</p>" }
+        let rendered = lines.map { line -> HTML in
+            switch line {
+            case .same(let text): "<span>  \(text)</span>\n"
+            case .removed(let text): "<del>- \(text)</del>\n"
+            case .added(let text): "<ins>+ \(text)</ins>\n"
+            }
+        }
+        return """
+            <details open><summary>from \(oldName) to \(newName): \(lines.filter { if case .same = $0 { false } else { true } }.count) lines differ</summary><pre class="diff">\(HTML(joining: rendered))</pre></details>
+            """
+    }
+
+    static func time(_ date: Date?) -> String {
+        guard let date else { return "never" }
+        return date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)) + "Z"
+    }
+
+    static func interval(_ duration: Duration) -> String {
+        let seconds = duration.components.seconds
+        return seconds % 3600 == 0 ? "\(seconds / 3600) h" : seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s"
+    }
+}

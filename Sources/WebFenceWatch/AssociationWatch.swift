@@ -1,0 +1,131 @@
+import AssociatedDomains
+import Foundation
+import Logging
+import ServiceLifecycle
+import WebFence
+import WebFenceNetwork
+
+/// `webfence serve --watch FILE`: each domain's association file fetched on both routes, Apple's
+/// CDN and the server itself, every `interval`, each answer recorded in the ``WatchStore`` (a new
+/// version when it differs from every earlier one, a change when it differs from the one before).
+/// It runs as a service beside the HTTP server and stops with it.
+public struct AssociationWatch: Service {
+    /// The domains watched, in the file's order.
+    public let domains: [LinkDomain]
+    /// Where the versions are kept.
+    public let store: WatchStore
+    /// The time between the start of one round and the next.
+    public let interval: Duration
+    let fetcher: AssociationFileFetcher
+    let logger: Logger
+
+    /// A watch of `domains`, fetched with `fetcher` (its time limit, trust roots and address guard),
+    /// every `interval`, recorded in `store`.
+    public init(
+        domains: [LinkDomain], store: WatchStore, fetcher: AssociationFileFetcher, interval: Duration,
+        logger: Logger = Logger(label: "webfence.watch")
+    ) {
+        self.domains = domains
+        self.store = store
+        self.fetcher = fetcher
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// One round: every domain on both routes, one at a time. Returns the routes whose answer
+    /// changed, as `domain route`. A database that cannot be written is logged, not fatal: the
+    /// next round tries again.
+    @discardableResult
+    public func checkAll(now: @Sendable () -> Date = Date.init) async -> [String] {
+        var changed: [String] = []
+        for domain in domains {
+            for route in AssociationFileFetcher.Route.allCases {
+                let report = await fetcher.fetch(domain.description, route: route)
+                // A fetch cut short by the service stopping says nothing about the file.
+                if Task.isCancelled || report.checks.contains(where: { $0.code == "fetch.cancelled" }) {
+                    return changed
+                }
+                do throws(WatchStoreError) {
+                    if try store.record(.init(report), domain: domain.description, route: route, at: now()) {
+                        changed.append("\(domain) \(route.rawValue)")
+                        logger.info(
+                            "the answer changed",
+                            metadata: [
+                                "domain": "\(domain)", "route": "\(route.rawValue)",
+                                "status": "\(report.status.map(String.init) ?? "none")",
+                                "outcome": "\(report.outcome.rawValue)",
+                            ])
+                    }
+                } catch {
+                    logger.error("\(error)")
+                }
+            }
+        }
+        return changed
+    }
+
+    /// Rounds every `interval` until the service group shuts down.
+    public func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                let started = ContinuousClock.now
+                await checkAll()
+                try await Task.sleep(until: started.advanced(by: interval))
+            }
+        }
+    }
+
+    /// What a route has answered: its current version, when it last changed, how many versions.
+    public struct RouteState: Sendable {
+        /// `cdn` or `direct`.
+        public let route: AssociationFileFetcher.Route
+        /// The answer now (the latest change's version); nil before the first fetch.
+        public let current: WatchedVersion?
+        /// When the answer last became what it is now.
+        public let lastChanged: Date?
+        /// Every version, the newest first.
+        public let versions: [WatchedVersion]
+    }
+
+    /// A domain's two routes, and whether the CDN serves the server's file.
+    public struct DomainState: Sendable {
+        /// The domain.
+        public let domain: LinkDomain
+        /// The CDN's route, then the server's.
+        public let routes: [RouteState]
+
+        /// Whether both routes' current answers are the same received file (by content hash); nil
+        /// when either has not received one.
+        public var cdnMatchesServer: Bool? {
+            let received = routes.map { $0.current.flatMap { $0.outcome == "received" ? $0.contentHash : nil } }
+            guard received.count == 2, let cdn = received[0], let direct = received[1] else { return nil }
+            return cdn == direct
+        }
+    }
+
+    /// The state of every watched domain, read from the store.
+    public func state() throws(WatchStoreError) -> [DomainState] {
+        var states: [DomainState] = []
+        for domain in domains {
+            var routes: [RouteState] = []
+            for route in AssociationFileFetcher.Route.allCases {
+                let versions = try store.versions(domain: domain.description, route: route)
+                let latest = try store.changes(domain: domain.description, route: route).first
+                routes.append(
+                    RouteState(
+                        route: route, current: versions.first { $0.id == latest?.versionID },
+                        lastChanged: latest?.at, versions: versions))
+            }
+            states.append(DomainState(domain: domain, routes: routes))
+        }
+        return states
+    }
+
+    /// A version's body as text to compare: pretty JSON when it is JSON, else the bytes as UTF-8.
+    public static func comparableText(_ version: WatchedVersion) -> String {
+        guard let body = version.body else { return "" }
+        let text = String(decoding: body, as: UTF8.self)
+        if let value = try? JSONParser.parse(text, duplicateKeys: .keepLast).value { return value.prettySerialized() }
+        return text
+    }
+}
