@@ -26,6 +26,9 @@ public struct WebFenceServer: Sendable {
         public var bodyTimeLimit: Duration
         /// A connection with no read or write for this long is closed.
         public var idleTimeout: Duration
+        /// A connection that has not sent a whole request head this long after opening, or after
+        /// its last answer, is closed (a client trickling its headers cannot hold it).
+        public var requestHeadTimeLimit: Duration
         /// At most this many connections at once; further ones wait to be accepted.
         public var maximumConnections: Int
         /// Whether fetches may reach loopback, private, link-local, unique-local and metadata
@@ -45,15 +48,18 @@ public struct WebFenceServer: Sendable {
 
         /// A configuration; by default 1 MiB bodies within 10 s, idle connections closed after 15 s,
         /// 512 connections at once, public addresses only, 8 fetches at once, uploads of 256 MiB
-        /// within 120 s, 2 at once, archives of 65,535 entries extracting at most 512 MiB.
+        /// within 120 s, 2 at once, archives of 65,535 entries extracting at most 512 MiB, request
+        /// heads within 10 s.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, maximumBodySize: Int = 1 << 20,
             bodyTimeLimit: Duration = .seconds(10), idleTimeout: Duration = .seconds(15), maximumConnections: Int = 512,
             allowPrivateNetworks: Bool = false, maximumConcurrentFetches: Int = 8,
             maximumUploadSize: Int = 256 << 20, uploadTimeLimit: Duration = .seconds(120),
             maximumConcurrentAudits: Int = 2,
-            archiveLimits: ArchiveLimits = ArchiveLimits(maximumEntries: 65_535, maximumExtractedSize: 512 << 20)
+            archiveLimits: ArchiveLimits = ArchiveLimits(maximumEntries: 65_535, maximumExtractedSize: 512 << 20),
+            requestHeadTimeLimit: Duration = .seconds(10)
         ) {
+            self.requestHeadTimeLimit = requestHeadTimeLimit
             self.maximumUploadSize = maximumUploadSize
             self.uploadTimeLimit = uploadTimeLimit
             self.maximumConcurrentAudits = maximumConcurrentAudits
@@ -257,9 +263,13 @@ public struct WebFenceServer: Sendable {
 
     /// The application: the router on the configured address.
     public func application(logger: Logger) -> some ApplicationProtocol {
-        Application(
+        let headLimit = configuration.requestHeadTimeLimit
+        return Application(
             router: router(),
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [RequestHeadDeadline(limit: TimeAmount(headLimit))],
+                    idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
