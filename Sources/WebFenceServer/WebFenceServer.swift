@@ -233,7 +233,8 @@ public struct WebFenceServer: Sendable {
         for route in pages() {
             router.post(RouterPath(route.path)) { request, context in
                 switch await context.readBody(of: request, limit: limit, timeLimit: timeLimit) {
-                case .success(let body): return Self.page(await route.page(FormBody(body)))
+                case .success(let body):
+                    return Self.page(await route.page(FormBody(body, contentType: request.headers[.contentType])))
                 case .failure(.tooLarge):
                     return Self.page(
                         Layout.page(

@@ -63,10 +63,10 @@ struct AppUploadTests {
         return answer
     }
 
-    /// Upload folders still in the temporary directory.
+    /// This process's upload folders still in the temporary directory (their names carry its pid).
     static func leftovers() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path))
-        return (names ?? []).filter { $0.hasPrefix("webfence-upload-") }
+        return (names ?? []).filter { $0.hasPrefix("webfence-upload-\(getpid())-") }
     }
 
     /// The codes `webfence audit` finds in the example app's folder.
@@ -202,6 +202,29 @@ struct AppUploadTests {
         let large = try await Self.post("/v1/audit", body: bigBody, type: bigType, tight)
         #expect(large.status == 413)
         #expect(try JSONParser.parse(large.text)["code"] == .string("body.tooLarge"))
+    }
+
+    @Test("The scenario and universal-links pages take a chosen file as well as pasted text")
+    func pagesTakeFiles() async throws {
+        let scenario = try Data(
+            contentsOf: Self.repository.appendingPathComponent(
+                "Examples/scenarios/framework-capacitor-localhost-start.json"))
+        let (body, type) = Self.form([
+            ("scenarioFile", "framework-capacitor-localhost-start.json", scenario), ("scenario", nil, Data()),
+        ])
+        let (status, html, _) = try await Self.post("/scenario", body: body, type: type)
+        #expect(status == 200)
+        #expect(!html.contains("cannot be run"))
+        #expect(html.contains("verdict"))
+        let aasa = Data(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#
+                .utf8)
+        let (linkBody, linkType) = Self.form([
+            ("domain", nil, Data("example.com".utf8)), ("upload", "apple-app-site-association", aasa),
+            ("file", nil, Data()), ("link", nil, Data("https://example.com/shop/42".utf8)), ("appID", nil, Data()),
+        ])
+        let (_, linkHTML, _) = try await Self.post("/", body: linkBody, type: linkType)
+        #expect(linkHTML.contains("<strong class=\"verdict good\">match</strong>"))
     }
 
     @Test("The boundary is read from the Content-Type as RFC 7578 and browsers write it")

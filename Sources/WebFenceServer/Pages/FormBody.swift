@@ -15,6 +15,39 @@ struct FormBody: Sendable {
         }
     }
 
+    /// The text fields and files of a `multipart/form-data` body (a form with a file input), each
+    /// part's content as UTF-8 with replacement; nil when the body is not form-data.
+    init?(multipart body: [UInt8], boundary: String) {
+        guard
+            let parts = body.withUnsafeBytes({ bytes in
+                try? MultipartFormData(bytes, boundary: boundary).parts.map { part in
+                    (part.name, String(decoding: UnsafeRawBufferPointer(rebasing: bytes[part.content]), as: UTF8.self))
+                }
+            })
+        else { return nil }
+        fields = parts.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// The form of a request: form-data when `contentType` says so, else URL-encoded.
+    init(_ body: [UInt8], contentType: String?) {
+        if let contentType, let boundary = MultipartFormData.boundary(contentType: contentType),
+            let form = FormBody(multipart: body, boundary: boundary)
+        {
+            self = form
+        } else {
+            self.init(body)
+        }
+    }
+
+    /// The first value named `name` that is not empty: a file input when one was chosen, else the
+    /// text field it stands beside.
+    func firstGiven(_ names: String...) -> String? {
+        for name in names {
+            if let value = self[name], !value.isEmpty { return value }
+        }
+        return nil
+    }
+
     /// The first value named `name`, or nil.
     subscript(name: String) -> String? { fields.first { $0.name == name }?.value }
 

@@ -12,12 +12,14 @@ enum ScenarioPage {
 
     static func form(_ fields: FormBody?) -> HTML {
         """
-        <p>Paste a scenario file (the format of <code>webfence simulate</code>, docs/scenarios.md): an app,
-        its web views and the steps they take. WebFence runs it as the platform would and tells what
+        <p>Upload or paste a scenario file (the format of <code>webfence simulate</code>, docs/scenarios.md):
+        an app, its web views and the steps they take. WebFence runs it as the platform would and tells what
         happened at each step, and why.</p>
-        <form method="post" action="\(path)">
-        <label for="scenario">The scenario <span class="hint">(JSON)</span></label>
-        <textarea id="scenario" name="scenario" required spellcheck="false">\n\(fields?["scenario"] ?? "")</textarea>
+        <form method="post" action="\(path)" enctype="multipart/form-data">
+        <label for="scenarioFile">A scenario file</label>
+        <input type="file" id="scenarioFile" name="scenarioFile" accept=".json,application/json">
+        <label for="scenario">or the scenario <span class="hint">(JSON)</span></label>
+        <textarea id="scenario" name="scenario" spellcheck="false">\n\(fields?.firstGiven("scenarioFile", "scenario") ?? "")</textarea>
         <button type="submit">Run</button>
         </form>
         """
@@ -26,7 +28,9 @@ enum ScenarioPage {
     static func get() -> HTML { Layout.page(title: title, path: path, form(nil)) }
 
     static func post(_ fields: FormBody) -> HTML {
-        Layout.page(title: title, path: path, HTML(joining: [result(fields["scenario"] ?? ""), form(fields)]))
+        Layout.page(
+            title: title, path: path,
+            HTML(joining: [result(fields.firstGiven("scenarioFile", "scenario") ?? ""), form(fields)]))
     }
 
     static func result(_ text: String) -> HTML {

@@ -20,11 +20,13 @@ enum UniversalLinksPage {
         from Apple's CDN and from the server itself, side by side. Or paste a file. With a link, it says whether
         each app opens it, which rule decided, why every rule before it failed, and what a device silently
         ignores in the file.</p>
-        <form method="post" action="\(path)">
+        <form method="post" action="\(path)" enctype="multipart/form-data">
         <label for="domain">The domain</label>
         <input type="text" id="domain" name="domain" required value="\(fields?["domain"] ?? "")" placeholder="example.com">
-        <label for="file">The file <span class="hint">(optional JSON: leave empty to fetch the domain's)</span></label>
-        <textarea id="file" name="file" spellcheck="false">\n\(fields?["file"] ?? "")</textarea>
+        <label for="upload">The file <span class="hint">(optional: leave both empty to fetch the domain's)</span></label>
+        <input type="file" id="upload" name="upload">
+        <label for="file">or the file's JSON</label>
+        <textarea id="file" name="file" spellcheck="false">\n\(fields?.firstGiven("upload", "file") ?? "")</textarea>
         <label for="link">A link <span class="hint">(optional)</span></label>
         <input type="url" id="link" name="link" value="\(fields?["link"] ?? "")" placeholder="https://example.com/shop/42">
         <label for="appID">An app ID <span class="hint">(optional: every app the file lists)</span></label>
@@ -56,7 +58,7 @@ enum UniversalLinksPage {
             return
                 "<section class=\"error\" role=\"alert\"><p><code>\(domainText)</code> is not a domain.</p></section>"
         }
-        guard let text = fields["file"], !FormBody.trimmingC0ControlsAndSpaces(text).isEmpty else {
+        guard let text = fields.firstGiven("upload", "file"), !FormBody.trimmingC0ControlsAndSpaces(text).isEmpty else {
             return AssociationFetchSection.render(
                 await fetch(domain, fields.trimmed("appID")), link: fields.trimmed("link"),
                 appID: fields.trimmed("appID"))

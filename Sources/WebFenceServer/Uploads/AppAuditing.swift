@@ -40,7 +40,7 @@ struct AppAuditing: Sendable {
     func audit(_ request: Request, context: ServerContext) async -> Result<Outcome, Refusal> {
         let answer = await bound.withPlace { () -> Result<Outcome, Refusal> in
             let folder: PrivateFolder
-            do throws(AppManifestError) { folder = try PrivateFolder(prefix: "webfence-upload") } catch {
+            do throws(AppManifestError) { folder = try PrivateFolder(prefix: "webfence-upload-\(getpid())") } catch {
                 return .failure(Refusal(status: 500, code: "upload.storage", message: error.message))
             }
             defer { folder.remove() }
