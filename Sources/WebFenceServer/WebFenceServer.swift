@@ -229,6 +229,8 @@ public struct WebFenceServer: Sendable {
                     status: HTTPResponse.Status(code: refusal.status))
             }
         }
+        // No icon: an empty answer, so a browser's automatic request is not an error in its console.
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.get("/style.css") { _, _ in Self.text(Layout.styleSheet, type: "text/css") }
         for route in pages() {
             router.post(RouterPath(route.path)) { request, context in

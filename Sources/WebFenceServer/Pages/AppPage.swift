@@ -52,6 +52,8 @@ enum AppPage {
     /// Shown at most: an app with thousands of findings must not make a page of gigabytes.
     static let maximumFindings = 500
 
+    static func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+
     static func report(_ audit: AppAudit) -> HTML {
         let counts = audit.counts
         let verdict =
@@ -59,18 +61,17 @@ enum AppPage {
             ? Layout.verdict("\(counts.errors) error\(counts.errors == 1 ? "" : "s")", good: false)
             : Layout.verdict("no error", good: true)
         let rows = audit.findings.prefix(maximumFindings).map { finding -> HTML in
-            let good: Bool? = finding.severity == .note ? true : finding.severity == .warning ? nil : false
-            return """
-                <tr><td>\(Layout.verdict(finding.severity.rawValue, good: good))</td><td class="mono">\(finding.code)</td>
-                <td class="mono">\(finding.file.description) \(finding.key)</td><td>\(finding.message)<p class="hint">Fix: \(finding.fix)</p></td></tr>
-                """
+            """
+            <tr><td>\(Layout.severity(finding.severity.rawValue))</td><td class="mono">\(finding.code)</td>
+            <td class="mono">\(finding.file.description) \(finding.key)</td><td>\(finding.message)<p class="hint">Fix: \(finding.fix)</p></td></tr>
+            """
         }
         let more: HTML =
             audit.findings.count > maximumFindings
             ? "<p>and \(audit.findings.count - maximumFindings) more findings: download the SARIF log for all.</p>" : ""
         let appBound: HTML =
             audit.appBoundList.isPresent
-            ? "<li>WKAppBoundDomains: \(audit.appBoundList.domains?.entries.count ?? 0) entries as WebKit reads them</li>"
+            ? "<li>WKAppBoundDomains: \(counted(audit.appBoundList.domains?.entries.count ?? 0, "entry", "entries")) as WebKit reads them</li>"
             : "<li>no WKAppBoundDomains: every web view may visit any domain</li>"
         return """
             <section><h2><code>\(audit.files.path)</code>: \(verdict), \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s"), \(counts.notes) note\(counts.notes == 1 ? "" : "s")</h2>

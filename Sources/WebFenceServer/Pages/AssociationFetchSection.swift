@@ -81,9 +81,7 @@ enum AssociationFetchSection {
 
     static func checks(_ report: AssociationFetchReport) -> HTML {
         let items = report.checks.map { check -> HTML in
-            let good: Bool? = check.severity == .note ? true : check.severity == .warning ? nil : false
-            return
-                "<li>\(Layout.verdict(check.severity.rawValue, good: good)) <span class=\"mono\">\(check.code)</span> \(check.message)</li>"
+            "<li>\(Layout.severity(check.severity.rawValue)) <span class=\"mono\">\(check.code)</span> \(check.message)</li>"
         }
         return "<ul>\(HTML(joining: items))</ul>"
     }

@@ -54,15 +54,21 @@ enum Layout {
         return "<strong class=\"verdict \(kind)\">\(word)</strong>"
     }
 
+    /// A severity, styled the same on every page: an error bad, a warning in between, a note good.
+    static func severity(_ name: String) -> HTML {
+        verdict(name, good: name == "error" ? false : name == "note" ? true : nil)
+    }
+
     static let styleSheet = """
-        :root { color-scheme: light dark; --good: #1a7f37; --bad: #cf222e; --neutral: #9a6700; }
+        :root { color-scheme: light dark; --good: #1a7f37; --bad: #cf222e; --neutral: #9a6700; --quiet: #595959; }
+        @media (prefers-color-scheme: dark) { :root { --good: #56d364; --bad: #ff7b72; --neutral: #e3b341; --quiet: #b0b0b0; } }
         body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 64rem; padding: 0 1rem; }
         header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 1.5rem; border-bottom: 1px solid #8884; }
         .brand { font-weight: 700; margin: .75rem 0; }
         nav ul { list-style: none; display: flex; gap: 1rem; margin: 0; padding: 0; }
         nav a[aria-current] { font-weight: 700; }
         label { display: block; font-weight: 600; margin-top: 1rem; }
-        .hint { font-weight: 400; color: #666; font-size: .9em; }
+        .hint { font-weight: 400; color: var(--quiet); font-size: .9em; }
         input[type=text], input[type=url], select, textarea { width: 100%; box-sizing: border-box; font: 14px/1.4 ui-monospace, monospace; padding: .4rem; }
         textarea { min-height: 8rem; }
         button { margin-top: 1rem; font: inherit; padding: .4rem 1.2rem; }
@@ -71,8 +77,8 @@ enum Layout {
         code, .mono { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
         .verdict.good { color: var(--good); } .verdict.bad { color: var(--bad); } .verdict.neutral { color: var(--neutral); }
         .error { border-left: 4px solid var(--bad); padding-left: .75rem; }
-        pre { overflow-x: auto; font: 13px/1.4 ui-monospace, monospace; }
+        pre { white-space: pre-wrap; overflow-wrap: anywhere; font: 13px/1.4 ui-monospace, monospace; }
         .diff del { color: var(--bad); text-decoration: none; } .diff ins { color: var(--good); text-decoration: none; }
-        footer { margin: 3rem 0 1rem; font-size: .9em; color: #666; }
+        footer { margin: 3rem 0 1rem; font-size: .9em; color: var(--quiet); }
         """
 }

@@ -99,7 +99,7 @@ enum UniversalLinksPage {
         }
         let rows = findings.map { finding -> HTML in
             """
-            <tr><td>\(Layout.verdict(finding.severity.rawValue, good: finding.severity == .note ? nil : false))</td>
+            <tr><td>\(Layout.severity(finding.severity.rawValue))</td>
             <td class="mono">\(finding.code)</td><td class="mono">\(finding.pointer.isEmpty ? "/" : finding.pointer)</td>
             <td>\(finding.message)</td></tr>
             """
