@@ -165,7 +165,8 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebFenceAPI", "WebFenceServer", "WebFenceWatch", "WebAddress", "Findings", "AssociatedDomains",
+                "WebFence", "WebFenceAPI", "WebFenceServer", "WebFenceWatch", "WebAddress", "Findings",
+                "AssociatedDomains",
                 "WebFenceNetwork", "NavigationRules", "StrictXML",
                 .product(name: "Logging", package: "swift-log"),
                 "RemoteRules",

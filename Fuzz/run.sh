@@ -123,20 +123,19 @@ is_stale() {
     return 1
 }
 
-if [[ $KIND == multipart ]]; then
-    SOURCES=("$ROOT"/Sources/WebFenceServer/Uploads/MultipartFormData.swift "$FUZZ_DIR/Targets/FuzzCore.swift"
-        "$FUZZ_DIR/Targets/$TARGET_FILE")
-    if is_stale "$BIN" "${SOURCES[@]}"; then
-        echo "building $BIN ..." >&2
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name MultipartFuzz "${SOURCES[@]}" \
-            "${LINK[@]}" -o "$BIN.tmp"
-        mv "$BIN.tmp" "$BIN"
+if [[ $KIND == multipart || $KIND == xml ]]; then
+    # One module of the reader's own files and the target: the reader imports nothing of ours.
+    if [[ $KIND == multipart ]]; then
+        MODULE=MultipartFuzz
+        SOURCES=("$ROOT"/Sources/WebFenceServer/Uploads/MultipartFormData.swift "$FUZZ_DIR/Targets/FuzzCore.swift")
+    else
+        MODULE=StrictXMLFuzz
+        SOURCES=("$ROOT"/Sources/StrictXML/*.swift)
     fi
-elif [[ $KIND == xml ]]; then
-    SOURCES=("$ROOT"/Sources/StrictXML/*.swift "$FUZZ_DIR/Targets/$TARGET_FILE")
+    SOURCES+=("$FUZZ_DIR/Targets/$TARGET_FILE")
     if is_stale "$BIN" "${SOURCES[@]}"; then
         echo "building $BIN ..." >&2
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name StrictXMLFuzz "${SOURCES[@]}" \
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$MODULE" "${SOURCES[@]}" \
             "${LINK[@]}" -o "$BIN.tmp"
         mv "$BIN.tmp" "$BIN"
     fi

@@ -106,6 +106,18 @@ struct SimulateCommandTests {
             #expect(result.stdout.contains(app))
         }
         #expect(result.stdout.contains("every expectation held"))
+        // Each story sits under its own seed's heading (issue 19: the managed web views' story
+        // was told under the App-Bound Domains heading).
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        func index(_ prefix: String) -> Int? { lines.firstIndex { $0.hasPrefix(prefix) } }
+        let order = [
+            index("App-Bound Domains, as the announcement"), index("✓ UnchangedApp"),
+            index("Managed and unmanaged web views"), index("✓ Seed 002"),
+            index("Navigation rules in code"), index("✓ Seed 003"),
+            index("Universal links:"), index("✓ Seed 004"),
+        ]
+        #expect(
+            order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(order)")
         let missing = try WebFenceBinary.run(["tour", "--examples", "/nonexistent"])
         #expect(missing.status == 2)
     }

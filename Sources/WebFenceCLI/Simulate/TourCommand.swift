@@ -39,6 +39,22 @@ struct TourCommand: AsyncParsableCommand {
         return here
     }
 
+    /// The seed documents the tour tells, in order, each with its heading: `seed-<n>-*.json` for
+    /// the announcement's apps (seeds 000 and 001), `seed-00<n>-*.json` for the others.
+    static let parts: [(seed: String, heading: String)] = [
+        ("announcement", "App-Bound Domains, as the announcement's five apps meet them (seeds 000 and 001)"),
+        ("002", "Managed and unmanaged web views: whose data each one holds (seed 002)"),
+        ("003", "Navigation rules in code, and the label boundaries they miss (seed 003)"),
+        ("004", "Universal links: which app opens which link (seed 004)"),
+    ]
+
+    /// The seed a scenario file tells: `002` for `seed-002-five-web-views.json`, `announcement`
+    /// for `seed-2-shop-app.json`.
+    static func part(of name: String) -> String {
+        let number = name.dropFirst("seed-".count).prefix { $0 != "-" }
+        return number.count == 3 ? String(number) : "announcement"
+    }
+
     func run() async throws {
         let directory = self.directory
         let names: [String]
@@ -50,10 +66,20 @@ struct TourCommand: AsyncParsableCommand {
                 directory.path, "cannot list the directory (run from the repository root, or pass --examples)")
         }
         guard !names.isEmpty else { throw InputError(directory.path, "holds no seed-*.json scenario") }
-        let results = try SimulateCommand.runAll(names.map { directory.appendingPathComponent($0).path })
         let report = ScenarioReport(terminal: .standardOutput)
-        print(report.terminal.styled("App-Bound Domains, as the announcement's five apps meet them", .bold) + "\n")
-        for result in results { print(report.story(result), terminator: "") }
+        var results: [ScenarioResult] = []
+        // Each seed document's scenarios under its own heading, the announcement's apps first.
+        let known = Set(Self.parts.map(\.seed))
+        for part in Self.parts + [("other", "More scenarios")] {
+            let files = names.filter {
+                part.seed == "other" ? !known.contains(Self.part(of: $0)) : Self.part(of: $0) == part.seed
+            }
+            guard !files.isEmpty else { continue }
+            let partResults = try SimulateCommand.runAll(files.map { directory.appendingPathComponent($0).path })
+            print(report.terminal.styled(part.heading, .bold) + "\n")
+            for result in partResults { print(report.story(result), terminator: "") }
+            results += partResults
+        }
         print(report.summary(results))
         if results.contains(where: { !$0.passed }) { throw ExitCode(ExitStatus.expectationFailed) }
     }
