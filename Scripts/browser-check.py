@@ -16,6 +16,15 @@ the mouse, waits for the answer page and checks, one printed line a check:
 - no script ran: no dialog opened, no `<script>` element and no event-handler attribute in the page
   (the hostile cases paste `<script>alert(1)</script>` and friends, which must show as text).
 
+The watch pages are used for real, offline: before the server, a local HTTPS server (a thread here,
+its certificate signed by a certificate authority made with `openssl`) serves
+Examples/aasa/seed-004-components.json as `localhost:PORT`'s association file, and `webfence serve`
+watches that domain every 10 s (`--watch`, `--allow-private-networks`, `--ca-file` the authority).
+Once /v1/watch shows the file received, the file gains a component; once the watch has recorded it
+as the second version (within 30 s), /watch must show the domain's file received from the server and
+/watch/domain the two versions with the added lines as `<ins>` lines. Apple's CDN is asked too: it
+may fail or answer 404 (it does not know the domain), which is not checked.
+
 Two controls at the end show the watchers are not blind: a dialog opened from DevTools is seen, and
 markup injected from DevTools that the CSP refuses is reported. With --screenshots, a 1200x900 PNG
 of each case that names one is written there (docs/images/ holds the committed ones). Prints
@@ -33,12 +42,15 @@ import hashlib
 import json
 import os
 import shutil
+import http.server
 import signal
 import socket
+import ssl
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -71,9 +83,10 @@ def scenario_with_a_wrong_expectation():
 @dataclass
 class Row:
     """A verdict expected in the table row whose cells include every one of `cells` (exact texts);
-    no cells: anywhere on the page."""
+    no cells: anywhere on the page. With `column`, in that cell of the row (0: the first)."""
     verdict: str
     cells: tuple = ()
+    column: int = None
 
 
 @dataclass
@@ -88,6 +101,7 @@ class Case:
     texts: list = field(default_factory=list)  # texts the answer shows (outside the form)
     form: str = ""  # the action of the form submitted, when it is not the page's path
     screenshot: str = ""  # the PNG's name under --screenshots
+    inserted: list = field(default_factory=list)  # (h2 prefix, text): an <ins> line of that section has the text
 
     @property
     def action(self):
@@ -168,7 +182,6 @@ CASES = [
     Case("scenario: a file naming a plist is refused", "/scenario",
          {"scenario": example("Examples/scenarios/AboutFilesAreAppBound.json")},
          texts=["The scenario cannot be run"]),
-    Case("watch: no domain watched", "/watch", texts=["No domain is watched."]),
     # Hostile input: shown as text, never run.
     Case("hostile: script in an association file's path", "/",
          {"file": HOSTILE_AASA, "domain": "example.com", "link": "https://example.com/other"},
@@ -189,6 +202,33 @@ CASES = [
     Case("hostile: markup in a scenario's names", "/scenario", {"scenario": HOSTILE_SCENARIO},
          texts=["<script>alert(1)</script>", "<b onmouseover=alert(2)>v</b>"]),
 ]
+
+
+# The watched domain: a local HTTPS server (WatchedSite) whose association file changes once while
+# `webfence serve --watch` watches it; these cases run once the watch has recorded both versions.
+WATCHED_AASA = "Examples/aasa/seed-004-components.json"
+ADDED_COMPONENT = {"/": "/gift-cards/*", "comment": "Added while the watch was watching"}
+
+
+def changed_watched_aasa():
+    """WATCHED_AASA with one component more (ADDED_COMPONENT, first)."""
+    changed = json.loads(example(WATCHED_AASA))
+    changed["applinks"]["details"][0]["components"].insert(0, ADDED_COMPONENT)
+    return json.dumps(changed, indent=2)
+
+
+def watch_cases(domain):
+    return [
+        Case("watch: a watched domain, its file received", "/watch",
+             verdicts=[Row("received", (domain,), column=2)],
+             texts=["1 domain, fetched on both routes every 10 s", "2 versions"]),
+        Case("watch: a watched domain's versions and how its file changed",
+             "/watch/domain?name=" + urllib.parse.quote(domain, safe=":"),
+             verdicts=[Row("received")],
+             texts=["The server: 2 versions", "from the version before to this one"],
+             inserted=[("The server", '"/": "/gift-cards/*"'), ("The server", ADDED_COMPONENT["comment"])],
+             screenshot="serve-watch.png"),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -411,10 +451,103 @@ def stop(process):
             continue
 
 
-def start_server(binary, folder):
+def openssl(*arguments):
+    result = subprocess.run(["openssl", *arguments], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                            timeout=TIMEOUT)
+    if result.returncode != 0:
+        raise RuntimeError(f"openssl {arguments[0]} failed: {result.stderr.strip()}")
+
+
+class WatchedSite:
+    """A local HTTPS server (a thread of this script) serving `body` as
+    /.well-known/apple-app-site-association (application/json) for `localhost:PORT`; its certificate
+    is signed by a certificate authority made here with `openssl`, whose PEM (`ca_file`) webfence is
+    told to trust. Every other path is a 404."""
+
+    def __init__(self, folder, body):
+        self.body = body.encode()
+        folder = os.path.join(folder, "site")
+        os.makedirs(folder)
+        self.ca_file = os.path.join(folder, "ca.pem")
+        ca_key, key, request = (os.path.join(folder, name) for name in ("ca.key", "localhost.key", "localhost.csr"))
+        certificate, extensions = os.path.join(folder, "localhost.pem"), os.path.join(folder, "localhost.ext")
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key, "-out", self.ca_file,
+                "-days", "2", "-subj", "/CN=WebFence browser-check CA",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=localhost")
+        with open(extensions, "w") as file:
+            file.write("basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n"
+                       "extendedKeyUsage=serverAuth\nsubjectAltName=DNS:localhost\n")
+        openssl("x509", "-req", "-in", request, "-CA", self.ca_file, "-CAkey", ca_key, "-CAcreateserial",
+                "-out", certificate, "-days", "2", "-extfile", extensions)
+        site = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                if urllib.parse.urlsplit(self.path).path == "/.well-known/apple-app-site-association":
+                    body, status, kind = site.body, 200, "application/json"
+                else:
+                    body, status, kind = b"not here\n", 404, "text/plain"
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *_):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(certificate, key)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.domain = f"localhost:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def watch_routes(base):
+    """GET /v1/watch: the watched domains' routes, {domain: {route: entry}}."""
+    with urllib.request.urlopen(base + "/v1/watch", timeout=5) as answer:
+        watch = json.load(answer)
+    return {entry["domain"]: {route["route"]: route for route in entry.get("routes", [])}
+            for entry in watch.get("domains", [])}
+
+
+def wait_for_watch(report, base, domain, what, ready, seconds):
+    """Polls /v1/watch until `ready(the domain's direct route)` or `seconds` pass; one check."""
+    deadline = time.monotonic() + seconds
+    route = None
+    while True:
+        try:
+            route = watch_routes(base).get(domain, {}).get("direct")
+        except (OSError, ValueError) as error:
+            route = f"(GET /v1/watch failed: {error})"
+        if isinstance(route, dict) and ready(route):
+            break
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(0.5)
+    passed = isinstance(route, dict) and ready(route)
+    report.check("watch", what, passed, f"not within {seconds} s; the direct route: {json.dumps(route)}")
+    return passed
+
+
+def start_server(binary, folder, site):
     port = free_port()
     log_path = os.path.join(folder, "server.log")
-    process = start([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"], log_path)
+    watch_file = os.path.join(folder, "watched-domains.txt")
+    with open(watch_file, "w") as file:
+        file.write(f"# the local HTTPS server of browser-check.py\n{site.domain}\n")
+    process = start([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+                     "--watch", watch_file, "--watch-database", os.path.join(folder, "watch.sqlite"),
+                     "--watch-interval", "10", "--allow-private-networks", "--ca-file", site.ca_file,
+                     "--timeout", "5"], log_path)
     base = f"http://127.0.0.1:{port}"
 
     def healthy():
@@ -564,7 +697,13 @@ SNAPSHOT = """(() => {
         text: document.body ? document.body.innerText : '',
         shown: shown.textContent.replace(/\\s+/g, ' '),
         rows: [...document.querySelectorAll('tbody tr')].map(row => ({
-            cells: [...row.cells].map(cell => cell.textContent.trim()), verdicts: words(row)})),
+            cells: [...row.cells].map(cell => cell.textContent.trim()), verdicts: words(row),
+            cellVerdicts: [...row.cells].map(words)})),
+        inserted: [...document.querySelectorAll('section')].flatMap(section => {
+            const heading = section.querySelector('h2');
+            return [...section.querySelectorAll('ins')].map(line => ({
+                heading: heading ? heading.textContent.trim() : '', text: line.textContent}));
+        }),
         verdicts: words(document),
         scripts: document.scripts.length,
         handlers: [...document.querySelectorAll('*')].flatMap(element => [...element.attributes]
@@ -641,17 +780,20 @@ def check_load(report, tab, name, step, url):
     return snapshot
 
 
-def row_verdicts(snapshot, cells):
-    """The verdict words of the rows that have every one of `cells`."""
+def row_verdicts(snapshot, cells, column=None):
+    """The verdict words of the rows that have every one of `cells` (of their cell `column` when given)."""
     rows = [row for row in snapshot["rows"] if all(cell in row["cells"] for cell in cells)]
+    if column is not None:
+        return [word for row in rows for word in (row["cellVerdicts"][column:column + 1] or [[]])[0]], len(rows)
     return [word for row in rows for word in row["verdicts"]], len(rows)
 
 
 def check_answer(report, name, snapshot, case):
     for expected in case.verdicts:
         if expected.cells:
-            words, count = row_verdicts(snapshot, expected.cells)
+            words, count = row_verdicts(snapshot, expected.cells, expected.column)
             where = f"the row of {' '.join(expected.cells)}"
+            where += "" if expected.column is None else f", column {expected.column + 1}"
         else:
             words, count, where = snapshot["verdicts"], 1, "the page"
         report.check(name, f"verdict '{expected.verdict}' in {where}", expected.verdict in words,
@@ -659,6 +801,10 @@ def check_answer(report, name, snapshot, case):
     for text in case.texts:
         report.check(name, f"shows {text!r} as text", text in snapshot["shown"], "not in the answer",
                      snapshot["text"])
+    for heading, text in case.inserted:
+        lines = [line["text"] for line in snapshot["inserted"] if line["heading"].startswith(heading)]
+        report.check(name, f"an inserted (<ins>) line of '{heading}' has {text!r}",
+                     any(text in line for line in lines), f"its inserted lines: {lines}", snapshot["text"])
 
 
 def run_case(report, tab, base, case, screenshots, folder):
@@ -676,6 +822,8 @@ def run_case(report, tab, base, case, screenshots, folder):
         tab.call("Runtime.evaluate", expression="window.scrollTo(0, 0)")
         with open(path, "wb") as file:
             file.write(base64.b64decode(tab.call("Page.captureScreenshot", format="png")["data"]))
+        if shutil.which("optipng"):
+            subprocess.run(["optipng", "-quiet", "-o2", path], stdin=subprocess.DEVNULL, timeout=120)
         report.check(case.name, f"screenshot {path}", os.path.getsize(path) > 0, "empty file")
 
 
@@ -719,19 +867,37 @@ def main():
         os.makedirs(arguments.screenshots, exist_ok=True)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so that `finally` stops the children
     report = Report()
-    server = browser = tab = None
+    server = browser = tab = site = None
+    cases = list(CASES)
     folder = tempfile.mkdtemp(prefix="webfence-browser-")
     try:
-        server, base, wait_for_server = start_server(os.path.abspath(arguments.webfence), folder)
+        site = WatchedSite(folder, example(WATCHED_AASA))
+        server, base, wait_for_server = start_server(os.path.abspath(arguments.webfence), folder, site)
         browser, debugger_url = start_browser(arguments.chromium, folder)
         wait_for_server()
+        # The watch fetches at its start, then every 10 s: the file changes once the first copy is
+        # recorded, and the other pages are checked while the watch comes round again.
+        wait_for_watch(report, base, site.domain, f"the watch received {site.domain}'s file",
+                       lambda route: route.get("outcome") == "received", TIMEOUT)
+        site.body = changed_watched_aasa().encode()
+        changed = time.monotonic()
         tab = DevTools(debugger_url)
         prepare(tab)
-        for case in CASES:
+
+        def run(case):
             try:
                 run_case(report, tab, base, case, arguments.screenshots, folder)
             except (RuntimeError, TimeoutError) as error:
                 report.check(case.name, "the page and its form work", False, str(error), page_text(tab))
+
+        for case in CASES:
+            run(case)
+        wait_for_watch(report, base, site.domain, "the watch recorded the changed file as a second version",
+                       lambda route: route.get("versions") == 2 and route.get("outcome") == "received",
+                       max(1, 30 - (time.monotonic() - changed)))
+        cases += watch_cases(site.domain)
+        for case in cases[len(CASES):]:
+            run(case)
         run_controls(report, tab, base)
     except (OSError, RuntimeError, TimeoutError) as error:  # the server or the browser failed: nothing to check
         print(f"browser: cannot run the checks: {error}")
@@ -744,8 +910,10 @@ def main():
             tab.close()
         stop(browser)
         stop(server)
+        if site:
+            site.stop()
         shutil.rmtree(folder, ignore_errors=True)
-    report.summary(len({case.path for case in CASES}))
+    report.summary(len({case.path for case in cases}))
     return 1 if report.failures else 0
 
 
