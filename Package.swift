@@ -129,7 +129,7 @@ let package = Package(
             name: "WebFenceAPI",
             dependencies: [
                 "WebFence", "AssociatedDomains", "StrictXML", "WebFenceNetwork", "AppManifest", "AppBound",
-                "WebAddress",
+                "WebAddress", "Findings",
             ]
         ),
 

@@ -332,6 +332,82 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/v1/simulate": {
+              "post": {
+                "operationId": "simulate",
+                "summary": "Run one scenario file, as webfence simulate --format json.",
+                "description": "A scenario that names plist files (infoPlistFile, entitlementsFile) is refused: no request names a path on the server. At most 500 steps (413 scenario.steps).",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "description": "A scenario file (spec interfaces §1)."
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The document of simulate --format json for this one scenario.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/SimulateReport"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadBody"
+                  },
+                  "408": {
+                    "$ref": "#/components/responses/SlowBody"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/TooLarge"
+                  }
+                }
+              }
+            },
+            "/v1/aasa/lint": {
+              "post": {
+                "operationId": "aasaLint",
+                "summary": "Lint an association file, as webfence aasa lint --format json.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/AASALintRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "Every finding, with the counts.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/LintReport"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadBody"
+                  },
+                  "408": {
+                    "$ref": "#/components/responses/SlowBody"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/TooLarge"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -380,7 +456,10 @@ enum OpenAPIDocument {
                       "upload.unusable",
                       "upload.busy",
                       "upload.storage",
-                      "watch.store"
+                      "watch.store",
+                      "scenario.invalid",
+                      "scenario.steps",
+                      "aasa.invalid"
                     ]
                   }
                 }
@@ -1141,6 +1220,162 @@ enum OpenAPIDocument {
                                 "type": "integer",
                                 "minimum": 0,
                                 "description": "How many distinct answers the route has given."
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "AASALintRequest": {
+                "type": "object",
+                "required": [
+                  "file"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "file": {
+                    "oneOf": [
+                      {
+                        "type": "object"
+                      },
+                      {
+                        "type": "string"
+                      }
+                    ],
+                    "description": "The file's object, or its JSON text (read byte for byte as a device reads it)."
+                  },
+                  "domain": {
+                    "type": "string",
+                    "description": "The domain it is served from."
+                  },
+                  "appId": {
+                    "type": "string",
+                    "description": "The app that should be named."
+                  }
+                }
+              },
+              "LintReport": {
+                "type": "object",
+                "required": [
+                  "file",
+                  "findings",
+                  "errors",
+                  "warnings",
+                  "notes"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "file": {
+                    "type": "string"
+                  },
+                  "findings": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "source",
+                        "code",
+                        "severity",
+                        "pointer",
+                        "message"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "source": {
+                          "type": "string"
+                        },
+                        "code": {
+                          "type": "string"
+                        },
+                        "severity": {
+                          "$ref": "#/components/schemas/Severity"
+                        },
+                        "pointer": {
+                          "type": "string"
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "errors": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "warnings": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "notes": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              },
+              "SimulateReport": {
+                "type": "object",
+                "required": [
+                  "scenarios"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "scenarios": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "name",
+                        "passed",
+                        "steps"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "passed": {
+                          "type": "boolean"
+                        },
+                        "steps": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "required": [
+                              "index",
+                              "action",
+                              "outcome",
+                              "mismatches"
+                            ],
+                            "additionalProperties": false,
+                            "properties": {
+                              "index": {
+                                "type": "integer"
+                              },
+                              "action": {
+                                "type": "string"
+                              },
+                              "outcome": {
+                                "type": "object"
+                              },
+                              "mismatches": {
+                                "type": "array",
+                                "items": {
+                                  "type": "object",
+                                  "required": [
+                                    "field",
+                                    "expected",
+                                    "actual"
+                                  ],
+                                  "properties": {
+                                    "field": {
+                                      "type": "string"
+                                    }
+                                  }
+                                }
                               }
                             }
                           }

@@ -129,6 +129,8 @@ public struct WebFenceServer: Sendable {
         ("/v1/aasa/match", JSONAPI.aasaMatch),
         ("/v1/rules/check", JSONAPI.rulesCheck),
         ("/v1/framework/check", JSONAPI.frameworkCheck),
+        ("/v1/aasa/lint", JSONAPI.aasaLint),
+        ("/v1/simulate", JSONAPI.simulate),
     ]
 
     /// The OpenAPI document of the routes (`GET /openapi.json` serves it).

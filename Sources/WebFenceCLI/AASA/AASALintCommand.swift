@@ -2,6 +2,7 @@ import ArgumentParser
 import AssociatedDomains
 import Foundation
 import WebFence
+import WebFenceAPI
 
 /// `webfence aasa lint`: everything a device silently tolerates, ignores or can never match.
 struct AASALintCommand: AsyncParsableCommand {
@@ -72,7 +73,7 @@ struct AASALintCommand: AsyncParsableCommand {
         findings += linter.lint(parsed, readFindings: readFindings).map { (file, $0) }
 
         switch output.format {
-        case .json: print(FindingsOutput.json(file: file, findings).serialized())
+        case .json: print(FindingsJSON.render(file: file, findings).serialized())
         case .text: print(FindingsOutput.text(file: file, findings, terminal: .standardOutput), terminator: "")
         }
         if findings.contains(where: { $0.finding.severity == .error }) { throw ExitCode(ExitStatus.expectationFailed) }

@@ -1,15 +1,12 @@
 import Findings
 import WebFence
+import WebFenceAPI
 
 /// Printing the findings of a linter (`aasa lint`, `rules lint`): for people, one block per
-/// finding with its severity, code and place; for scripts, one JSON document with counts.
+/// finding with its severity, code and place (the JSON document is `FindingsJSON`'s).
 enum FindingsOutput {
     static func counts(_ findings: [(source: String, finding: Finding)]) -> (errors: Int, warnings: Int, notes: Int) {
-        (
-            findings.filter { $0.finding.severity == .error }.count,
-            findings.filter { $0.finding.severity == .warning }.count,
-            findings.filter { $0.finding.severity == .note }.count
-        )
+        FindingsJSON.counts(findings)
     }
 
     static func text(file: String, _ findings: [(source: String, finding: Finding)], terminal: Terminal) -> String {
@@ -32,20 +29,4 @@ enum FindingsOutput {
 
     /// `1 error`, `2 warnings`.
     static func counted(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
-
-    static func json(file: String, _ findings: [(source: String, finding: Finding)]) -> JSONValue {
-        let (errors, warnings, notes) = counts(findings)
-        return .object([
-            "file": .string(file),
-            "findings": .array(
-                findings.map { source, finding in
-                    .object([
-                        "source": .string(source), "code": .string(finding.code),
-                        "severity": .string(finding.severity.rawValue),
-                        "pointer": .string(finding.pointer), "message": .string(finding.message),
-                    ])
-                }),
-            "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),
-        ])
-    }
 }

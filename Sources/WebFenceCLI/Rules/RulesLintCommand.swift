@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavigationRules
 import WebFence
+import WebFenceAPI
 
 /// `webfence rules lint`: every rule the loader refuses, with its reason, and rules that load but
 /// probably do not mean what they say.
@@ -50,7 +51,7 @@ struct RulesLintCommand: AsyncParsableCommand {
         if findings.first?.code == "rules.json" { throw InputError(file, findings[0].message) }
         let sourced = findings.map { (source: file, finding: $0) }
         switch output.format {
-        case .json: print(FindingsOutput.json(file: file, sourced).serialized())
+        case .json: print(FindingsJSON.render(file: file, sourced).serialized())
         case .text: print(FindingsOutput.text(file: file, sourced, terminal: .standardOutput), terminator: "")
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.expectationFailed) }

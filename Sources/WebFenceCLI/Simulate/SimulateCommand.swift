@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebFence
+import WebFenceAPI
 
 /// `webfence simulate FILE...`: replays scenario files through the engine (spec/interfaces.md §1).
 struct SimulateCommand: AsyncParsableCommand {
@@ -47,7 +48,7 @@ struct SimulateCommand: AsyncParsableCommand {
             files, options: SimulationOptions(wildcardCoversBaseDomain: wildcardCoversBaseDomain))
         switch output.format {
         case .json:
-            print(ScenarioReport.json(results).serialized())
+            print(ScenarioJSON.render(results).serialized())
         case .text:
             let report = ScenarioReport(terminal: .standardOutput)
             for result in results {

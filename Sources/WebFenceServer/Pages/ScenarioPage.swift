@@ -33,17 +33,41 @@ enum ScenarioPage {
             HTML(joining: [result(fields.firstGiven("scenarioFile", "scenario") ?? ""), form(fields)]))
     }
 
-    static func result(_ text: String) -> HTML {
-        let result: ScenarioResult
+    /// Why a scenario is not run.
+    enum Refusal: Error {
+        /// It does not load (or names plist files: no request names a path on the server).
+        case invalid(ScenarioError)
+        /// It has more steps than ``maximumSteps``.
+        case tooManySteps(Int)
+
+        /// The place and the reason, as `ScenarioError` gives them.
+        var error: ScenarioError {
+            switch self {
+            case .invalid(let error): error
+            case .tooManySteps(let count):
+                ScenarioError(
+                    "/steps", "\(count) steps: at most \(maximumSteps) on this server (use webfence simulate)")
+            }
+        }
+    }
+
+    /// The scenario of `text` run, or why it is not (for the page and `POST /v1/simulate`).
+    static func run(_ text: String) -> Result<ScenarioResult, Refusal> {
         do throws(ScenarioError) {
             let scenario = try Scenario.parse(text)
-            guard scenario.steps.count <= maximumSteps else {
-                throw ScenarioError(
-                    "/steps",
-                    "\(scenario.steps.count) steps: at most \(maximumSteps) on this page (use webfence simulate)")
-            }
-            result = try scenario.run()
+            guard scenario.steps.count <= maximumSteps else { return .failure(.tooManySteps(scenario.steps.count)) }
+            return .success(try scenario.run())
         } catch {
+            return .failure(.invalid(error))
+        }
+    }
+
+    static func result(_ text: String) -> HTML {
+        let result: ScenarioResult
+        switch run(text) {
+        case .success(let ran): result = ran
+        case .failure(let refusal):
+            let error = refusal.error
             return """
                 <section class="error" role="alert"><h2>The scenario cannot be run</h2>
                 <p>At <code>\(error.pointer.isEmpty ? "/" : error.pointer)</code>: \(error.message)</p></section>

@@ -74,7 +74,7 @@ enum WatchPage {
             let versions = route.versions.prefix(maximumVersions).enumerated().map { index, version -> HTML in
                 let older = index + 1 < route.versions.count ? route.versions[index + 1] : nil
                 return """
-                    <li><p>\(answer(version)), first seen \(time(version.firstSeen)), last seen \(time(version.lastSeen)); sha256 <span class="mono">\(String(version.contentHash.prefix(16)))</span></p>
+                    <li value="\(route.versions.count - index)"><p>\(answer(version)), first seen \(time(version.firstSeen)), last seen \(time(version.lastSeen)); sha256 <span class="mono">\(String(version.contentHash.prefix(16)))</span></p>
                     \(version.headers.isEmpty ? "" : "<pre>\(version.headers)</pre>" as HTML)
                     \(older.map { diff(from: $0, to: version, old: "the version before", new: "this one") } ?? "")</li>
                     """

@@ -1,0 +1,70 @@
+import AssociatedDomains
+import WebFence
+import WebFenceAPI
+
+extension JSONAPI {
+    /// `POST /v1/simulate`: one scenario file (spec interfaces §1) → the document of `simulate
+    /// --format json` for it. A scenario that does not load is `400 scenario.invalid` (the place and
+    /// the reason); one that names plist files is refused so (no request names a path on the
+    /// server); over 500 steps, `413 scenario.steps`.
+    public static func simulate(_ body: [UInt8]) -> APIResponse {
+        guard let text = String(validating: body, as: UTF8.self) else { return BodyError.notUTF8.response }
+        switch ScenarioPage.run(text) {
+        case .success(let result): return .ok(ScenarioJSON.render([result]))
+        case .failure(let refusal):
+            let error = refusal.error
+            let place = error.pointer.isEmpty ? "/" : error.pointer
+            if case .tooManySteps = refusal {
+                return .error(413, code: "scenario.steps", "at \(place): \(error.message)")
+            }
+            return .error(400, code: "scenario.invalid", "at \(place): \(error.message)")
+        }
+    }
+
+    /// `POST /v1/aasa/lint`: `{"file": <the file's object or JSON text>, "domain"?, "appId"?}` → the
+    /// document of `aasa lint --format json`. A file a device cannot read at all is `400
+    /// aasa.invalid` (as `aasa lint` gives exit 2).
+    public static func aasaLint(_ body: [UInt8]) -> APIResponse {
+        let root: JSONValue
+        switch parse(body, duplicateKeys: .reject) {
+        case .failure(let error): return error.response
+        case .success(let value): root = value
+        }
+        let shape = #"expected {"file": <object or JSON text>, "domain": "example.com", "appId": "..."}"#
+        guard case .object(let members) = root, let file = root["file"] else { return BodyError.shape(shape).response }
+        if let unknown = members.first(where: { !["file", "domain", "appId"].contains($0.key) }) {
+            return BodyError.shape("unknown member \"\(unknown.key)\"; \(shape)").response
+        }
+        var domain: LinkDomain?
+        if let value = root["domain"] {
+            guard let text = value.stringValue else { return BodyError.shape("\"domain\" must be a string").response }
+            guard let parsed = LinkDomain(text) else {
+                return .error(400, code: "fetch.domain", "\"\(text)\" is not a domain: give a host such as example.com")
+            }
+            domain = parsed
+        }
+        var appID: String?
+        if let value = root["appId"] {
+            guard let text = value.stringValue else { return BodyError.shape("\"appId\" must be a string").response }
+            appID = text
+        }
+        let bytes: [UInt8]
+        switch file {
+        case .string(let text): bytes = Array(text.utf8)
+        case .object: bytes = Array(file.serialized().utf8)
+        default: return BodyError.shape("\"file\" must be the file's object or its JSON text").response
+        }
+        switch AssociationFile.read(bytes) {
+        case .failure(.invalidJSON(let error)):
+            return .error(
+                400, code: "aasa.invalid",
+                "invalid JSON at line \(error.line), column \(error.column): \(error.message); a device denies the association"
+            )
+        case .failure(let error):
+            return .error(400, code: "aasa.invalid", "\(error.code): \(error); a device denies the association")
+        case .success(let (parsed, readFindings)):
+            let findings = AssociationFileLinter(domain: domain, appID: appID).lint(parsed, readFindings: readFindings)
+            return .ok(FindingsJSON.render(file: "file", findings.map { ("file", $0) }))
+        }
+    }
+}
