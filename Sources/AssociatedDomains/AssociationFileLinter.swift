@@ -42,6 +42,16 @@ public struct AssociationFileLinter: Sendable {
                     seen[appID] = details.pointer
                 }
             }
+            // An entry with no usable app ID applies to no app: everything under it is dead (real
+            // files ship `"appIDs": []` and placeholders that never became IDs).
+            if details.appIDs.allSatisfy({ !AppID.isWellFormed($0) }) {
+                let what = details.appIDs.isEmpty ? "lists no app ID" : "lists no usable app ID"
+                findings.append(
+                    Finding(
+                        "aasa.details.noApps", .warning, at: details.pointer,
+                        "this entry \(what): it applies to no app, so its \(details.rules.count) rule\(details.rules.count == 1 ? "" : "s") can never open one"
+                    ))
+            }
             if details.rulesSource == .paths {
                 findings.append(
                     Finding(
@@ -138,6 +148,17 @@ public struct AssociationFileLinter: Sendable {
                 Finding(
                     "aasa.rule.queryInPath", .warning, at: pointer + "/~1",
                     "\"/\" matches the path only; ? there is one character. Put the query in \"?\""))
+        }
+        // A URL's path never holds a raw # (it starts the fragment), so a path pattern with one never
+        // matches when paths are compared percent-encoded: a single-page app's route after # is
+        // the fragment's, which only components can match.
+        if let path = source.fields.path, path.contains("#"), resolved.percentEncoded != false {
+            let place = pointer.contains("/paths/") ? pointer : pointer + "/~1"
+            findings.append(
+                Finding(
+                    "aasa.rule.hashInPath", .warning, at: place,
+                    "a URL's path never contains #: the part after # is the fragment, so \"\(path)\" never matches; match the route with a component's \"#\" key"
+                ))
         }
         if let fragment = source.fields.fragment, fragment.hasPrefix("#"), fragment.count > 1 {
             findings.append(

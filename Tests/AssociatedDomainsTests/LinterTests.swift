@@ -33,6 +33,33 @@ struct LinterTests {
         #expect(missing.severity == .error && missing.message.contains("ABCDE12345.com.example.App"))
     }
 
+    @Test("an entry with no app ID, or none usable, applies to no app (issue 19); its fixed twin does not warn")
+    func entryWithoutApps() throws {
+        for ids in ["[]", #"["not-an-app-id"]"#] {
+            let json = ##"{"applinks":{"details":[{"appIDs":\##(ids),"components":[{"/":"/shop/*"}]}]}}"##
+            let finding = try #require(try lint(json).first { $0.code == "aasa.details.noApps" }, "\(ids)")
+            #expect(finding.severity == .warning && finding.pointer == "/applinks/details/0")
+            #expect(finding.message.contains("1 rule can never open one"))
+        }
+        let fixed = try lint(file(components: ##"[{"/":"/shop/*"}]"##))
+        #expect(!fixed.contains { $0.code == "aasa.details.noApps" })
+    }
+
+    @Test("a path pattern with # never matches: the route after # is the fragment (issue 19); fixed twins do not warn")
+    func hashInPath() throws {
+        let legacy =
+            ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"paths":["/#/settings","NOT /#/admin/*","/help/*"]}]}}"##
+        let found = try lint(legacy).filter { $0.code == "aasa.rule.hashInPath" }
+        #expect(found.map(\.pointer) == ["/applinks/details/0/paths/0", "/applinks/details/0/paths/1"], "\(found)")
+        let component = try lint(file(components: ##"[{"/":"/#/settings"}]"##))
+        #expect(component.contains { $0.code == "aasa.rule.hashInPath" && $0.pointer.hasSuffix("/components/0/~1") })
+        // Fixed: the route matched as the fragment; or a decoded comparison, where %23 in a path is a #.
+        let fixed = try lint(file(components: ##"[{"/":"/","#":"/settings"}]"##))
+        #expect(!fixed.contains { $0.code == "aasa.rule.hashInPath" })
+        let decoded = try lint(file(components: ##"[{"/":"/a#b","percentEncoded":false}]"##))
+        #expect(!decoded.contains { $0.code == "aasa.rule.hashInPath" })
+    }
+
     @Test(
         "unreachable rules after a catch-all, whatever form the catch-all takes",
         arguments: [
