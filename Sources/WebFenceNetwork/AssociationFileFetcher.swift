@@ -98,13 +98,9 @@ public struct AssociationFileFetcher: Sendable {
         case .success(let built):
             url = built
         case .failure(let failure):
-            return AssociationFetchReport(
-                domain: domain, route: route, url: nil, userAgent: userAgent, response: nil,
-                selectedHeaders: [], cdn: nil, redirect: nil, body: nil, bodyBytesReceived: 0,
-                outcome: .failed,
-                checks: [FetchCheck(code: "fetch.domain", severity: .error, message: failure.sentence)],
-                elapsed: .zero
-            )
+            return notSent(
+                domain, route: route, url: nil,
+                FetchCheck(code: "fetch.domain", severity: .error, message: failure.sentence))
         }
         var overrides = addressOverrides
         if let addressGuard {
@@ -112,11 +108,7 @@ public struct AssociationFileFetcher: Sendable {
             case .success(let (host, address)):
                 overrides[host] = address.description
             case .failure(let failure):
-                return AssociationFetchReport(
-                    domain: domain, route: route, url: url, userAgent: userAgent, response: nil,
-                    selectedHeaders: [], cdn: nil, redirect: nil, body: nil, bodyBytesReceived: 0,
-                    outcome: .failed, checks: [AssociationFetchEvaluation.transportCheck(failure)], elapsed: .zero
-                )
+                return notSent(domain, route: route, url: url, AssociationFetchEvaluation.transportCheck(failure))
             }
         }
         let client = BoundedHTTPClient(
@@ -146,6 +138,14 @@ public struct AssociationFileFetcher: Sendable {
             checks: evaluation.checks,
             elapsed: result.elapsed
         )
+    }
+
+    /// The report of a fetch that sent nothing, for the one check that stopped it.
+    private func notSent(_ domain: String, route: Route, url: String?, _ check: FetchCheck) -> AssociationFetchReport {
+        AssociationFetchReport(
+            domain: domain, route: route, url: url, userAgent: userAgent, response: nil, selectedHeaders: [],
+            cdn: nil, redirect: nil, body: nil, bodyBytesReceived: 0, outcome: .failed, checks: [check],
+            elapsed: .zero)
     }
 
     /// Checks `host[:port]` and returns it lowercased. Only the syntax a URL authority needs is

@@ -32,21 +32,21 @@ extension JSONAPI {
         }
         let shape = #"expected {"file": <object or JSON text>, "domain": "example.com", "appId": "..."}"#
         guard case .object(let members) = root, let file = root["file"] else { return BodyError.shape(shape).response }
-        if let unknown = members.first(where: { !["file", "domain", "appId"].contains($0.key) }) {
-            return BodyError.shape("unknown member \"\(unknown.key)\"; \(shape)").response
-        }
+        if let unknown = unknownMember(members, allowed: ["file", "domain", "appId"], shape: shape) { return unknown }
         var domain: LinkDomain?
-        if let value = root["domain"] {
-            guard let text = value.stringValue else { return BodyError.shape("\"domain\" must be a string").response }
-            guard let parsed = LinkDomain(text) else {
-                return .error(400, code: "fetch.domain", "\"\(text)\" is not a domain: give a host such as example.com")
+        switch optionalString(root, "domain") {
+        case .failure(let refusal): return refusal
+        case .success(nil): domain = nil
+        case .success(let text?):
+            switch Self.domain(text) {
+            case .failure(let refusal): return refusal
+            case .success(let parsed): domain = parsed
             }
-            domain = parsed
         }
-        var appID: String?
-        if let value = root["appId"] {
-            guard let text = value.stringValue else { return BodyError.shape("\"appId\" must be a string").response }
-            appID = text
+        let appID: String?
+        switch optionalString(root, "appId") {
+        case .failure(let refusal): return refusal
+        case .success(let text): appID = text
         }
         let bytes: [UInt8]
         switch file {

@@ -1,0 +1,39 @@
+import Foundation
+import WebFence
+import WebFenceWatch
+
+extension JSONAPI {
+    /// The answer of `GET /v1/watch`: each watched domain's routes, what they answer now, when they
+    /// last changed and how many versions there are; `{"domains": []}` when nothing is watched.
+    static func watchAnswer(_ watch: AssociationWatch?) -> APIResponse {
+        guard let watch else { return .ok(.object(["watching": .bool(false), "domains": .array([])])) }
+        let states: [AssociationWatch.DomainState]
+        do throws(WatchStoreError) { states = try watch.state() } catch {
+            return .error(500, code: "watch.store", error.description)
+        }
+        func time(_ date: Date?) -> JSONValue { date.map { .string(WatchPage.time($0)) } ?? .null }
+        return .ok(
+            .object([
+                "watching": .bool(true),
+                "domains": .array(
+                    states.map { state in
+                        .object([
+                            "domain": .string(state.domain.description),
+                            "cdnMatchesServer": state.cdnMatchesServer.map(JSONValue.bool) ?? .null,
+                            "routes": .array(
+                                state.routes.map { route in
+                                    .object([
+                                        "route": .string(route.route.rawValue),
+                                        "status": route.current.map { .int($0.status) } ?? .null,
+                                        "outcome": .string(route.current?.outcome),
+                                        "contentHash": .string(route.current?.contentHash),
+                                        "lastChanged": time(route.lastChanged),
+                                        "lastChecked": time(route.current?.lastSeen),
+                                        "versions": .int(route.versions.count),
+                                    ])
+                                }),
+                        ])
+                    }),
+            ]))
+    }
+}
