@@ -44,7 +44,7 @@ public struct AssociationFileLinter: Sendable {
             }
             // An entry with no usable app ID applies to no app: everything under it is dead (real
             // files ship `"appIDs": []` and placeholders that never became IDs).
-            if details.appIDs.allSatisfy({ !AppID.isWellFormed($0) }) {
+            if details.appIDs.allSatisfy({ AppID.problem($0)?.namesNoApp ?? false }) {
                 let what = details.appIDs.isEmpty ? "lists no app ID" : "lists no usable app ID"
                 findings.append(
                     Finding(

@@ -256,11 +256,7 @@ extension AssociationFile {
                     "aasa.details.noAppID", .warning, pointer,
                     "an entry with neither appIDs nor appID contributes nothing")
             }
-            for (index, id) in ids.enumerated() where !AppID.isWellFormed(id) {
-                finding(
-                    "aasa.appID.format", .warning, idsSource == .appIDs ? "\(pointer)/appIDs/\(index)" : pointer,
-                    "\"\(id)\" is not <team or app ID prefix>.<bundle ID>")
-            }
+            if idsSource != .appIDs, let id = ids.first { check(id, at: pointer) }  // appIDs(_:at:) checked the list
             let defaults =
                 value["defaults"].map { ruleFields($0, at: pointer + "/defaults", isDefaults: true) } ?? RuleFields()
 
@@ -339,6 +335,11 @@ extension AssociationFile {
                 legacyPath: text, text: JSONValue.string(text).serialized())
         }
 
+        /// One finding when `id` is not a Team ID and a bundle ID of the app's own (`AppID.problem`).
+        mutating func check(_ id: String, at pointer: String) {
+            if let problem = AppID.problem(id) { finding(problem.code, .warning, pointer, problem.message(for: id)) }
+        }
+
         mutating func appIDs(_ value: JSONValue, at pointer: String) -> [String] {
             guard case .array(let items) = value else {
                 finding(
@@ -349,6 +350,7 @@ extension AssociationFile {
             for (index, item) in items.enumerated() {
                 if case .string(let id) = item {
                     ids.append(id)
+                    check(id, at: "\(pointer)/\(index)")
                 } else {
                     finding(
                         "aasa.appID.notString", .warning, "\(pointer)/\(index)",
@@ -469,15 +471,5 @@ extension AssociationFile {
                         + (suggestion.map { " (did you mean \"\($0)\"? keys are case-sensitive)" } ?? ""))
             }
         }
-    }
-}
-
-/// App IDs: `<team or app ID prefix>.<bundle ID>`.
-enum AppID {
-    /// Ten uppercase letters or digits, a dot, and a non-empty bundle ID.
-    static func isWellFormed(_ id: String) -> Bool {
-        let parts = id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 10, !parts[1].isEmpty else { return false }
-        return parts[0].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
     }
 }

@@ -70,7 +70,7 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
     public static let recommendedMaximum = 30
 
     /// Reads the entitlement's values. `isBrowser`: the app holds `com.apple.developer.web-browser`,
-    /// which may not use `applinks`.
+    /// whose `applinks` entries are noted (they work, as in any app).
     public init(values: [String], isBrowser: Bool = false) {
         var seen: Set<String> = []
         for (index, text) in values.enumerated() {
@@ -124,8 +124,11 @@ public struct AssociatedDomainsEntitlement: Sendable, Hashable {
             finding("entitlement.service.authsrv", .note, "authsrv is used for enterprise single sign-on")
         }
         if service == .applinks, isBrowser {
+            // Shipping browsers hold both, and the system honours the entry as in any app (D89).
             finding(
-                "entitlement.browser.applinks", .error, "an app with the web-browser entitlement may not use applinks")
+                "entitlement.browser.applinks", .note,
+                "the app is a browser with applinks: links to this domain opened from other apps go to it, as for any app; claim only pages it handles itself"
+            )
         }
 
         var rest = Substring(text[text.index(after: colon)...])

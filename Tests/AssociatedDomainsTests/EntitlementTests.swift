@@ -123,10 +123,14 @@ struct EntitlementTests {
         #expect(codes(read.findings) == ["entitlement.host.idn"])
     }
 
-    @Test("§1 a browser may not use applinks")
+    @Test("§1 a browser with applinks: noted, and the entry kept (shipping browsers hold both, D89)")
     func browser() {
         #expect(onlyCode("applinks:example.com", isBrowser: true) == ["entitlement.browser.applinks"])
+        let read = entitlement("applinks:vpn.example.com", isBrowser: true)
+        #expect(read.findings.map(\.severity) == [.note])
+        #expect(read.domains.map(\.host) == ["vpn.example.com"])
         #expect(onlyCode("webcredentials:example.com", isBrowser: true) == [])
+        #expect(onlyCode("applinks:example.com", isBrowser: false) == [])
     }
 
     @Test("§1 keep the list to about 20–30 domains")

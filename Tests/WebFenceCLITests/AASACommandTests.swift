@@ -48,6 +48,16 @@ struct AASACommandTests {
         #expect(result.stdout == line + "\n")
     }
 
+    @Test("--app-id that no app can have is refused with the reason (exit 2); a well-formed one is taken")
+    func appIDOption() throws {
+        let placeholder = try verify("https://example.com/buy/1", ["--app-id", "TEAM_ID.com.example.app"])
+        #expect(placeholder.status == 2 && placeholder.stdout.isEmpty)
+        #expect(placeholder.stderr.contains("--app-id: \"TEAM_ID\" is a placeholder"))
+        let bare = try verify("https://example.com/buy/1", ["--app-id", "com.example.app"])
+        #expect(bare.status == 2 && bare.stderr.contains("<Team ID>.com.example.app"))
+        #expect(try verify("https://example.com/buy/1", ["--app-id", "ABCDE12345.com.example.app"]).status == 0)
+    }
+
     @Test("verify --format json: decisions with rule, reason and misses")
     func verifyJSON() throws {
         let result = try verify("https://example.com/help/a?articleNumber=12", ["--format", "json", "--explain"])

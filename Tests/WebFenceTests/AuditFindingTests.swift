@@ -267,6 +267,9 @@ struct AuditFindingTests {
         case "entitlement.format": return domains(["shop.example"])
         case "entitlement.service.unknown": return domains(["weblinks:shop.example"])
         case "entitlement.service.authsrv": return domains(["authsrv:shop.example"])
+        case "appID.templateBundleID":
+            return info(
+                "CFBundleIdentifier", .string("org.reactjs.native.example.Shop"), .string("com.example.shop"))
         case "entitlement.browser.applinks":
             return domains(["applinks:shop.example"], ["webcredentials:shop.example"], browser: true)
         case "entitlement.query":

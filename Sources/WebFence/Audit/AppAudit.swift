@@ -53,6 +53,13 @@ public struct AppAudit: Sendable {
                     "application-identifier is \(signed), which is not a team ID followed by the bundle ID \(bundle): the app does not install"
                 ))
         }
+        if let bundle = bundleIdentifier, let template = AppID.template(ofBundleID: bundle) {
+            findings.append(
+                AuditFinding(
+                    "appID.templateBundleID", .warning, info.file, key: "/CFBundleIdentifier",
+                    "CFBundleIdentifier is \(bundle), the default of \(template): the App ID, the association files that name it and the keychain are all keyed by it, so set the app's own before it ships"
+                ))
+        }
 
         let declarations = AppDeclarations(infoPlist: info.members, entitlements: entitlements.values)
         func problems(_ subject: AppDeclarationProblem.Subject) -> [AuditFinding] {

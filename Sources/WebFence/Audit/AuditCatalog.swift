@@ -88,6 +88,11 @@ public enum AuditCatalog {
         Rule(
             code: "appID.unknown", title: "The app's ID is unknown",
             fix: "Audit the signed app (its application-identifier entitlement), or pass --app-id TEAMID.bundle.id."),
+        Rule(
+            code: "appID.templateBundleID", title: "The bundle ID is a project template's default",
+            fix:
+                "Set PRODUCT_BUNDLE_IDENTIFIER to a reverse-DNS name of your own (and the association files' appIDs to <Team ID>.<that name>)."
+        ),
 
         // App-Bound Domains (spec/app-bound-domains.md §1–§3).
         Rule(
@@ -184,8 +189,10 @@ public enum AuditCatalog {
                 "Nothing to do if the app is an SSO extension; authsrv entries are read by the system's SSO, not by universal links."
         ),
         Rule(
-            code: "entitlement.browser.applinks", title: "A browser with applinks",
-            fix: "Remove the applinks entries, or the browser entitlement: a browser may not claim universal links."),
+            code: "entitlement.browser.applinks", title: "A browser that claims universal links",
+            fix:
+                "Nothing to do if the association file's rules cover only pages the browser handles itself (a purchase or sign-in link); claim no other paths."
+        ),
         Rule(
             code: "entitlement.query", title: "Something other than ?mode= after the domain",
             fix: "Remove everything after the domain except ?mode=developer, ?mode=managed or ?mode=developer+managed."),

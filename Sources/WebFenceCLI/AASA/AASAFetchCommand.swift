@@ -53,6 +53,7 @@ struct AASAFetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try checkAppIDOption(appID)
         let domain = try AASAInput.domain(self.domain, option: "domain")
         let fetcher = try fetching.fetcher()
         let routes: [AssociationFileFetcher.Route] =

@@ -57,6 +57,7 @@ struct AASAVerifyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try checkAppIDOption(appID)
         let (file, _) = try AASAInput.file(self.file)
         let domain = try AASAInput.domain(domain)
         let url: WebURL

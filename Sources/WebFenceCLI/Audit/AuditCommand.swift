@@ -73,6 +73,7 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try checkAppIDOption(appID)
         let url = URL(fileURLWithPath: path)
         let reading: AppFiles.Reading
         do {
