@@ -204,6 +204,7 @@ extension AppFiles {
         let info = PropertyListDocument(
             file: file(contents + "Info.plist"), members: bundle.infoPlist, format: bundle.infoPlistFormat)
         let executable: Executable
+        var strings: Set<String> = []
         if let executableURL = bundle.executableURL, let name = bundle.executableName {
             let relative =
                 contents + (executableURL.deletingLastPathComponent().lastPathComponent == "MacOS" ? "MacOS/" : "")
@@ -215,6 +216,9 @@ extension AppFiles {
                 do {
                     let bytes = try FileBytes(url: executableURL)
                     executable = .read(source, try MachOExecutable.read(bytes, path: source.description))
+                    if ExecutableStrings.executableNames.contains(name) {
+                        strings = (try? ExecutableStrings.find(in: bytes)) ?? []
+                    }
                 } catch {
                     executable = .unreadable(source, error.message)
                 }
@@ -229,7 +233,8 @@ extension AppFiles {
                 profile = .unreadable(source, error.message)
             }
         }
-        let frameworks = FrameworkFiles.read(in: bundle.contentsURL) { file(contents + $0) }
+        var frameworks = FrameworkFiles.read(in: bundle.contentsURL) { file(contents + $0) }
+        frameworks.executableStrings = strings
         return AppFiles(
             kind: kind, path: path, infoPlist: info, projectEntitlements: project, executable: executable,
             profile: profile, frameworkFiles: frameworks)

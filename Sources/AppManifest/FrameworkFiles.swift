@@ -17,7 +17,11 @@ public struct FrameworkFiles: Sendable, Hashable {
     }
 
     /// The names looked for, in this order.
-    public static let names = ["capacitor.config.json", "config.xml", "webfence-framework.json"]
+    public static let names = [
+        "capacitor.config.json", "config.xml", "webfence-framework.json",
+        // PWABuilder's shell: its settings and the two files whose code the audit checks.
+        "Settings.swift", "WebView.swift", "SceneDelegate.swift",
+    ]
     /// A framework's resource bundle at a `.app`'s root: its presence names the framework.
     public static let markerBundles = ["HotwireNative_HotwireNative.bundle"]
     /// The largest configuration file read.
@@ -29,9 +33,21 @@ public struct FrameworkFiles: Sendable, Hashable {
     public let markers: [File]
     /// Files that were there but could not be read (too large, not a regular file), with why.
     public let unreadable: [AppManifestError]
+    /// The `ExecutableStrings.markers` the main executable holds (empty for a project).
+    public internal(set) var executableStrings: Set<String> = []
 
     /// No file.
     public static let none = FrameworkFiles(files: [], markers: [], unreadable: [])
+
+    /// Files found, marker bundles, files that could not be read, and the executable's strings.
+    public init(
+        files: [File], markers: [File], unreadable: [AppManifestError], executableStrings: Set<String> = []
+    ) {
+        self.files = files
+        self.markers = markers
+        self.unreadable = unreadable
+        self.executableStrings = executableStrings
+    }
 
     /// The file named `name`, if found.
     public func file(_ name: String) -> File? { files.first { $0.name == name } }

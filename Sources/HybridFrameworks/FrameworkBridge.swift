@@ -58,6 +58,7 @@ extension FrameworkPolicy {
         case .cordovaIOS(let policy): .cordova(customScheme: policy.configuration.appScheme != nil)
         case .reactNativeWebView(let policy): .reactNativeWebView(messaging: policy.configuration.messagingEnabled)
         case .hotwireNative(let policy): .hotwire(bridgeComponents: policy.configuration.usesBridgeComponents)
+        case .pwabuilder: .pwabuilder
         }
     }
 }
@@ -121,6 +122,23 @@ extension FrameworkBridge {
                 "RCTLogWarn \"Error evaluating injectedJavaScript: This is possibly due to an unsupported return type…\", though the error is code 14",
             cookieSync: "sharedCookiesEnabled (httpCookieStore.setCookie)")
     }
+
+    /// PWABuilder's iOS shell: no user script; five message handlers the page calls directly (print
+    /// and push notifications), `evaluateJavaScript` for push events and universal links, and a
+    /// cookie set for the start URL's host (spec §12a).
+    static let pwabuilder = FrameworkBridge(
+        userScripts: [],
+        messageHandlers: ["print", "push-subscribe", "push-permission-request", "push-permission-state", "push-token"],
+        pageBridgeScript: nil, mainFrameOnly: false,
+        pageCall:
+            "window.webkit.messageHandlers['push-subscribe'].postMessage (and print, push-permission-*, push-token)",
+        nativeCall:
+            "evaluateJavaScript(\"this.dispatchEvent(new CustomEvent('push-…'))\") for push events, \"location.href = '<url>'\" for universal links and shortcuts",
+        whenPageCallFails:
+            "window.webkit.messageHandlers is undefined: printing and push subscription throw TypeError in the page",
+        whenNativeCallFails:
+            "the push event or the universal link's location change is lost: the shell ignores evaluateJavaScript's error",
+        cookieSync: "the app-platform cookie (httpCookieStore.setCookie for the start URL's host)")
 
     /// Hotwire Native: `turbo.js` at document end and the `turbo` handler drive every visit; bridge
     /// components add `bridge.js` at document start and the `bridge` handler.

@@ -36,12 +36,18 @@ public struct FrameworkNavigationAction: Sendable, Hashable {
     public let target: TargetFrame
     /// How the navigation started.
     public let navigationType: NavigationType
+    /// `WKNavigationAction.sourceFrame` is absent: the app's own `load(_:)`, not the page.
+    public let isAppInitiated: Bool
 
-    /// A navigation of `url` into `target`, started as `navigationType`.
-    public init(url: WebURL, target: TargetFrame = .main, navigationType: NavigationType = .link) {
+    /// A navigation of `url` into `target`, started as `navigationType`, by the page or (with
+    /// `isAppInitiated`) by the app.
+    public init(
+        url: WebURL, target: TargetFrame = .main, navigationType: NavigationType = .link, isAppInitiated: Bool = false
+    ) {
         self.url = url
         self.target = target
         self.navigationType = navigationType
+        self.isAppInitiated = isAppInitiated
     }
 
     /// Whether WebKit's `request.mainDocumentURL` equals `request.URL`: true for the main frame and

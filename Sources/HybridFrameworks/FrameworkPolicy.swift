@@ -9,6 +9,8 @@ public enum FrameworkPolicy: Sendable {
     case reactNativeWebView(ReactNativeWebViewPolicy)
     /// Hotwire Native's policy handlers and default router.
     case hotwireNative(HotwirePolicy)
+    /// PWABuilder's iOS shell's `decidePolicyFor`.
+    case pwabuilder(PWABuilderPolicy)
 
     /// The framework.
     public var framework: HybridFramework {
@@ -17,6 +19,7 @@ public enum FrameworkPolicy: Sendable {
         case .cordovaIOS: .cordovaIOS
         case .reactNativeWebView: .reactNativeWebView
         case .hotwireNative: .hotwireNative
+        case .pwabuilder: .pwabuilder
         }
     }
 
@@ -27,6 +30,7 @@ public enum FrameworkPolicy: Sendable {
         case .cordovaIOS(let policy): policy.decide(action)
         case .reactNativeWebView(let policy): policy.decide(action)
         case .hotwireNative(let policy): policy.decide(action)
+        case .pwabuilder(let policy): policy.decide(action)
         }
     }
 }
@@ -39,6 +43,7 @@ extension FrameworkPolicy {
         case .cordovaIOS(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
         case .reactNativeWebView(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
         case .hotwireNative(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
+        case .pwabuilder(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
         }
     }
 }
@@ -60,6 +65,7 @@ extension FrameworkPolicy {
             return (configuration.appURL ?? "file://") + path
         case .reactNativeWebView(let policy): return policy.configuration.sourceURI
         case .hotwireNative(let policy): return policy.configuration.startLocation
+        case .pwabuilder(let policy): return policy.configuration.rootURL
         }
     }
 }

@@ -11,6 +11,8 @@ public enum HybridFramework: String, Sendable, Hashable, CaseIterable {
     case reactNativeWebView = "react-native-webview"
     /// Hotwire Native iOS's default router and web-view policy handlers, spec §6.
     case hotwireNative = "hotwire-native"
+    /// PWABuilder's iOS shell (`pwa-shell`: `allowedOrigins`, `authOrigins`), spec §12.
+    case pwabuilder
 
     /// The name people know the framework by, with the version whose source the policy follows.
     public var displayName: String {
@@ -19,6 +21,7 @@ public enum HybridFramework: String, Sendable, Hashable, CaseIterable {
         case .cordovaIOS: "Cordova iOS"
         case .reactNativeWebView: "react-native-webview 16"
         case .hotwireNative: "Hotwire Native iOS"
+        case .pwabuilder: "PWABuilder iOS shell"
         }
     }
 }

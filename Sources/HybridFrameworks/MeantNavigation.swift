@@ -36,6 +36,7 @@ public struct MeantNavigation: Sendable, Hashable {
         case .cordovaIOS(let cordova): translate(cordova.configuration)
         case .reactNativeWebView(let reactNative): translate(reactNative.configuration)
         case .hotwireNative(let hotwire): translate(hotwire.configuration)
+        case .pwabuilder(let shell): translate(shell.configuration)
         }
     }
 
@@ -164,6 +165,37 @@ public struct MeantNavigation: Sendable, Hashable {
         notes.append(
             "Hotwire loads form submissions, back/forward and subframes to any host; under this rule set they are checked too"
         )
+        othersOpenExternally = true
+    }
+
+    // MARK: PWABuilder
+
+    private mutating func translate(_ configuration: PWABuilderConfiguration) {
+        nonNetworkURLs.append("about:blank")
+        let scheme = configuration.rootURL.flatMap { $0.lowercased().hasPrefix("http:") ? "http" : nil } ?? "https"
+        let lists = [("authOrigins", configuration.authOrigins), ("allowedOrigins", configuration.allowedOrigins)]
+        for (name, entries) in lists {
+            for (index, entry) in entries.enumerated() {
+                let place = "\(name)[\(index)] \"\(entry)\""
+                let hostAndPort = entry.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+                if hostAndPort.count < entry.count {
+                    notes.append(
+                        "\(place) never occurs in a host (it has a path or query); the rule allows its host \(hostAndPort)"
+                    )
+                }
+                let parts = hostAndPort.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                let port = parts.count == 2 ? UInt16(parts[1]) : nil
+                // An entry names its host and the host's subdomains (interfaces §6 "bypass").
+                let host = NamedHosts.normalised(String(parts[0]))
+                addHost(
+                    host.isEmpty ? .none : .withSubdomains(host), text: host, schemes: [scheme], port: port,
+                    place: place)
+            }
+        }
+        notes.append(
+            "the shell allowed any host to a page-initiated navigation (script, redirect, iframe); under this rule set those are checked too"
+        )
+        notes.append("tel: and mailto: links: hand them to UIApplication.open in your delegate")
         othersOpenExternally = true
     }
 

@@ -20,7 +20,7 @@ public struct FrameworkCheckAnswers: Sendable {
     }
 
     /// The answer to one input object: `{"id", "framework", "config", "url", "frame", "newWindow",
-    /// "navigationType"}`.
+    /// "navigationType", "appInitiated"}`.
     public func answer(to input: JSONValue) -> JSONValue {
         let id = input["id"] ?? .null
         guard case .object = input else { return Self.failure(id, "expected a JSON object") }
@@ -51,6 +51,12 @@ public struct FrameworkCheckAnswers: Sendable {
             }
             type = named
         }
+        var appInitiated = false
+        switch input["appInitiated"] {
+        case nil: break
+        case .bool(let value)?: appInitiated = value
+        default: return Self.failure(id, "\"appInitiated\" must be true or false")
+        }
         let config = input["config"] ?? .object([:])
         let compiled = policies.value(for: .array([.string(framework.rawValue), config])) {
             () -> Result<FrameworkPolicy, ScenarioError> in
@@ -66,7 +72,9 @@ public struct FrameworkCheckAnswers: Sendable {
         case .success(let made): policy = made
         case .failure(let error): return Self.failure(id, "\(error.pointer): \(error.message)")
         }
-        return Self.line(id: id, policy.decide(.init(url: url, target: target, navigationType: type)))
+        let action = FrameworkNavigationAction(
+            url: url, target: target, navigationType: type, isAppInitiated: appInitiated)
+        return Self.line(id: id, policy.decide(action))
     }
 
     /// One decision as the contract writes it: exactly the keys of interfaces §6.

@@ -30,6 +30,13 @@ public enum FrameworkConfigurationText {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(place: nil, message: "not UTF-8 text")
         }
+        if framework == .pwabuilder, !isJSONObject(bytes) {
+            do throws(PWABuilderSettingsReader.Failure) {
+                return (.pwabuilder(PWABuilderPolicy(try PWABuilderSettingsReader.read(text))), [])
+            } catch {
+                throw Failure(place: "line \(error.line), column \(error.column)", message: error.message)
+            }
+        }
         let json: JSONValue
         do throws(JSONParser.Error) { json = try JSONParser.parse(text) } catch {
             throw Failure(place: "line \(error.line), column \(error.column)", message: error.message)
@@ -52,7 +59,13 @@ public enum FrameworkConfigurationText {
     }
 
     /// Whether the text starts, after white space and a byte order mark, with `<`.
-    static func isXML(_ bytes: [UInt8]) -> Bool {
-        bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "<")
+    static func isXML(_ bytes: [UInt8]) -> Bool { firstSignificant(bytes) == UInt8(ascii: "<") }
+
+    /// Whether the text starts, after white space and a byte order mark, with `{` (else it is
+    /// Swift source: `Settings.swift`).
+    static func isJSONObject(_ bytes: [UInt8]) -> Bool { firstSignificant(bytes) == UInt8(ascii: "{") }
+
+    private static func firstSignificant(_ bytes: [UInt8]) -> UInt8? {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     }
 }

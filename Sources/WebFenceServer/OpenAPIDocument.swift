@@ -649,7 +649,8 @@ enum OpenAPIDocument {
                       "capacitor",
                       "cordova-ios",
                       "react-native-webview",
-                      "hotwire-native"
+                      "hotwire-native",
+                      "pwabuilder"
                     ]
                   },
                   "config": {
@@ -667,6 +668,10 @@ enum OpenAPIDocument {
                   },
                   "newWindow": {
                     "type": "boolean"
+                  },
+                  "appInitiated": {
+                    "type": "boolean",
+                    "description": "No source frame: the app's own load (pwabuilder's page-initiated rule)."
                   },
                   "navigationType": {
                     "enum": [

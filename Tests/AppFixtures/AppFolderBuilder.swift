@@ -31,13 +31,16 @@ public struct AppFolderBuilder {
         case bytes([UInt8])
     }
 
-    /// The bundle's name without `.app`; also the executable's.
+    /// The bundle's name without `.app`; also the executable's unless `executableName` says.
     public var name: String
+    /// The executable's file name (and `CFBundleExecutable`) when it is not `name`: PWABuilder's
+    /// shell is always `PWAShell`, whatever the app is called.
+    public var executableName: String?
     /// Info.plist's keys; `CFBundleExecutable` is set to `name` unless given.
     public var info: [JSONValue.Member]
     /// Whether Info.plist is written as an XML or a binary property list.
     public var infoFormat: PropertyListWriter.Format
-    /// The file written at `<name>.app/<name>`.
+    /// The file written at `<name>.app/<name>` (or `executableName`).
     public var executable: Executable
     /// The file written as `embedded.mobileprovision`; nil writes none.
     public var profile: Profile?
@@ -62,7 +65,7 @@ public struct AppFolderBuilder {
     public var infoPlist: JSONValue {
         var members = info
         if !members.contains(where: { $0.key == "CFBundleExecutable" }) {
-            members.append(.init("CFBundleExecutable", .string(name)))
+            members.append(.init("CFBundleExecutable", .string(executableName ?? name)))
         }
         return .object(members)
     }
@@ -74,7 +77,7 @@ public struct AppFolderBuilder {
         try? FileManager.default.removeItem(at: bundle)
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         try PropertyListWriter.write(infoPlist, format: infoFormat, to: bundle.appendingPathComponent("Info.plist"))
-        let executableURL = bundle.appendingPathComponent(name)
+        let executableURL = bundle.appendingPathComponent(executableName ?? name)
         switch executable {
         case .none: break
         case .thin(let builder): try Data(builder.bytes()).write(to: executableURL)

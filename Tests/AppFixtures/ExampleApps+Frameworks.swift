@@ -82,15 +82,83 @@ extension ExampleApps {
                     {"framework": "hotwire-native", "configuration": {"startLocation": "https://app.example.com/", "limitsNavigationsToAppBoundDomains": true, "bridgeComponents": true}}
                     """#,
                 ]),
+            pwabuilderShell(fixed: false),
+            pwabuilderShell(fixed: true),
         ]
     }
+
+    /// PWABuilder's iOS shell, built (spec §12): `PWAShell`, its start URL and permitted URLs in
+    /// `WKAppBoundDomains` as the generator writes them. The broken one has the template's code
+    /// (its literals in the executable), a permitted URL with a path, one with a port (which
+    /// WebKit drops), and an auth origin past the tenth site; the fixed one lists two sites within the ten, carries its
+    /// settings in `webfence-framework.json`, and its code no longer has the template's holes.
+    private static func pwabuilderShell(fixed: Bool) -> AppFolderBuilder {
+        let permitted =
+            fixed
+            ? ["accounts.google.com"]
+            : ["accounts.google.com", "pay.example.net/checkout", "login.example.org:8443"]
+                + (1...7).map { "partner\($0).example" } + ["sso.example.com"]
+        var builder = app(
+            fixed ? "PWABuilderFixedApp" : "PWABuilderApp",
+            bundleID: fixed ? "com.example.news.fixed" : "com.example.news",
+            format: .xml,
+            info: [.init("WKAppBoundDomains", .array((["news.example/app"] + permitted).map(JSONValue.string)))])
+        builder.executableName = "PWAShell"
+        if case .thin(var machO) = builder.executable, !fixed {
+            machO.strings = ["syntheticClickType", "location.href = '", "push-permission-request"]
+            builder.executable = .thin(machO)
+        }
+        if fixed {
+            builder.resources["webfence-framework.json"] = Array(
+                #"""
+                {"framework": "pwabuilder", "configuration": {"rootUrl": "https://news.example/app", "allowedOrigins": ["news.example"], "authOrigins": ["accounts.google.com"]}}
+                """#.utf8)
+        }
+        return builder
+    }
+
+    /// A PWABuilder shell's `Settings.swift` of the generator's shape, with these values.
+    public static func pwabuilderSettings(
+        root: String = "https://shop.example", allowed: [String] = ["shop.example"], auth: [String] = []
+    ) -> String {
+        func list(_ entries: [String]) -> String { entries.map { "\"\($0)\"" }.joined(separator: ",") }
+        return """
+            import WebKit
+
+            // The page the app opens on.
+            let rootUrl = URL(string: "\(root)")!
+
+            // The web app's own host; permitted URLs below show a Done button.
+            let allowedOrigins: [String] = [\(list(allowed))]
+            let authOrigins: [String] = [\(list(auth))]
+
+            let displayMode = "standalone"
+
+            """
+    }
+
+    /// A shell project's `WebView.swift` and `SceneDelegate.swift` after the fixes the audit asks
+    /// for: hosts checked label by label, no page-initiated exception, popups in their own web
+    /// view, universal links loaded as requests. (The template's own files are not copied here.)
+    public static let pwabuilderFixedCode: [String: String] = [
+        "WebView.swift": """
+        // decidePolicyFor: every frame's host is compared label by label with the origins
+        // (host == origin or host.hasSuffix("." + origin)), the scheme must be https, and
+        // createWebViewWith returns a web view of its own for a popup.
+
+        """,
+        "SceneDelegate.swift": """
+        // A universal link is loaded as a request: webView.load(URLRequest(url: link)).
+
+        """,
+    ]
 
     /// Each broken framework app and the fixed app it is compared with.
     public static let twins: [String: String] = [
         "CapacitorApp": "CapacitorFixedApp", "CapacitorBrokenApp": "CapacitorFixedApp",
         "CordovaApp": "CordovaFixedApp", "ReactNativeApp": "ReactNativeFixedApp",
         "ReactNativeDefaultApp": "ReactNativeFixedApp", "HotwireApp": "HotwireFixedApp",
-        "HotwireUnconfiguredApp": "HotwireFixedApp",
+        "HotwireUnconfiguredApp": "HotwireFixedApp", "PWABuilderApp": "PWABuilderFixedApp",
     ]
 
     /// A file in Hotwire's resource bundle (git keeps no empty folder): its presence names the framework.

@@ -99,6 +99,8 @@ public struct MachOBuilder: Sendable {
     public var signature: CodeSignatureBuilder?
     /// Bytes of (fake) code after the load commands.
     public var codeSize = 256
+    /// C strings after the code, in `__TEXT`, as Swift stores its string literals longer than 15 bytes.
+    public var strings: [String] = []
 
     /// An executable for `architecture`, signed by `signature` (nil for none), little-endian unless
     /// `bigEndian`.
@@ -123,7 +125,8 @@ public struct MachOBuilder: Sendable {
         let commandsSize = 3 * segmentSize + 24 + (signature == nil ? 0 : 16)
         let commandCount = signature == nil ? 4 : 5
         let codeStart = headerSize + commandsSize
-        let textEnd = (codeStart + codeSize + 15) / 16 * 16
+        let cStrings: [UInt8] = strings.flatMap { Array($0.utf8) + [0] }
+        let textEnd = (codeStart + codeSize + cStrings.count + 15) / 16 * 16
 
         // The signature's size depends on how many code pages it hashes, which depends on where it
         // starts: size it for the largest start, place it, and pad (as codesign pads too).
@@ -199,6 +202,7 @@ public struct MachOBuilder: Sendable {
         }
         // Code: a recognisable pattern (arm64 NOPs), not zeros, so that page hashes differ.
         head += (0..<codeSize).map { [0x1f, 0x20, 0x03, 0xd5][$0 % 4] }
+        head += cStrings
         head += [UInt8](repeating: 0, count: textEnd - head.count)
 
         var superBlob: [UInt8] = []

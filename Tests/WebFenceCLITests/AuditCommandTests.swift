@@ -36,10 +36,13 @@ struct AuditCommandTests {
     func examples() throws {
         let result = try WebFenceBinary.run(["audit", PackageFiles.url("Examples/apps").path])
         #expect(result.status == 1, "\(result.stderr)")
-        for name in ["UnchangedApp", "ShopApp", "SocialApp", "BrowserApp", "HybridApp", "CapacitorApp", "CordovaApp"] {
+        for name in [
+            "UnchangedApp", "ShopApp", "SocialApp", "BrowserApp", "HybridApp", "CapacitorApp", "CordovaApp",
+            "PWABuilderApp",
+        ] {
             #expect(result.stdout.contains("\(name).app"))
         }
-        #expect(result.stdout.contains("16 apps: 4 errors, 12 warnings, 13 notes"))
+        #expect(result.stdout.contains("18 apps: 6 errors, 20 warnings, 19 notes"))
         #expect(result.stdout.contains("Hybrid framework"))
         #expect(result.stdout.contains("WKAppBoundDomains: 2 of 10 slots used"))
         #expect(result.stdout.contains("Mach-O arm64, x86_64, signed (XML and DER entitlements, team ABCDE12345)"))

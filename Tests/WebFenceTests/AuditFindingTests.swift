@@ -300,7 +300,7 @@ struct AuditFindingTests {
         // A hybrid framework's configuration.
         case let code
         where code.hasPrefix("framework.") || code.hasPrefix("capacitor.") || code.hasPrefix("cordova.")
-            || code.hasPrefix("reactNativeWebView.") || code.hasPrefix("hotwire."):
+            || code.hasPrefix("reactNativeWebView.") || code.hasPrefix("hotwire.") || code.hasPrefix("pwabuilder."):
             return Self.frameworkCases(code)
         default:
             return nil
@@ -334,7 +334,32 @@ struct AuditFindingTests {
             return files(["webfence-framework.json": json(bad)], ["webfence-framework.json": json(good)])
         }
         let limited = #""ios": {"limitsNavigationsToAppBoundDomains": true}"#
+        /// A PWABuilder shell project's files: its settings, and with `fixed` its code, fixed.
+        func pwabuilder(allowed: [String] = ["shop.example"], auth: [String] = [], fixed: Bool) -> [String: String] {
+            let settings = ["Settings.swift": ExampleApps.pwabuilderSettings(allowed: allowed, auth: auth)]
+            return fixed ? settings.merging(ExampleApps.pwabuilderFixedCode) { first, _ in first } : settings
+        }
         switch code {
+        case "pwabuilder.settings.inferred":
+            let built = AuditSketch.shop.with("a built PWAShell") { $0.app.executableName = "PWAShell" }
+            return (
+                built,
+                built.with("a built PWAShell with its Settings.swift") {
+                    for (name, text) in pwabuilder(auth: ["shop-cdn.example"], fixed: true) {
+                        $0.app.resources[name] = Array(text.utf8)
+                    }
+                }
+            )
+        case "pwabuilder.origin.substring", "pwabuilder.pageInitiated.anyHost", "pwabuilder.windowOpen",
+            "pwabuilder.universalLink.unescaped":
+            return files(pwabuilder(fixed: false), pwabuilder(fixed: true))
+        case "pwabuilder.origin.neverMatches":
+            return files(
+                pwabuilder(auth: ["shop-cdn.example/login"], fixed: true),
+                pwabuilder(auth: ["shop-cdn.example"], fixed: true))
+        case "pwabuilder.authOrigin.notAppBound":
+            return files(
+                pwabuilder(auth: ["partner.example"], fixed: true), pwabuilder(auth: ["shop-cdn.example"], fixed: true))
         case "framework.configuration.unreadable":
             return capacitor(#"{"server": "#, #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
         case "framework.configuration.ignored":

@@ -32,9 +32,11 @@ struct ExampleAppsTests {
             committed.appendingPathComponent("Info.plist"), as: SourceFile(path: "committed"))
         #expect(ours.members == theirs.members && ours.format == theirs.format, "\(name) Info.plist: \(hint)")
         // The executable: byte for byte.
-        let executable = try Data(contentsOf: made.appendingPathComponent(name))
+        let executableName = builder.executableName ?? name
+        let executable = try Data(contentsOf: made.appendingPathComponent(executableName))
         #expect(
-            executable == (try Data(contentsOf: committed.appendingPathComponent(name))), "\(name) executable: \(hint)")
+            executable == (try Data(contentsOf: committed.appendingPathComponent(executableName))),
+            "\(name) executable: \(hint)")
         // The profile: the same signed content, a signature that verifies.
         let madeProfile = try ProvisioningProfile(contentsOf: made.appendingPathComponent("embedded.mobileprovision"))
         let committedProfile = try ProvisioningProfile(
@@ -52,7 +54,7 @@ struct ExampleAppsTests {
         }
         let resources = Set(builder.resources.keys.map { String($0.split(separator: "/")[0]) })
         let contents = try FileManager.default.contentsOfDirectory(atPath: committed.path).sorted()
-        #expect(contents == (["Info.plist", "embedded.mobileprovision", name] + resources).sorted())
+        #expect(contents == (["Info.plist", "embedded.mobileprovision", executableName] + resources).sorted())
     }
 
     @Test("Examples/apps holds these apps and nothing else")
@@ -119,7 +121,8 @@ struct ExampleAppsTests {
                 (($0.files.path as NSString).lastPathComponent.replacingOccurrences(of: ".app", with: ""), $0)
             })
         let frameworkCodes = AuditCatalog.rules.map(\.code).filter {
-            ["framework.", "capacitor.", "cordova.", "reactNativeWebView.", "hotwire."].contains(where: $0.hasPrefix)
+            ["framework.", "capacitor.", "cordova.", "reactNativeWebView.", "hotwire.", "pwabuilder."].contains(
+                where: $0.hasPrefix)
         }
         var triggered: Set<String> = []
         for (broken, fixed) in ExampleApps.twins {

@@ -102,7 +102,7 @@ public struct AppAudit: Sendable {
         associatedDomains = declarations.associatedDomains
         findings += problems(.associatedDomains)
         findings += Self.associatedDomainFindings(declarations, file: entitlements.file)
-        framework = FrameworkAudit(files.frameworkFiles, app: declarations.appBound)
+        framework = FrameworkAudit(files.frameworkFiles, app: declarations.appBound, infoPlist: info)
         for problem in files.frameworkFiles.unreadable {
             findings.append(
                 AuditFinding(

@@ -335,6 +335,41 @@ public enum AuditCatalog {
         Rule(
             code: "hotwire.startLocation.case", title: "The start location's host has capitals",
             fix: "Write the start location in lower case (https://app.example.com/)."),
+        Rule(
+            code: "pwabuilder.settings.inferred", title: "A built PWABuilder shell's settings, inferred",
+            fix:
+                "Nothing to do; audit the project folder (Settings.swift beside Info.plist) to check the exact allowedOrigins and authOrigins."
+        ),
+        Rule(
+            code: "pwabuilder.origin.substring",
+            title: "An allowedOrigins or authOrigins entry matched anywhere in the host",
+            fix:
+                "Check the host in WebView.swift label by label (host == entry or host.hasSuffix(\".\" + entry)) and compare the scheme, or move the check into a WebFence rule set (webfence framework rules)."
+        ),
+        Rule(
+            code: "pwabuilder.origin.neverMatches", title: "A permitted URL that never occurs in a host",
+            fix: "Write the entry as a lowercase host alone (accounts.google.com), without scheme, port, path or query."
+        ),
+        Rule(
+            code: "pwabuilder.pageInitiated.anyHost", title: "Page-initiated navigations load any host",
+            fix:
+                "Drop the navigationType == .other branch of WebView.swift's decidePolicyFor, or apply the same host check to it."
+        ),
+        Rule(
+            code: "pwabuilder.windowOpen", title: "window.open loads in the same web view and returns null",
+            fix:
+                "Return a new WKWebView from createWebViewWith for sign-in popups (or use ASWebAuthenticationSession), so the opener gets its window back."
+        ),
+        Rule(
+            code: "pwabuilder.universalLink.unescaped", title: "A universal link is put into JavaScript unescaped",
+            fix:
+                "Load the link with webView.load(URLRequest(url:)) instead of evaluateJavaScript(\"location.href = '…'\"), or pass it as a JSON-encoded string."
+        ),
+        Rule(
+            code: "pwabuilder.authOrigin.notAppBound", title: "A permitted URL WebKit will refuse",
+            fix:
+                "Add the permitted URL's domain to WKAppBoundDomains within its first ten sites, or open the sign-in in ASWebAuthenticationSession."
+        ),
 
         // A fetched association file (`--fetch`, spec/associated-domains.md §2–§4).
         Rule(

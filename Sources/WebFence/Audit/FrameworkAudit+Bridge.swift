@@ -37,6 +37,7 @@ extension FrameworkAudit {
         default: break
         }
         guard limits || verdict.state.forcedAppBoundMode else { return findings }
+        if case .pwabuilder = policy { return findings }  // pwabuilderAppBound says it per permitted URL
         let startHost = url.host?.description
         for rule in MeantNavigation(policy).rules {
             let host = String(rule.host.drop { $0 == "=" || $0 == "*" || $0 == "." })
@@ -58,6 +59,7 @@ extension FrameworkAudit {
         case .capacitor: "/ios/limitsNavigationsToAppBoundDomains"
         case .cordovaIOS: "/widget/preference"
         case .reactNativeWebView, .hotwireNative: "/limitsNavigationsToAppBoundDomains"
+        case .pwabuilder: "/"
         }
     }
 
@@ -68,6 +70,7 @@ extension FrameworkAudit {
         case .cordovaIOS: "/widget/content"
         case .reactNativeWebView: "/uri"
         case .hotwireNative: "/startLocation"
+        case .pwabuilder: "/rootUrl"
         }
     }
 
@@ -78,6 +81,7 @@ extension FrameworkAudit {
         case .cordovaIOS: "/widget/allow-navigation"
         case .reactNativeWebView: "/originWhitelist"
         case .hotwireNative: "/startLocation"
+        case .pwabuilder: "/allowedOrigins"
         }
     }
 
@@ -121,6 +125,16 @@ extension FrameworkAudit {
                 "links to \(hotwire.configuration.startHost ?? "(no host)"): visited in the app (any scheme and port)",
                 "links to other http(s) hosts: a universal link or SFSafariViewController; other schemes: UIApplication.open",
                 "form submissions, back/forward and subframe loads: not checked",
+            ]
+        case .pwabuilder(let shell):
+            let configuration = shell.configuration
+            func list(_ entries: [String]) -> String {
+                entries.isEmpty ? "none" : entries.map { "\"\($0)\"" }.joined(separator: ", ")
+            }
+            return [
+                "authOrigins: \(list(configuration.authOrigins)); then allowedOrigins: \(list(configuration.allowedOrigins)) (each matched anywhere in the host, any scheme and port, every frame; an auth origin shows the Done toolbar)",
+                "a page-initiated navigation (redirect, script, meta refresh, iframe): allowed to any host",
+                "anything else: http(s) in SFSafariViewController, other schemes to UIApplication.open; tel: and mailto: to the system; about: allowed, blob: downloaded",
             ]
         }
     }

@@ -10,6 +10,9 @@ extension FrameworkAudit {
         case .cordovaIOS(let cordova): cordovaHoles(cordova.configuration, file)
         case .reactNativeWebView(let reactNative): reactNativeHoles(reactNative.configuration, file)
         case .hotwireNative(let hotwire): hotwireHoles(hotwire.configuration, file)
+        case .pwabuilder(let policy):
+            pwabuilderHoles(
+                PWABuilderShell(policy.configuration, source: .settings, code: .unknown), file)
         }
     }
 

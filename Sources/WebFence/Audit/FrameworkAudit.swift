@@ -18,15 +18,29 @@ public struct FrameworkAudit: Sendable {
     /// Every finding about the framework.
     public let findings: [AuditFinding]
 
-    /// The framework of `files`, or nil for an app built on none WebFence knows.
-    public init?(_ files: FrameworkFiles, app: AppBoundApp) {
-        guard let read = Self.read(files) else { return nil }
+    /// The framework of `files`, or nil for an app built on none WebFence knows. A built
+    /// PWABuilder shell is known by its `infoPlist`'s `CFBundleExecutable`.
+    public init?(_ files: FrameworkFiles, app: AppBoundApp, infoPlist: PropertyListDocument? = nil) {
+        guard let read = Self.read(files) ?? infoPlist.flatMap({ Self.builtShell($0, files, app: app) }) else {
+            return nil
+        }
         framework = read.framework
         file = read.file
         var findings = read.findings
         if let policy = read.policy {
-            let found =
-                FrameworkAudit.holes(policy, file: read.file) + FrameworkAudit.bridge(policy, app: app, file: read.file)
+            var shell = read.shell
+            if shell == nil, case .pwabuilder(let pwabuilder) = policy {
+                let built = infoPlist?["CFBundleExecutable"]?.stringValue == PWABuilderShell.executableName
+                shell = PWABuilderShell(
+                    pwabuilder.configuration, source: .settings,
+                    code: built ? .executable(files.executableStrings) : .unknown)
+            }
+            let holes =
+                shell.map {
+                    FrameworkAudit.pwabuilderHoles($0, read.file)
+                        + FrameworkAudit.pwabuilderAppBound($0, app: app, file: read.file)
+                } ?? FrameworkAudit.holes(policy, file: read.file)
+            let found = holes + FrameworkAudit.bridge(policy, app: app, file: read.file)
             findings += found.map {
                 AuditFinding($0.code, $0.severity, $0.file, key: read.configurationPointer + $0.key, $0.message)
             }
@@ -53,6 +67,8 @@ public struct FrameworkAudit: Sendable {
         var findings: [AuditFinding]
         /// Where the configuration sits in its file: `/configuration` in `webfence-framework.json`.
         var configurationPointer = ""
+        /// A PWABuilder shell read from its project or its built app.
+        var shell: PWABuilderShell?
     }
 
     /// The configuration file that names the framework: Capacitor's first (a Capacitor app carries
@@ -77,6 +93,11 @@ public struct FrameworkAudit: Sendable {
         if let file = files.file("webfence-framework.json") {
             return readProps(file)
         }
+        if let file = files.file("Settings.swift"), let text = String(validating: file.bytes, as: UTF8.self),
+            PWABuilderShell.isSettings(text)
+        {
+            return readSettings(text, file.source, files)
+        }
         if let marker = files.markers.first(where: { $0.name == "HotwireNative_HotwireNative.bundle" }) {
             let source = marker.source
             return Read(
@@ -89,6 +110,50 @@ public struct FrameworkAudit: Sendable {
                 ])
         }
         return nil
+    }
+
+    /// A PWABuilder project's `Settings.swift`, with `WebView.swift` and `SceneDelegate.swift`
+    /// beside it when they are there.
+    private static func readSettings(_ text: String, _ source: SourceFile, _ files: FrameworkFiles) -> Read {
+        do throws(PWABuilderSettingsReader.Failure) {
+            let configuration = try PWABuilderSettingsReader.read(text)
+            func code(_ name: String) -> String? {
+                files.file(name).map { String(decoding: $0.bytes, as: UTF8.self) }
+            }
+            let shell = PWABuilderShell(
+                configuration, source: .settings,
+                code: .sources(webView: code("WebView.swift"), sceneDelegate: code("SceneDelegate.swift")))
+            return Read(
+                framework: .pwabuilder, policy: .pwabuilder(PWABuilderPolicy(configuration)), file: source,
+                findings: [], shell: shell)
+        } catch {
+            return Read(
+                framework: .pwabuilder, policy: nil, file: source, findings: [unreadable(source, error.description)])
+        }
+    }
+
+    /// A built PWABuilder shell (`PWAShell` executable): its settings inferred from
+    /// `WKAppBoundDomains`.
+    private static func builtShell(_ info: PropertyListDocument, _ files: FrameworkFiles, app: AppBoundApp) -> Read? {
+        guard info["CFBundleExecutable"]?.stringValue == PWABuilderShell.executableName else { return nil }
+        let source = info.file
+        guard let entries = app.domains?.entries.map(\.text),
+            let configuration = PWABuilderShell.inferred(fromAppBoundDomains: entries)
+        else {
+            return Read(
+                framework: .pwabuilder, policy: nil, file: source,
+                findings: [
+                    AuditFinding(
+                        "framework.configuration.missing", .note, source, key: "/",
+                        "the app is a built PWABuilder shell, but WKAppBoundDomains, where the generator writes its start URL and permitted URLs, is absent or empty: its navigation rules are not audited"
+                    )
+                ])
+        }
+        let shell = PWABuilderShell(
+            configuration, source: .inferredFromAppBoundDomains, code: .executable(files.executableStrings))
+        return Read(
+            framework: .pwabuilder, policy: .pwabuilder(PWABuilderPolicy(configuration)), file: source, findings: [],
+            shell: shell)
     }
 
     private static func readJSON(_ file: FrameworkFiles.File, _ framework: HybridFramework) -> Read {

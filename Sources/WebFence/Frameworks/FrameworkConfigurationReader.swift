@@ -25,6 +25,8 @@ public enum FrameworkConfigurationReader {
             )
         case .hotwireNative:
             return (.hotwireNative(HotwirePolicy(try hotwire(configuration, at: pointer))), [])
+        case .pwabuilder:
+            return (.pwabuilder(PWABuilderPolicy(try pwabuilder(configuration, at: pointer))), [])
         }
     }
 
@@ -78,6 +80,16 @@ public enum FrameworkConfigurationReader {
             limitsNavigationsToAppBoundDomains: try reader.bool("limitsNavigationsToAppBoundDomains") ?? false,
             usesBridgeComponents: try reader.bool("bridgeComponents") ?? false)
         try reader.finish(expected: ["startLocation", "limitsNavigationsToAppBoundDomains", "bridgeComponents"])
+        return configuration
+    }
+
+    /// `{"rootUrl", "allowedOrigins", "authOrigins"}`: the values of the shell's `Settings.swift`.
+    static func pwabuilder(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> PWABuilderConfiguration {
+        var reader = try JSONObjectReader(value, at: pointer)
+        let configuration = PWABuilderConfiguration(
+            rootURL: try reader.string("rootUrl"), allowedOrigins: try strings(&reader, "allowedOrigins") ?? [],
+            authOrigins: try strings(&reader, "authOrigins") ?? [])
+        try reader.finish(expected: ["rootUrl", "allowedOrigins", "authOrigins"])
         return configuration
     }
 

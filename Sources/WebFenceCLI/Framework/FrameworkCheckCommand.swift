@@ -11,7 +11,9 @@ struct FrameworkCheckCommand: AsyncParsableCommand {
         discussion: """
             --framework capacitor reads capacitor.config.json; cordova-ios reads config.xml (or the \
             JSON object of --jsonl); react-native-webview and hotwire-native read a JSON object of \
-            their props: {"originWhitelist": [...]} and {"startLocation": "https://..."}.
+            their props: {"originWhitelist": [...]} and {"startLocation": "https://..."}; pwabuilder \
+            reads the shell's Settings.swift (its rootUrl, allowedOrigins and authOrigins literals) or \
+            {"rootUrl": "https://...", "allowedOrigins": [...], "authOrigins": [...]}.
 
             Each URL is first canonicalised as WebKit does before the framework sees it (WHATWG URL). \
             "bypass" means the framework lets the URL load in the web view on a host its configuration \
@@ -19,7 +21,7 @@ struct FrameworkCheckCommand: AsyncParsableCommand {
 
             With --jsonl, reads JSON lines from stdin: {"id", "framework", "config", "url", "frame": \
             "main" | "sub", "navigationType": "link" | "formSubmitted" | "backForward" | "reload" | \
-            "formResubmitted" | "other", "newWindow": true?}, and writes one line per input: {"id", \
+            "formResubmitted" | "other", "newWindow": true?, "appInitiated": true?}, and writes one line per input: {"id", \
             "decision", "host", "bypass", "rule"}. A line that cannot be used yields {"id", "failure": \
             true, "reason"}, processing goes on, and the exit status is then 2.
 
@@ -27,7 +29,7 @@ struct FrameworkCheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The framework: capacitor, cordova-ios, react-native-webview or hotwire-native.")
+    @Option(help: "The framework: capacitor, cordova-ios, react-native-webview, hotwire-native or pwabuilder.")
     var framework: HybridFramework?
 
     @Option(help: ArgumentHelp("The framework's configuration file.", valueName: "file"))
@@ -38,6 +40,9 @@ struct FrameworkCheckCommand: AsyncParsableCommand {
 
     @Flag(help: "The navigation asks for a new window (window.open, target=_blank): no target frame.")
     var newWindow = false
+
+    @Flag(help: "The app loaded the URL itself (load(_:)): no source frame.")
+    var appInitiated = false
 
     @Option(
         name: .customLong("navigation-type"),
@@ -77,7 +82,9 @@ struct FrameworkCheckCommand: AsyncParsableCommand {
             guard case .success(let url) = WebURL.parse(text) else {
                 throw InputError(text, "not a URL: WebKit never hands it to the framework")
             }
-            results.append((text, policy.decide(.init(url: url, target: target, navigationType: navigationType))))
+            let action = FrameworkNavigationAction(
+                url: url, target: target, navigationType: navigationType, isAppInitiated: appInitiated)
+            results.append((text, policy.decide(action)))
         }
         switch output.format {
         case .json:

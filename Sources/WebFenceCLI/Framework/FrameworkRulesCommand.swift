@@ -21,7 +21,7 @@ struct FrameworkRulesCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The framework: capacitor, cordova-ios, react-native-webview or hotwire-native.")
+    @Option(help: "The framework: capacitor, cordova-ios, react-native-webview, hotwire-native or pwabuilder.")
     var framework: HybridFramework
 
     @Argument(help: ArgumentHelp("The framework's configuration file.", valueName: "file"))

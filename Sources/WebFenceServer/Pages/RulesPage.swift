@@ -52,7 +52,7 @@ enum RulesPage {
             <form method="post" action="/frameworks/check">
             <label for="framework">The framework</label>
             <select id="framework" name="framework">\(frameworks)</select>
-            <label for="config">Its configuration <span class="hint">(capacitor.config.json, Cordova's config.xml, or the props JSON of docs/frameworks.md)</span></label>
+            <label for="config">Its configuration <span class="hint">(capacitor.config.json, Cordova's config.xml, a PWABuilder shell's Settings.swift, or the props JSON of docs/frameworks.md)</span></label>
             <textarea id="config" name="config" required spellcheck="false">\n\(fields?["config"] ?? "")</textarea>
             <label for="framework-urls">URLs <span class="hint">(one a line, as WebKit hands them to the framework)</span></label>
             <textarea id="framework-urls" name="urls" required spellcheck="false">\n\(fields?["urls"] ?? "")</textarea>

@@ -1,0 +1,150 @@
+import HybridFrameworks
+
+/// Reads the three constants of a PWABuilder shell's `Settings.swift` as the template writes them
+/// (spec §12a): `let rootUrl = URL(string: "…")!`, `let allowedOrigins: [String] = ["…"]` (or the
+/// template's older `let allowedOrigin = "…"`) and `let authOrigins: [String] = ["…", …]`, among
+/// comments and the file's other settings. Only these literals are read; the code is not run.
+///
+/// A file it cannot read (no `allowedOrigins`, a value that is not a literal, an unterminated
+/// string or comment) is an error with its line and column.
+public enum PWABuilderSettingsReader {
+    /// Why the file cannot be read, and where.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// 1-based line and column.
+        public let line: Int
+        /// 1-based column, in characters.
+        public let column: Int
+        /// What is wrong.
+        public let message: String
+
+        /// `line L, column C: message`.
+        public var description: String { "line \(line), column \(column): \(message)" }
+    }
+
+    /// The configuration of `text`.
+    public static func read(_ text: String) throws(Failure) -> PWABuilderConfiguration {
+        let tokens = try SwiftTokens.scan(text)
+        var values: [String: (Value, SwiftTokens.Token)] = [:]
+        var index = 0
+        while index < tokens.count {
+            // `let NAME` or `var NAME` at the file's top level (depth 0).
+            guard tokens[index].depth == 0, case .word(let keyword) = tokens[index].kind,
+                keyword == "let" || keyword == "var",
+                index + 1 < tokens.count, case .word(let name) = tokens[index + 1].kind, wanted.contains(name)
+            else {
+                index += 1
+                continue
+            }
+            let (value, next) = try self.value(tokens, after: index + 2, name: name)
+            if values[name] != nil {
+                throw failure(tokens[index + 1], "\(name) is declared twice")
+            }
+            values[name] = (value, tokens[index + 1])
+            index = next
+        }
+        func strings(_ name: String) throws(Failure) -> [String]? {
+            guard let (value, token) = values[name] else { return nil }
+            switch value {
+            case .list(let items): return items
+            case .string: throw failure(token, "\(name) should be an array of strings")
+            }
+        }
+        func string(_ name: String) throws(Failure) -> String? {
+            guard let (value, token) = values[name] else { return nil }
+            switch value {
+            case .string(let text): return text
+            case .list: throw failure(token, "\(name) should be a string")
+            }
+        }
+        let allowed: [String]
+        if let list = try strings("allowedOrigins") {
+            allowed = list
+        } else if let single = try string("allowedOrigin") {
+            allowed = [single]
+        } else {
+            let end = tokens.last.map { ($0.line, $0.column) } ?? (1, 1)
+            throw Failure(
+                line: end.0, column: end.1,
+                message: "no allowedOrigins (or allowedOrigin) constant: not a PWABuilder shell's Settings.swift")
+        }
+        return PWABuilderConfiguration(
+            rootURL: try string("rootUrl"), allowedOrigins: allowed, authOrigins: try strings("authOrigins") ?? [])
+    }
+
+    private static let wanted: Set<String> = ["rootUrl", "allowedOrigins", "allowedOrigin", "authOrigins"]
+
+    private enum Value {
+        case string(String)
+        case list([String])
+    }
+
+    /// After the name: an optional `: Type`, `=`, then a string literal, `URL(string: "…")` with
+    /// an optional `!`, or an array of string literals.
+    private static func value(
+        _ tokens: [SwiftTokens.Token], after start: Int, name: String
+    ) throws(Failure) -> (Value, Int) {
+        var index = start
+        func token(_ what: String) throws(Failure) -> SwiftTokens.Token {
+            guard index < tokens.count else {
+                let last = tokens[tokens.count - 1]
+                throw failure(last, "the file ends where \(name)'s \(what) should be")
+            }
+            defer { index += 1 }
+            return tokens[index]
+        }
+        func expect(_ symbol: Character, _ what: String) throws(Failure) {
+            let next = try token(what)
+            guard case .symbol(symbol) = next.kind else {
+                throw failure(next, "expected \(what) (\"\(symbol)\") in \(name)'s declaration, found \(next.kind)")
+            }
+        }
+        // `: [String]`, `: String`, `: URL`: skip to `=`.
+        if index < tokens.count, case .symbol(":") = tokens[index].kind {
+            while index < tokens.count, tokens[index].kind != .symbol("=") { index += 1 }
+        }
+        try expect("=", "\"=\"")
+        let first = try token("value")
+        switch first.kind {
+        case .string(let text):
+            return (.string(text), index)
+        case .word("URL"):
+            try expect("(", "\"(\"")
+            let label = try token("string: label")
+            guard case .word("string") = label.kind else {
+                throw failure(label, "\(name): only URL(string: \"…\") is read")
+            }
+            try expect(":", "\":\"")
+            let literal = try token("URL text")
+            guard case .string(let text) = literal.kind else {
+                throw failure(literal, "\(name): URL(string:) is given \(literal.kind), not a string literal")
+            }
+            try expect(")", "\")\"")
+            if index < tokens.count, case .symbol("!") = tokens[index].kind { index += 1 }
+            return (.string(text), index)
+        case .symbol("["):
+            var items: [String] = []
+            while true {
+                let next = try token("array element")
+                switch next.kind {
+                case .symbol("]"): return (.list(items), index)
+                case .string(let text):
+                    items.append(text)
+                    let separator = try token("\",\" or \"]\"")
+                    if case .symbol("]") = separator.kind { return (.list(items), index) }
+                    guard case .symbol(",") = separator.kind else {
+                        throw failure(separator, "expected \",\" or \"]\" in \(name), found \(separator.kind)")
+                    }
+                default:
+                    throw failure(
+                        next, "\(name) holds \(next.kind), not a string literal: WebFence reads literals only")
+                }
+            }
+        default:
+            throw failure(first, "\(name) is \(first.kind), not a literal: WebFence reads literals only")
+        }
+    }
+
+    private static func failure(_ token: SwiftTokens.Token, _ message: String) -> Failure {
+        Failure(line: token.line, column: token.column, message: message)
+    }
+}

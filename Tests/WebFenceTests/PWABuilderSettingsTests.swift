@@ -1,0 +1,123 @@
+import HybridFrameworks
+import Testing
+import WebFence
+
+/// Reading a PWABuilder shell's `Settings.swift` (spec §12a): the three literals among the file's
+/// other settings and comments, the older `allowedOrigin`, and a file it cannot read as an error
+/// with its line and column, never a crash.
+struct PWABuilderSettingsTests {
+    /// A settings file of the shape PWABuilder's generator writes: a struct, other constants,
+    /// comments, the three values filled in.
+    static let generated = """
+        import WebKit
+
+        struct Cookie {
+            var name: String
+            var value: String
+        }
+
+        let gcmMessageIDKey = "00000000000" // Firebase sender
+
+        // The page the app opens on.
+        let rootUrl = URL(string: "https://shop.example/start?source=pwa")!
+
+        // The web app's own host.
+        let allowedOrigins: [String] = ["shop.example"]
+
+        /* Permitted URLs: sign-in and payment,
+           shown with a Done button. */
+        let authOrigins: [String] = ["accounts.google.com","pay.example.net/checkout"]
+        // at most ten sites in all
+
+        let platformCookie = Cookie(name: "app-platform", value: "iOS App Store")
+        let displayMode = "standalone"
+        let pullToRefresh = true
+        """
+
+    @Test("the generator's file: rootUrl, allowedOrigins and authOrigins, the rest ignored")
+    func generatedFile() throws {
+        let configuration = try PWABuilderSettingsReader.read(Self.generated)
+        #expect(configuration.rootURL == "https://shop.example/start?source=pwa")
+        #expect(configuration.allowedOrigins == ["shop.example"])
+        #expect(configuration.authOrigins == ["accounts.google.com", "pay.example.net/checkout"])
+    }
+
+    @Test("no permitted URLs: the generator writes an empty array")
+    func emptyAuthOrigins() throws {
+        let text = Self.generated.replacingOccurrences(
+            of: #"["accounts.google.com","pay.example.net/checkout"]"#, with: "[]")
+        #expect(try PWABuilderSettingsReader.read(text).authOrigins == [])
+    }
+
+    @Test("the older template: a single allowedOrigin string, no authOrigins")
+    func olderTemplate() throws {
+        let text = """
+            let rootUrl = URL(string: "https://old.example/?pwashell")!
+            let allowedOrigin = "old.example"
+            """
+        let configuration = try PWABuilderSettingsReader.read(text)
+        #expect(configuration.allowedOrigins == ["old.example"] && configuration.authOrigins == [])
+    }
+
+    @Test("hand edits Swift allows: var, no type, trailing commas, several lines, escapes, nested comments")
+    func handEdited() throws {
+        let text = """
+            /* an /* inner */ comment */
+            var allowedOrigins = [
+                "shop.example", // the app
+                "cdn.shop.example",
+            ]
+            let authOrigins: Array<String> = ["login.example\\u{2E}com", "a\\"b"]
+            let rootUrl: URL = URL(string: "https://shop.example")!
+            let banner = "not \\(read) here"
+            let raw = #"raw "quoted""#
+            let poem = \"\"\"
+                many lines
+                \"\"\"
+            """
+        let configuration = try PWABuilderSettingsReader.read(text)
+        #expect(configuration.allowedOrigins == ["shop.example", "cdn.shop.example"])
+        #expect(configuration.authOrigins == ["login.example.com", "a\"b"])
+        #expect(configuration.rootURL == "https://shop.example")
+    }
+
+    @Test("constants inside a type or function are not the settings")
+    func topLevelOnly() throws {
+        let text = """
+            struct Other { let allowedOrigins = ["inside.example"] }
+            let allowedOrigins: [String] = ["outside.example"]
+            """
+        #expect(try PWABuilderSettingsReader.read(text).allowedOrigins == ["outside.example"])
+    }
+
+    @Test(
+        "a file it cannot read: the line and column, and what is wrong",
+        arguments: [
+            ("let rootUrl = URL(string: \"https://a.example\")!\n", 1, "no allowedOrigins"),
+            ("let allowedOrigins: [String] = [host]\n", 1, "not a string literal"),
+            ("let x = 1\nlet allowedOrigins: [String] = [\"a.example\" \"b\"]\n", 2, "expected \",\" or \"]\""),
+            ("let allowedOrigins = [\"a.example\"]\nlet allowedOrigins = [\"b.example\"]\n", 2, "declared twice"),
+            ("let allowedOrigins = [\"a.example\n", 1, "never ends"),
+            ("/* open\nlet allowedOrigins = [\"a\"]\n", 1, "never ends"),
+            ("let allowedOrigins = [\"\\(host)\"]\n", 1, "interpolated"),
+            ("let allowedOrigins = \"a.example\"\n", 1, "array of strings"),
+            ("let allowedOrigins = [\"a\\q\"]\n", 1, "invalid escape"),
+            ("let allowedOrigins: [String] =", 1, "the file ends"),
+            ("let rootUrl = URL(fileURLWithPath: \"/x\")!\nlet allowedOrigins = []\n", 1, "URL(string:"),
+        ])
+    func unreadable(_ text: String, _ line: Int, _ message: String) {
+        #expect(throws: PWABuilderSettingsReader.Failure.self) { try PWABuilderSettingsReader.read(text) }
+        do {
+            _ = try PWABuilderSettingsReader.read(text)
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    @Test("interpolations nested past the bound are refused, not recursed into")
+    func deepNesting() {
+        let text = "let allowedOrigins = [" + String(repeating: "\"\\(", count: 5000) + "\n"
+        #expect(throws: PWABuilderSettingsReader.Failure.self) { try PWABuilderSettingsReader.read(text) }
+    }
+}
