@@ -439,7 +439,8 @@ elif target == "multipart":
 elif target == "framework":
     frameworks = os.path.join(os.path.dirname(examples), "frameworks")
     for name, selector in [("capacitor.config.json", "\x00"), ("config.xml", "\x01"),
-                           ("react-native-webview.json", "\x03"), ("hotwire-native.json", "\x04")]:
+                           ("react-native-webview.json", "\x03"), ("hotwire-native.json", "\x04"),
+                           ("pwabuilder.json", "\x05"), ("Settings.swift", "\x06")]:
         path = os.path.join(frameworks, name)
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:
@@ -449,6 +450,8 @@ elif target == "framework":
         '\x02{"version": "7", "allowNavigation": ["HTTPS://*youtube.com/*", "*"], "allowIntent": ["tel:*"]}',
         '\x03{"originWhitelist": null, "requireFullOriginMatch": true}',
         '\x04{"startLocation": "https://App.Example.com./"}',
+        '\x05{"rootUrl": "https://a.com", "allowedOrigins": ["a.com", ""], "authOrigins": ["b.com/x", "::1"]}',
+        '\x06let allowedOrigin = "a.com" /* /* */ */\nlet authOrigins = ["\\u{62}.com", #"raw"#, "\\(x)"]',
         '\x01<widget><allow-navigation href="https://*.a.com:8080/p/*"/><preference name="scheme" value="https"/></widget>',
     ])
 elif target == "macho":

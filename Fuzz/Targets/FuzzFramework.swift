@@ -1,14 +1,16 @@
 // Fuzz target `framework`: the readers of hybrid frameworks' configuration files
 // (CapacitorConfigReader for capacitor.config.json, CordovaConfigXMLReader for config.xml,
-// FrameworkConfigurationReader for the props JSON of react-native-webview and Hotwire Native),
-// then every framework's decision and the rule set its configuration meant.
+// FrameworkConfigurationReader for the props JSON of react-native-webview, Hotwire Native and
+// PWABuilder, PWABuilderSettingsReader for a PWABuilder shell's Settings.swift), then every
+// framework's decision and the rule set its configuration meant.
 //
 // Input: the first byte picks the reader (0 Capacitor, 1 Cordova XML, 2 Cordova JSON,
-// 3 react-native-webview, 4 Hotwire Native, modulo 5); the rest is the file, as bytes.
+// 3 react-native-webview, 4 Hotwire Native, 5 PWABuilder JSON, 6 Settings.swift, modulo 7); the
+// rest is the file, as bytes.
 //
-// Checks: no crash, no hang; a reader either refuses the file with a place (XML: line and column
-// from 1; JSON: a JSON pointer) or gives a policy; for every policy read, on a fixed set of URLs in
-// every frame and navigation type —
+// Checks: no crash, no hang; a reader either refuses the file with a place (XML and Swift: line and
+// column from 1; JSON: a JSON pointer) or gives a policy; for every policy read, on a fixed set of
+// URLs in every frame and navigation type, started by the page and by the app —
 //   - the decision's host is the URL's host as the URL Standard serialises it;
 //   - only an allow can be a bypass;
 //   - deciding again gives the same decision (the policies are values);
@@ -33,7 +35,15 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let selector = bytes.first else { return 0 }
     let file = Array(bytes.dropFirst())
     let policy: FrameworkPolicy
-    switch selector % 5 {
+    switch selector % 7 {
+    case 6:
+        do {
+            policy = .pwabuilder(
+                PWABuilderPolicy(try PWABuilderSettingsReader.read(String(decoding: file, as: UTF8.self))))
+        } catch {
+            Fuzz.check(error.line >= 1 && error.column >= 1, "a Swift error has a position", error.description)
+            return 0
+        }
     case 1:
         do {
             let (configuration, notes) = try CordovaConfigXMLReader.read(file)
@@ -45,11 +55,12 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     default:
         let framework: HybridFramework =
-            switch selector % 5 {
+            switch selector % 7 {
             case 0: .capacitor
             case 2: .cordovaIOS
             case 3: .reactNativeWebView
-            default: .hotwireNative
+            case 4: .hotwireNative
+            default: .pwabuilder
             }
         guard let json = try? JSONParser.parse(String(decoding: file, as: UTF8.self)) else { return 0 }
         do {
@@ -62,11 +73,15 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for url in FrameworkFuzz.urls {
         for target in FrameworkNavigationAction.TargetFrame.allCases {
             for type in FrameworkNavigationAction.NavigationType.allCases {
-                let action = FrameworkNavigationAction(url: url, target: target, navigationType: type)
-                let decision = policy.decide(action)
-                Fuzz.check(decision.hostText == url.host?.description, "the real host is the URL's", "\(decision)")
-                Fuzz.check(!decision.isBypass || decision.action == .allow, "only an allow is a bypass", "\(decision)")
-                Fuzz.check(policy.decide(action) == decision, "a decision is a value", "\(decision)")
+                for appInitiated in [false, true] {
+                    let action = FrameworkNavigationAction(
+                        url: url, target: target, navigationType: type, isAppInitiated: appInitiated)
+                    let decision = policy.decide(action)
+                    Fuzz.check(decision.hostText == url.host?.description, "the real host is the URL's", "\(decision)")
+                    Fuzz.check(
+                        !decision.isBypass || decision.action == .allow, "only an allow is a bypass", "\(decision)")
+                    Fuzz.check(policy.decide(action) == decision, "a decision is a value", "\(decision)")
+                }
             }
         }
     }

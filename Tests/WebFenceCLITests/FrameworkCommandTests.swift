@@ -135,4 +135,87 @@ struct FrameworkCommandTests {
         let results = try #require(try Self.json(Substring(check.stdout))["results"] as? [[String: Any]])
         #expect(results.map { $0["decision"] as? String } == ["allow", "openExternally", "openExternally", "allow"])
     }
+
+    @Test("pwabuilder: the bundled Settings.swift, its substring hole and the toolbar; the JSON form decides alike")
+    func pwabuilderSettings() throws {
+        let urls = ["https://news.example.evil.net/", "https://accounts.google.com/o/oauth2", "https://other.org/"]
+        let result = try WebFenceBinary.run(
+            [
+                "framework", "check", "--framework", "pwabuilder", "--config",
+                PackageFiles.url("Examples/frameworks/Settings.swift").path, "--format", "json",
+            ] + urls)
+        #expect(result.status == 0, "\(result.stderr)")
+        let results = try #require(try Self.json(Substring(result.stdout))["results"] as? [[String: Any]])
+        #expect(results.map { $0["decision"] as? String } == ["allow", "allow", "openExternally"])
+        #expect(results.map { $0["bypass"] as? Bool } == [true, false, false])
+        #expect(
+            results.map { $0["ruleCode"] as? String } == [
+                "pwabuilder.allowedOrigins", "pwabuilder.authOrigins", "pwabuilder.safari",
+            ])
+        #expect((results[1]["rule"] as? String)?.contains("Done toolbar shown") == true)
+        let json = try WebFenceBinary.run(
+            [
+                "framework", "check", "--framework", "pwabuilder", "--config",
+                PackageFiles.url("Examples/frameworks/pwabuilder.json").path, "--format", "json",
+            ] + urls)
+        let fromJSON = try #require(try Self.json(Substring(json.stdout))["results"] as? [[String: Any]])
+        #expect(fromJSON.map { $0["rule"] as? String } == results.map { $0["rule"] as? String })
+    }
+
+    @Test("pwabuilder: a Settings.swift it cannot read exits 2 with the file, line and column")
+    func pwabuilderUnreadable() throws {
+        let settings = try Self.temporaryFile(
+            "Settings.swift", "import WebKit\n\nlet allowedOrigins: [String] = [host]\n")
+        let result = try WebFenceBinary.run([
+            "framework", "check", "--framework", "pwabuilder", "--config", settings.path, "https://a.example/",
+        ])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains("Settings.swift:line 3, column 33: allowedOrigins holds `host`"), "\(result.stderr)")
+        let other = try Self.temporaryFile("Settings.swift", "let theme = \"dark\"\n")
+        let missing = try WebFenceBinary.run([
+            "framework", "check", "--framework", "pwabuilder", "--config", other.path, "https://a.example/",
+        ])
+        #expect(missing.status == 2 && missing.stderr.contains("no allowedOrigins"))
+    }
+
+    @Test("pwabuilder --jsonl: page-initiated unless newWindow or appInitiated says otherwise")
+    func pwabuilderLines() throws {
+        let config = #"{"rootUrl": "https://trusted.com", "allowedOrigins": ["trusted.com"], "authOrigins": []}"#
+        let input = [
+            #"{"id": 1, "framework": "pwabuilder", "config": \#(config), "url": "https://pay.example.net/", "navigationType": "other"}"#,
+            #"{"id": 2, "framework": "pwabuilder", "config": \#(config), "url": "https://pay.example.net/", "navigationType": "other", "newWindow": true}"#,
+            #"{"id": 3, "framework": "pwabuilder", "config": \#(config), "url": "https://pay.example.net/", "navigationType": "other", "appInitiated": true}"#,
+            #"{"id": 4, "framework": "pwabuilder", "config": \#(config), "url": "https://pay.example.net/", "appInitiated": "yes"}"#,
+        ].joined(separator: "\n")
+        let result = try WebFenceBinary.run(["framework", "check", "--jsonl"], stdin: input)
+        let lines = try result.stdout.split(separator: "\n").map(Self.json)
+        #expect(lines.count == 4)
+        #expect(lines[0]["decision"] as? String == "allow" && lines[0]["bypass"] as? Bool == true)
+        #expect(lines[1]["decision"] as? String == "openExternally")
+        #expect(lines[2]["decision"] as? String == "openExternally")
+        #expect(lines[3]["failure"] as? Bool == true)
+    }
+
+    @Test("pwabuilder rules: what the shell meant, without the substring and page-initiated holes")
+    func pwabuilderRules() throws {
+        let printed = try WebFenceBinary.run([
+            "framework", "rules", "--framework", "pwabuilder",
+            PackageFiles.url("Examples/frameworks/Settings.swift").path,
+        ])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stderr.contains("pay.example.net/checkout"))
+        let file = try Self.temporaryFile("rules.json", printed.stdout)
+        let check = try WebFenceBinary.run([
+            "rules", "check", "--rules", file.path, "--format", "json", "https://news.example/app",
+            "https://news.example.evil.net/", "https://evilnews.example/", "https://accounts.google.com/",
+            "https://www.news.example/",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        let results = try #require(try Self.json(Substring(check.stdout))["results"] as? [[String: Any]])
+        #expect(
+            results.map { $0["decision"] as? String } == [
+                "allow", "openExternally", "openExternally", "allow", "allow",
+            ])
+    }
 }

@@ -81,6 +81,25 @@ struct PWABuilderSettingsTests {
         #expect(configuration.rootURL == "https://shop.example")
     }
 
+    @Test("a debug-only value under #if DEBUG is skipped: the release build's is read")
+    func debugBranch() throws {
+        let text = """
+            #if DEBUG
+            let rootUrl = URL(string: "http://localhost:8080")!
+            let allowedOrigins: [String] = ["localhost"]
+            #else
+            let rootUrl = URL(string: "https://shop.example")!
+            let allowedOrigins: [String] = ["shop.example"]
+            #endif
+            #if os(iOS)
+            let authOrigins: [String] = ["login.example.com"]
+            #endif
+            """
+        let configuration = try PWABuilderSettingsReader.read(text)
+        #expect(configuration.rootURL == "https://shop.example" && configuration.allowedOrigins == ["shop.example"])
+        #expect(configuration.authOrigins == ["login.example.com"])
+    }
+
     @Test("constants inside a type or function are not the settings")
     func topLevelOnly() throws {
         let text = """

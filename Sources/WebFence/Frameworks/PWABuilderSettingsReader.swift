@@ -6,7 +6,8 @@ import HybridFrameworks
 /// comments and the file's other settings. Only these literals are read; the code is not run.
 ///
 /// A file it cannot read (no `allowedOrigins`, a value that is not a literal, an unterminated
-/// string or comment) is an error with its line and column.
+/// string or comment) is an error with its line and column. Declarations under `#if DEBUG` are
+/// skipped: the app that ships is a release build.
 public enum PWABuilderSettingsReader {
     /// Why the file cannot be read, and where.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -26,9 +27,25 @@ public enum PWABuilderSettingsReader {
         let tokens = try SwiftTokens.scan(text)
         var values: [String: (Value, SwiftTokens.Token)] = [:]
         var index = 0
+        // `#if DEBUG` branches: the shipped (release) build compiles the other branch, so their
+        // declarations are not the app's. The nesting of every `#if` is tracked to find the end.
+        var conditions: [Bool] = []  // per open #if: whether the current branch is a DEBUG one
         while index < tokens.count {
-            // `let NAME` or `var NAME` at the file's top level (depth 0).
-            guard tokens[index].depth == 0, case .word(let keyword) = tokens[index].kind,
+            if case .symbol("#") = tokens[index].kind, index + 1 < tokens.count,
+                case .word(let directive) = tokens[index + 1].kind
+            {
+                let condition = index + 2 < tokens.count ? tokens[index + 2].kind : nil
+                switch directive {
+                case "if": conditions.append(condition == .word("DEBUG"))
+                case "elseif", "else": if !conditions.isEmpty { conditions[conditions.count - 1] = false }
+                case "endif": _ = conditions.popLast()
+                default: break
+                }
+                index += 2
+                continue
+            }
+            // `let NAME` or `var NAME` at the file's top level (depth 0), outside a DEBUG branch.
+            guard !conditions.contains(true), tokens[index].depth == 0, case .word(let keyword) = tokens[index].kind,
                 keyword == "let" || keyword == "var",
                 index + 1 < tokens.count, case .word(let name) = tokens[index + 1].kind, wanted.contains(name)
             else {

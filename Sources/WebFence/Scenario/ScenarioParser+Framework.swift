@@ -5,6 +5,8 @@ extension Scenario {
     /// since its decisions would be another version's.
     static let supportedFrameworkVersions: [HybridFramework: [String]] = [
         .capacitor: ["8"], .cordovaIOS: ["8", "7"], .reactNativeWebView: ["16"], .hotwireNative: ["1"],
+        // PWABuilder's template has no version number: the pwabuilder-ios commit WebFence follows.
+        .pwabuilder: ["1d101e40"],
     ]
 
     /// `app.framework`: `{"name", "version", "configuration"}`. The configuration is what

@@ -303,7 +303,7 @@ extension Scenario {
         let siblings: [String] =
             switch kind {
             case .load: ["redirects", "delegate", "navigationType"]
-            case .navigateFrame: ["navigationType"]
+            case .navigateFrame: ["redirects", "navigationType"]
             default: []
             }
         let keys = ["webView", "frame", "note", "expect", key] + siblings

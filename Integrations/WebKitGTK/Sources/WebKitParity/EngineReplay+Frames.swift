@@ -30,7 +30,7 @@ extension EngineReplay {
             )
         case .navigateFrame(let frameNavigation):
             let url = frameNavigation.url
-            route(url.href, [])
+            route(url.href, frameNavigation.redirects.map(\.href))
             return loadFrame(id, webView, step.frame, url) {
                 command(webView, path: path, ["navigate": url.href, "how": frameNavigation.navigationType.rawValue])
             }

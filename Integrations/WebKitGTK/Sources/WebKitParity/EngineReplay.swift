@@ -221,7 +221,7 @@ final class EngineReplay {
         case .navigateFrame(let frameNavigation):
             let url = frameNavigation.url
             // The main frame's page navigates itself (a page's navigation, not the API's).
-            route(url.href, [])
+            route(url.href, frameNavigation.redirects.map(\.href))
             return navigate(id) {
                 command(webView, path: [], ["navigate": url.href, "how": frameNavigation.navigationType.rawValue])
             }
@@ -350,7 +350,7 @@ extension Scenario.Action {
         case .loadHTMLString(let load): load.baseURL.map { [$0] } ?? []
         case .loadData(let load): load.baseURL.map { [$0] } ?? []
         case .addFrame(let add): [add.url]
-        case .navigateFrame(let navigate): [navigate.url]
+        case .navigateFrame(let navigate): [navigate.url] + navigate.redirects
         case .openWindow(let open): [open.url]
         case .getCookies(let get): [get.url]
         case .registerServiceWorker(let register): [register.scope]

@@ -76,6 +76,26 @@ enum FrameworkHoles {
                     name: "control: a link to the start host", script: BypassAttempts.click("https://example.com/next"),
                     control: "https://example.com/next"),
             ]),
+        Case(
+            framework: .pwabuilder,
+            configuration: #"{"rootUrl": "https://example.com", "allowedOrigins": ["example.com"], "authOrigins": []}"#,
+            holes: [
+                .init(
+                    name: "allowedOrigins is a substring: a longer host (§12d)",
+                    script: BypassAttempts.location("https://example.com.evil.com/")),
+                .init(
+                    name: "allowedOrigins is a substring: a host ending with it (§12d)",
+                    script: BypassAttempts.location("https://evilexample.com/")),
+                .init(
+                    name: "a page-initiated navigation goes to any host (§12b step 4.3)",
+                    script: BypassAttempts.location("https://evil.com/")),
+            ],
+            others: [
+                subdomainControl,
+                .init(
+                    name: "a tap on another host is sent to SFSafariViewController",
+                    script: BypassAttempts.click("https://evil.com/"), clicksLink: true),
+            ]),
     ]
 
     /// The two policies of a case, without App-Bound Domains (which would stop an unlisted main

@@ -125,29 +125,36 @@ extension Scenario.Action {
         public var summary: String { "addFrame \(id) in \(parent): \(url.href)" }
     }
 
-    /// `navigateFrame`: the page navigates a frame (the step's `frame`) itself.
+    /// `navigateFrame`: the page navigates a frame (the step's `frame`) itself, through server
+    /// redirects (a checkout page that sends the user on to a payment site).
     public struct NavigateFrame: StepAction {
         public static let name = "navigateFrame"
         public static let target = StepTarget.frame
         public static let outcomeFields = NavigationOutcome.fieldNames
         /// The URL the frame goes to.
         public let url: WebURL
+        /// The server redirect hops, in order.
+        public let redirects: [WebURL]
         /// `navigationType` (default `other`, a script navigation; `link` for a click).
         public let navigationType: FrameworkNavigationAction.NavigationType
 
         public init(_ reader: inout ActionReader) throws(ScenarioError) {
             url = try reader.urlValue()
+            redirects = try reader.urls(reader.step.array("redirects"), at: reader.step.path("redirects"))
             navigationType = try reader.navigationType()
         }
 
         public func run(in simulator: inout Simulator, step: Scenario.Step) throws(ScenarioError) -> StepOutcome {
             .navigation(
                 simulator.navigate(
-                    try simulator.webView(step), frame: step.frame, to: url, navigationType: navigationType))
+                    try simulator.webView(step), frame: step.frame, to: url, redirects: redirects,
+                    navigationType: navigationType))
         }
 
         public var summary: String {
-            "navigateFrame \(url.href)" + (navigationType == .other ? "" : " (\(navigationType.rawValue))")
+            var text = "navigateFrame \(url.href)"
+            if !redirects.isEmpty { text += " → redirects " + redirects.map(\.href).joined(separator: " → ") }
+            return text + (navigationType == .other ? "" : " (\(navigationType.rawValue))")
         }
     }
 
