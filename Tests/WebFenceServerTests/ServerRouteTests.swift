@@ -58,6 +58,7 @@ struct ServerRouteTests {
         #"{"id": "bad", "framework": "flutter", "url": "https://a.example/"}"#,
         #"{"id": "window", "framework": "capacitor", "url": "https://a.example/", "newWindow": "yes"}"#,
         #"{"id": "frame", "framework": "capacitor", "url": "https://a.example/", "frame": "top", "newWindow": true}"#,
+        #"{"id": "shell", "framework": "pwabuilder", "config": {"allowedOrigins": ["trusted.com"]}, "url": "https://eviltrusted.com/", "appInitiated": false}"#,
     ]
 
     @Test("POST /v1/framework/check answers as framework check --jsonl, a bad case included")
@@ -73,6 +74,7 @@ struct ServerRouteTests {
         #expect(Self.item(body, 3)?["failure"] == .bool(true))
         #expect(Self.item(body, 4)?["reason"] == .string("\"newWindow\" must be true or false"))
         #expect(Self.item(body, 5)?["reason"] == .string("\"frame\" must be \"main\" or \"sub\""))
+        #expect(Self.item(body, 6)?["bypass"] == .bool(true) && Self.item(body, 6)?["decision"] == .string("allow"))
         #expect(headers[.contentSecurityPolicy] != nil)
     }
 

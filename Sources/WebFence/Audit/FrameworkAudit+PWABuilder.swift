@@ -38,7 +38,7 @@ extension FrameworkAudit {
                     "\(name) \(listed) \(live.count == 1 ? "is" : "are") matched anywhere in the host, with no label boundary and any scheme or port: \(example).evil.net and evil\(example) load in the web view"
                 ))
         }
-        let assumed = " (\(shell.codeBasis))"
+        let assumed = " (\(shell.webViewBasis))"
         if shell.allowsPageInitiated {
             findings.append(
                 AuditFinding(
@@ -60,7 +60,7 @@ extension FrameworkAudit {
                 AuditFinding(
                     "pwabuilder.universalLink.unescaped", .warning, file, key: "/",
                     "a universal link's or a shortcut's URL is put into evaluateJavaScript(\"location.href = '<url>'\") without escaping: a link whose URL holds an apostrophe runs its own script in the page"
-                        + assumed
+                        + " (\(shell.sceneDelegateBasis))"
                 ))
         }
         return findings

@@ -17,6 +17,8 @@ public struct FrameworkAudit: Sendable {
     public let file: SourceFile
     /// Every finding about the framework.
     public let findings: [AuditFinding]
+    /// A PWABuilder shell: its settings and whether its code is the template's.
+    public let pwabuilderShell: PWABuilderShell?
 
     /// The framework of `files`, or nil for an app built on none WebFence knows. A built
     /// PWABuilder shell is known by its `infoPlist`'s `CFBundleExecutable`.
@@ -27,8 +29,8 @@ public struct FrameworkAudit: Sendable {
         framework = read.framework
         file = read.file
         var findings = read.findings
+        var shell = read.shell
         if let policy = read.policy {
-            var shell = read.shell
             if shell == nil, case .pwabuilder(let pwabuilder) = policy {
                 let built = infoPlist?["CFBundleExecutable"]?.stringValue == PWABuilderShell.executableName
                 shell = PWABuilderShell(
@@ -46,6 +48,7 @@ public struct FrameworkAudit: Sendable {
             }
         }
         policy = read.policy
+        pwabuilderShell = shell
         self.findings = findings
     }
 
@@ -57,7 +60,15 @@ public struct FrameworkAudit: Sendable {
             }
             return ["no configuration file says how the framework is set up: its rules are not audited"]
         }
-        return FrameworkAudit.ruleSummary(policy)
+        var rules = FrameworkAudit.ruleSummary(policy)
+        if let shell = pwabuilderShell,
+            !(shell.matchesBySubstring && shell.allowsPageInitiated && shell.loadsNewWindowsInPlace)
+        {
+            rules.append(
+                "WebView.swift is not the template's (\(shell.webViewBasis)): the rules above are the template's, and the app's own code may decide otherwise"
+            )
+        }
+        return rules
     }
 
     private struct Read {

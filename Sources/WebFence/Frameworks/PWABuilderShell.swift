@@ -18,8 +18,10 @@ public struct PWABuilderShell: Sendable, Hashable {
     public let loadsNewWindowsInPlace: Bool
     /// `SceneDelegate.swift` builds `location.href = '<url>'` without escaping the URL.
     public let universalLinkUnescaped: Bool
-    /// How the two above were found, as a clause for the findings' messages.
-    public let codeBasis: String
+    /// How the three `WebView.swift` flags were found, as a clause for the findings' messages.
+    public let webViewBasis: String
+    /// How `universalLinkUnescaped` was found.
+    public let sceneDelegateBasis: String
 
     /// Where the settings come from.
     public enum Source: Sendable, Hashable {
@@ -60,21 +62,27 @@ public struct PWABuilderShell: Sendable, Hashable {
             allowsPageInitiated = webView.map { $0.contains("syntheticClickType") } ?? true
             loadsNewWindowsInPlace = webView.map { $0.contains("webView.load(navigationAction.request)") } ?? true
             universalLinkUnescaped = sceneDelegate.map { $0.contains("location.href = '\\(") } ?? true
-            codeBasis =
-                webView != nil && sceneDelegate != nil
-                ? "WebView.swift and SceneDelegate.swift, read"
-                : "as the template's code does: WebView.swift or SceneDelegate.swift was not beside Settings.swift to read"
+            let absent = "as the template's code does: %@ was not beside Settings.swift to read"
+            webViewBasis =
+                webView == nil ? absent.replacingOccurrences(of: "%@", with: "WebView.swift") : "WebView.swift, read"
+            sceneDelegateBasis =
+                sceneDelegate == nil
+                ? absent.replacingOccurrences(of: "%@", with: "SceneDelegate.swift") : "SceneDelegate.swift, read"
         case .executable(let strings):
             // The template's WebView.swift is one file: its "syntheticClickType" literal stands for all of it.
             let templateWebView = strings.contains("syntheticClickType")
             (matchesBySubstring, allowsPageInitiated, loadsNewWindowsInPlace) =
                 (templateWebView, templateWebView, templateWebView)
             universalLinkUnescaped = strings.contains("location.href = '")
-            codeBasis = "the executable holds the template's literals"
+            webViewBasis =
+                "the executable \(templateWebView ? "holds" : "lacks") WebView.swift's \"syntheticClickType\" literal"
+            sceneDelegateBasis =
+                "the executable \(universalLinkUnescaped ? "holds" : "lacks") SceneDelegate.swift's \"location.href = '\" literal"
         case .unknown:
             (matchesBySubstring, allowsPageInitiated, loadsNewWindowsInPlace) = (true, true, true)
             universalLinkUnescaped = true
-            codeBasis = "as the template's code does"
+            webViewBasis = "as the template's code does"
+            sceneDelegateBasis = webViewBasis
         }
     }
 

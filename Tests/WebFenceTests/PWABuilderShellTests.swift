@@ -1,0 +1,75 @@
+import AppFixtures
+import HybridFrameworks
+import Testing
+import WebFence
+
+/// How the audit tells a PWABuilder shell's code (D90): the template's constructs in a project's
+/// files, the template's literals in a built executable, or nothing (the template assumed); and a
+/// built app's settings inferred from `WKAppBoundDomains`.
+struct PWABuilderShellTests {
+    static let configuration = PWABuilderConfiguration(rootURL: "https://a.example", allowedOrigins: ["a.example"])
+
+    /// Lines in the template's manner (not the template's text): what the audit looks for.
+    static let templateLikeWebView = """
+        let matching = allowedOrigins.first(where: { requestHost.range(of: $0) != nil })
+        if navigationAction.navigationType == .other && navigationAction.value(forKey: "syntheticClickType") as! Int == 0 {}
+        webView.load(navigationAction.request)
+        """
+    static let templateLikeSceneDelegate = #"webView.evaluateJavaScript("location.href = '\(link)'")"#
+
+    @Test("a project's files: each construct read on its own")
+    func sources() {
+        let template = PWABuilderShell(
+            Self.configuration, source: .settings,
+            code: .sources(webView: Self.templateLikeWebView, sceneDelegate: Self.templateLikeSceneDelegate))
+        #expect(template.matchesBySubstring && template.allowsPageInitiated && template.loadsNewWindowsInPlace)
+        #expect(template.universalLinkUnescaped && template.webViewBasis == "WebView.swift, read")
+        let fixed = PWABuilderShell(
+            Self.configuration, source: .settings,
+            code: .sources(
+                webView: ExampleApps.pwabuilderFixedCode["WebView.swift"],
+                sceneDelegate: ExampleApps.pwabuilderFixedCode["SceneDelegate.swift"]))
+        #expect(!fixed.matchesBySubstring && !fixed.allowsPageInitiated && !fixed.loadsNewWindowsInPlace)
+        #expect(!fixed.universalLinkUnescaped)
+        let onlyPopupsFixed = PWABuilderShell(
+            Self.configuration, source: .settings,
+            code: .sources(
+                webView: Self.templateLikeWebView.replacingOccurrences(
+                    of: "webView.load(navigationAction.request)", with: "return popup"),
+                sceneDelegate: nil))
+        #expect(onlyPopupsFixed.allowsPageInitiated && !onlyPopupsFixed.loadsNewWindowsInPlace)
+        #expect(onlyPopupsFixed.universalLinkUnescaped && onlyPopupsFixed.sceneDelegateBasis.contains("not beside"))
+    }
+
+    @Test("a built executable: the template's literals, each for its own file")
+    func executable() {
+        let both = PWABuilderShell(
+            Self.configuration, source: .inferredFromAppBoundDomains,
+            code: .executable(["syntheticClickType", "location.href = '"]))
+        #expect(both.allowsPageInitiated && both.universalLinkUnescaped)
+        let sceneOnly = PWABuilderShell(
+            Self.configuration, source: .inferredFromAppBoundDomains, code: .executable(["location.href = '"]))
+        #expect(!sceneOnly.matchesBySubstring && sceneOnly.universalLinkUnescaped)
+        #expect(sceneOnly.webViewBasis.contains("lacks") && sceneOnly.sceneDelegateBasis.contains("holds"))
+    }
+
+    @Test("a built app's settings: the first WKAppBoundDomains entry is the start URL, the rest permitted URLs")
+    func inferred() throws {
+        let configuration = try #require(
+            PWABuilderShell.inferred(fromAppBoundDomains: ["news.example/app?x=1", "accounts.google.com"]))
+        #expect(configuration.rootURL == "https://news.example/app?x=1")
+        #expect(configuration.allowedOrigins == ["news.example"])
+        #expect(configuration.authOrigins == ["accounts.google.com"])
+        #expect(PWABuilderShell.inferred(fromAppBoundDomains: []) == nil)
+        let shell = PWABuilderShell(configuration, source: .inferredFromAppBoundDomains, code: .unknown)
+        #expect(shell.key(authOrigin: true, 0) == "/WKAppBoundDomains/1")
+        #expect(shell.key(authOrigin: false, 0) == "/WKAppBoundDomains/0")
+    }
+
+    @Test("only a Settings.swift that declares allowedOrigins is a shell's")
+    func recognised() {
+        #expect(PWABuilderShell.isSettings(#"let allowedOrigins: [String] = ["a.example"]"#))
+        #expect(PWABuilderShell.isSettings(#"let allowedOrigin = "a.example""#))
+        #expect(!PWABuilderShell.isSettings("struct Settings { var theme = \"dark\" }"))
+    }
+}
