@@ -64,8 +64,9 @@ fi
 if [ -z "$only" ] || [ "$only" = framework ]; then
     echo
     echo "instructions per decision, 8 framework URLs from the string (main frame, link)"
-    echo "| framework | WebFence: parse + decide | the framework's regular expressions |"
+    echo "| framework | WebFence: parse + decide | the framework's own matcher |"
     echo "|---|---:|---:|"
     row "react-native-webview" "framework webfence-rnw" "framework regex-rnw"
     row "Cordova iOS 8" "framework webfence-cordova" "framework regex-cordova"
+    row "PWABuilder (Foundation + range(of:))" "framework webfence-pwabuilder" "framework foundation-pwabuilder"
 fi

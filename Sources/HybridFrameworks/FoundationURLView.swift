@@ -12,13 +12,18 @@ struct FoundationURLView {
     let path: String?
 
     init(_ url: WebURL) {
-        switch url.host {
-        case nil, .empty?: host = nil
-        case .ipv6(let address)?: host = address.description
-        case let other?: host = other.description
-        }
+        host = Self.host(of: url)
         port = url.port
         path = url.hasOpaquePath ? nil : Self.decodedPath(url.pathname)
+    }
+
+    /// `NSURL.host` alone, for a matcher that reads nothing else.
+    static func host(of url: WebURL) -> String? {
+        switch url.host {
+        case nil, .empty?: nil
+        case .ipv6(let address)?: address.description
+        case let other?: other.description
+        }
     }
 
     private static func decodedPath(_ pathname: String) -> String? {

@@ -121,6 +121,7 @@ struct PWABuilderSettingsTests {
             ("let allowedOrigins = [\"\\(host)\"]\n", 1, "interpolated"),
             ("let allowedOrigins = \"a.example\"\n", 1, "array of strings"),
             ("let allowedOrigins = [\"a\\q\"]\n", 1, "invalid escape"),
+            ("let x = 1\nlet allowedOrigins = [\"a\\\r2\"]\n", 2, "end of a line"),
             ("let allowedOrigins: [String] =", 1, "the file ends"),
             ("let rootUrl = URL(fileURLWithPath: \"/x\")!\nlet allowedOrigins = []\n", 1, "URL(string:"),
         ])
@@ -130,6 +131,7 @@ struct PWABuilderSettingsTests {
             _ = try PWABuilderSettingsReader.read(text)
         } catch {
             #expect(error.line == line, "\(error)")
+            #expect(error.column >= 1, "\(error)")
             #expect(error.description.contains(message), "\(error)")
         }
     }

@@ -4,7 +4,8 @@
 // One iteration ("op") is one pass over the eight URLs of `frameworkURLs`, one main-frame link
 // decision each, from the URL string: WebFence parses it (WHATWG) and decides; the peer runs the
 // framework's regular expressions (react-native-webview: origin then entries; Cordova: Foundation's
-// URL, then each entry's scheme, host and path expressions). Divide by 8 for one decision. WebFence
+// URL, then each entry's scheme, host and path expressions), or PWABuilder's Foundation host and
+// substring search. Divide by 8 for one decision. WebFence
 // also names the entry that decided, the real host and the bypass flag; the peers answer yes or no.
 
 import Benchmark
@@ -24,8 +25,11 @@ let benchmarks: @Sendable () -> Void = {
         ReactNativeWebViewPolicy(ReactNativeWebViewConfiguration(originWhitelist: reactNativeWhitelist)))
     let cordova = FrameworkPolicy.cordovaIOS(
         CordovaPolicy(CordovaConfiguration(allowNavigation: cordovaAllowNavigation)))
+    let pwabuilder = FrameworkPolicy.pwabuilder(
+        PWABuilderPolicy(
+            PWABuilderConfiguration(allowedOrigins: pwabuilderAllowedOrigins, authOrigins: pwabuilderAuthOrigins)))
 
-    for (name, policy) in [("react-native-webview", reactNative), ("Cordova", cordova)] {
+    for (name, policy) in [("react-native-webview", reactNative), ("Cordova", cordova), ("PWABuilder", pwabuilder)] {
         Benchmark("\(name): parse + decide (WebFence)") { benchmark in
             for _ in benchmark.scaledIterations {
                 for text in frameworkURLs {
@@ -38,12 +42,15 @@ let benchmarks: @Sendable () -> Void = {
 
     let whitelist = RegexOriginWhitelist(reactNativeWhitelist)
     let allowList = RegexCordovaAllowList(cordovaAllowNavigationParts)
+    let shell = FoundationSubstringAllowList(
+        allowedOrigins: pwabuilderAllowedOrigins, authOrigins: pwabuilderAuthOrigins)
     // The peers must answer as WebFence does (allowed in the web view or not), or the comparison
     // would measure different work.
     for text in frameworkURLs {
         let action = FrameworkNavigationAction(url: try! WebURL(text))
         precondition((reactNative.decide(action).action == .allow) == whitelist.passes(text), "peer differs: \(text)")
         precondition((cordova.decide(action).action == .allow) == allowList.allows(text), "peer differs: \(text)")
+        precondition((pwabuilder.decide(action).action == .allow) == shell.allows(text), "peer differs: \(text)")
     }
 
     Benchmark("react-native-webview: its regular expressions (NSRegularExpression)") { benchmark in
@@ -55,6 +62,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Cordova: Foundation URL + its regular expressions (NSRegularExpression)") { benchmark in
         for _ in benchmark.scaledIterations {
             for text in frameworkURLs { blackHole(allowList.allows(text)) }
+        }
+    }
+
+    Benchmark("PWABuilder: Foundation URL + range(of:) over its origins") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for text in frameworkURLs { blackHole(shell.allows(text)) }
         }
     }
 }

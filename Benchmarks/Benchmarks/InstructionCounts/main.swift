@@ -5,7 +5,8 @@
 //   InstructionCounts url webfence|foundation|ada ITERATIONS [GROUP]
 //   InstructionCounts hostname webfence|foundation|ada ITERATIONS [GROUP]
 //   InstructionCounts registrable webfence-host|webfence-text|libpsl|libpsl-text|naive ITERATIONS
-//   InstructionCounts framework webfence-rnw|regex-rnw|webfence-cordova|regex-cordova ITERATIONS
+//   InstructionCounts framework webfence-rnw|regex-rnw|webfence-cordova|regex-cordova|webfence-pwabuilder
+//                               |foundation-pwabuilder ITERATIONS
 //
 // One iteration is one pass over the inputs (the 50 URLs of the mix, or those of one GROUP; the 50
 // hosts; the 8 framework URLs). GROUP is a group's name (MixEntry.Group) or `#N`, the mix's N-th input alone. It prints
@@ -133,6 +134,19 @@ case ("framework", "webfence-rnw"), ("framework", "webfence-cordova"):
             consume((try? WebURL(text)).map { policy.decide(FrameworkNavigationAction(url: $0)) })
         }
     }
+case ("framework", "webfence-pwabuilder"):
+    let policy = FrameworkPolicy.pwabuilder(
+        PWABuilderPolicy(
+            PWABuilderConfiguration(allowedOrigins: pwabuilderAllowedOrigins, authOrigins: pwabuilderAuthOrigins)))
+    run(inputs: frameworkURLs.count) {
+        for text in frameworkURLs {
+            consume((try? WebURL(text)).map { policy.decide(FrameworkNavigationAction(url: $0)) })
+        }
+    }
+case ("framework", "foundation-pwabuilder"):
+    let shell = FoundationSubstringAllowList(
+        allowedOrigins: pwabuilderAllowedOrigins, authOrigins: pwabuilderAuthOrigins)
+    run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(shell.allows(text)) } }
 case ("framework", "regex-rnw"):
     let whitelist = RegexOriginWhitelist(reactNativeWhitelist)
     run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(whitelist.passes(text)) } }

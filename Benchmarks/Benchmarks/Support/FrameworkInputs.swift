@@ -17,6 +17,10 @@ public let frameworkURLs = [
 /// react-native-webview's `originWhitelist` for the same app.
 public let reactNativeWhitelist = ["https://example.com", "https://*.example.com", "https://partner.example.org"]
 
+/// PWABuilder's shell for the same app: its host, and a partner as a permitted URL.
+public let pwabuilderAllowedOrigins = ["example.com"]
+public let pwabuilderAuthOrigins = ["partner.example.org"]
+
 /// Cordova's `<allow-navigation>` for the same app, as written and split into parts (for the
 /// regular-expression peer, which takes the parts `CDVAllowList` would make).
 public let cordovaAllowNavigation = [

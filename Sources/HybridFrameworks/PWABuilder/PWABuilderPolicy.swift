@@ -11,11 +11,16 @@ public struct PWABuilderPolicy: Sendable {
     /// The configuration the decisions follow.
     public let configuration: PWABuilderConfiguration
     private let named: [NamedHosts]
+    /// The entries as UTF-8, searched for in a host's bytes.
+    private let authBytes: [[UInt8]]
+    private let allowedBytes: [[UInt8]]
 
     /// The policy of one app's `Settings.swift`.
     public init(_ configuration: PWABuilderConfiguration) {
         self.configuration = configuration
         named = configuration.namedHosts
+        authBytes = configuration.authOrigins.map { Array($0.utf8) }
+        allowedBytes = configuration.allowedOrigins.map { Array($0.utf8) }
     }
 
     /// What the shell does with its toolbar (a "Done" button that reloads the start URL).
@@ -53,8 +58,8 @@ public struct PWABuilderPolicy: Sendable {
             )
         }
         // `URL.host` of the URL WebKit canonicalised: scheme, port, path and query are never compared.
-        guard let requestHost = FoundationURLView(action.url).host else { return (withoutHost(action), .unchanged) }
-        if let index = Self.firstOccurring(configuration.authOrigins, in: requestHost) {
+        guard let requestHost = FoundationURLView.host(of: action.url) else { return (withoutHost(action), .unchanged) }
+        if let index = Self.firstOccurring(authBytes, in: requestHost) {
             let rule = FrameworkRule(
                 code: "pwabuilder.authOrigins", location: "authOrigins[\(index)]",
                 entry: configuration.authOrigins[index],
@@ -63,7 +68,7 @@ public struct PWABuilderPolicy: Sendable {
             )
             return (allowed(host, rule), .shown)
         }
-        if let index = Self.firstOccurring(configuration.allowedOrigins, in: requestHost) {
+        if let index = Self.firstOccurring(allowedBytes, in: requestHost) {
             let rule = FrameworkRule(
                 code: "pwabuilder.allowedOrigins", location: "allowedOrigins[\(index)]",
                 entry: configuration.allowedOrigins[index],
@@ -135,10 +140,24 @@ public struct PWABuilderPolicy: Sendable {
         FrameworkDecision(.allow, rule: rule, host: host, isBypass: !NamedHosts.anyNames(host, in: named))
     }
 
-    /// The index of the first entry that occurs in `host` (`host.range(of: entry) != nil`: literal,
-    /// case-sensitive; an empty entry occurs nowhere).
-    static func firstOccurring(_ entries: [String], in host: String) -> Int? {
-        entries.firstIndex { !$0.isEmpty && host.contains($0) }
+    /// The index of the first entry that occurs in `host` (`host.range(of: entry) != nil`:
+    /// case-sensitive; an empty entry occurs nowhere). Compared as UTF-8 bytes: the hosts WebKit
+    /// hands over are ASCII, where bytes and Foundation's comparison agree, and a non-ASCII entry
+    /// occurs in no ASCII host either way.
+    static func firstOccurring(_ entries: [[UInt8]], in host: String) -> Int? {
+        var host = host
+        return host.withUTF8 { bytes in entries.firstIndex { !$0.isEmpty && occurs($0, in: bytes) } }
+    }
+
+    private static func occurs(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        let first = needle[0]
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+            var index = 1
+            while index < needle.count, haystack[start + index] == needle[index] { index += 1 }
+            if index == needle.count { return true }
+        }
+        return false
     }
 }
 

@@ -154,6 +154,7 @@ enum SwiftTokens {
                     return interpolated ? .otherString("interpolated") : .string(value)
                 }
                 if scalar == "\\", hashes == 0 || escapeHashes(hashes) {
+                    let (escapeLine, escapeColumn) = (line, column)  // where an invalid escape is reported
                     advance()
                     for _ in 0..<hashes { advance() }
                     guard let escaped = peek() else { break }
@@ -171,16 +172,16 @@ enum SwiftTokens {
                     case "\"", "'", "\\": value.unicodeScalars.append(escaped)
                     case "u":
                         guard let decoded = unicodeEscape() else {
-                            throw failure(line, column, "an invalid \\u{…} escape")
+                            throw failure(escapeLine, escapeColumn, "an invalid \\u{…} escape")
                         }
                         value.unicodeScalars.append(decoded)
                     case "\n", "\r", " ", "\t":
                         // A line continuation, in a multi-line literal only.
                         guard multiLine else {
-                            throw failure(line, column - 1, "an invalid escape at the end of a line")
+                            throw failure(escapeLine, escapeColumn, "an invalid escape at the end of a line")
                         }
                     default:
-                        throw failure(line, column - 1, "an invalid escape \\\(escaped)")
+                        throw failure(escapeLine, escapeColumn, "an invalid escape \\\(escaped)")
                     }
                     continue
                 }
