@@ -72,4 +72,23 @@ struct PWABuilderShellTests {
         #expect(PWABuilderShell.isSettings(#"let allowedOrigin = "a.example""#))
         #expect(!PWABuilderShell.isSettings("struct Settings { var theme = \"dark\" }"))
     }
+
+    @Test("a built shell: known by PWAShell, inferred from the list; with no list, said and not audited")
+    func builtShell() throws {
+        let built = AuditSketch.shop.with("a built PWAShell") { $0.app.executableName = "PWAShell" }
+        let audit = try built.audit()
+        #expect(audit.framework?.framework == .pwabuilder)
+        #expect(audit.framework?.pwabuilderShell?.configuration.allowedOrigins == ["shop.example"])
+        #expect(audit.framework?.pwabuilderShell?.configuration.authOrigins == ["shop-cdn.example"])
+        let noList = try built.with("no WKAppBoundDomains") { $0.setInfo("WKAppBoundDomains", nil) }.audit()
+        #expect(noList.framework?.policy == nil)
+        #expect(
+            noList.findings.contains {
+                $0.code == "framework.configuration.missing" && $0.message.contains("PWABuilder")
+            })
+        let other = try AuditSketch.shop.with("another app's Settings.swift") {
+            $0.app.resources["Settings.swift"] = Array("let theme = \"dark\"\n".utf8)
+        }.audit()
+        #expect(other.framework == nil)
+    }
 }

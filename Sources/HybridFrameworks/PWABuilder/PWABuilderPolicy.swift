@@ -59,23 +59,19 @@ public struct PWABuilderPolicy: Sendable {
         }
         // `URL.host` of the URL WebKit canonicalised: scheme, port, path and query are never compared.
         guard let requestHost = FoundationURLView.host(of: action.url) else { return (withoutHost(action), .unchanged) }
-        if let index = Self.firstOccurring(authBytes, in: requestHost) {
+        // Auth origins first: the start host may occur in a permitted URL's host too.
+        for (list, entries, bytes, toolbar) in [
+            ("authOrigins", configuration.authOrigins, authBytes, Toolbar.shown),
+            ("allowedOrigins", configuration.allowedOrigins, allowedBytes, Toolbar.hidden),
+        ] {
+            guard let index = Self.firstOccurring(bytes, in: requestHost) else { continue }
+            let shows =
+                toolbar == .shown ? "and the Done toolbar shown (it reloads the start URL)" : "the toolbar hidden"
             let rule = FrameworkRule(
-                code: "pwabuilder.authOrigins", location: "authOrigins[\(index)]",
-                entry: configuration.authOrigins[index],
+                code: "pwabuilder.\(list)", location: "\(list)[\(index)]", entry: entries[index],
                 reason:
-                    "the entry occurs in the host \"\(requestHost)\" (substring, no label boundary): allowed, and the Done toolbar shown (it reloads the start URL)"
-            )
-            return (allowed(host, rule), .shown)
-        }
-        if let index = Self.firstOccurring(allowedBytes, in: requestHost) {
-            let rule = FrameworkRule(
-                code: "pwabuilder.allowedOrigins", location: "allowedOrigins[\(index)]",
-                entry: configuration.allowedOrigins[index],
-                reason:
-                    "the entry occurs in the host \"\(requestHost)\" (substring, no label boundary): allowed, the toolbar hidden"
-            )
-            return (allowed(host, rule), .hidden)
+                    "the entry occurs in the host \"\(requestHost)\" (substring, no label boundary): allowed, \(shows)")
+            return (allowed(host, rule), toolbar)
         }
         if action.navigationType == .other, action.target != .newWindow, !action.isAppInitiated {
             let rule = FrameworkRule.builtIn(

@@ -38,30 +38,26 @@ extension FrameworkAudit {
                     "\(name) \(listed) \(live.count == 1 ? "is" : "are") matched anywhere in the host, with no label boundary and any scheme or port: \(example).evil.net and evil\(example) load in the web view"
                 ))
         }
-        let assumed = " (\(shell.webViewBasis))"
-        if shell.allowsPageInitiated {
-            findings.append(
-                AuditFinding(
-                    "pwabuilder.pageInitiated.anyHost", .warning, file, key: "/",
-                    "a page-initiated navigation (a redirect, a script's location change, a meta refresh, an iframe) is allowed to any host: the allowlist is asked only about taps; under App-Bound Domains a main-frame one to an unlisted site fails with error 13 and the shell reloads its start URL, while an iframe loads"
-                        + assumed
-                ))
-        }
-        if shell.loadsNewWindowsInPlace {
-            findings.append(
-                AuditFinding(
-                    "pwabuilder.windowOpen", .warning, file, key: "/",
-                    "window.open and target=_blank load in the shell's only web view and window.open returns null: a sign-in popup never reports back to the page that opened it"
-                        + assumed
-                ))
-        }
-        if shell.universalLinkUnescaped {
-            findings.append(
-                AuditFinding(
-                    "pwabuilder.universalLink.unescaped", .warning, file, key: "/",
-                    "a universal link's or a shortcut's URL is put into evaluateJavaScript(\"location.href = '<url>'\") without escaping: a link whose URL holds an apostrophe runs its own script in the page"
-                        + " (\(shell.sceneDelegateBasis))"
-                ))
+        // The template's code, each hole with the file whose code shows it.
+        let code: [(present: Bool, code: String, message: String, basis: String)] = [
+            (
+                shell.allowsPageInitiated, "pwabuilder.pageInitiated.anyHost",
+                "a page-initiated navigation (a redirect, a script's location change, a meta refresh, an iframe) is allowed to any host: the allowlist is asked only about taps; under App-Bound Domains a main-frame one to an unlisted site fails with error 13 and the shell reloads its start URL, while an iframe loads",
+                shell.webViewBasis
+            ),
+            (
+                shell.loadsNewWindowsInPlace, "pwabuilder.windowOpen",
+                "window.open and target=_blank load in the shell's only web view and window.open returns null: a sign-in popup never reports back to the page that opened it",
+                shell.webViewBasis
+            ),
+            (
+                shell.universalLinkUnescaped, "pwabuilder.universalLink.unescaped",
+                "a universal link's or a shortcut's URL is put into evaluateJavaScript(\"location.href = '<url>'\") without escaping: a link whose URL holds an apostrophe runs its own script in the page",
+                shell.sceneDelegateBasis
+            ),
+        ]
+        for hole in code where hole.present {
+            findings.append(AuditFinding(hole.code, .warning, file, key: "/", hole.message + " (\(hole.basis))"))
         }
         return findings
     }

@@ -110,15 +110,10 @@ public struct FrameworkAudit: Sendable {
             return readSettings(text, file.source, files)
         }
         if let marker = files.markers.first(where: { $0.name == "HotwireNative_HotwireNative.bundle" }) {
-            let source = marker.source
-            return Read(
-                framework: .hotwireNative, policy: nil, file: source,
-                findings: [
-                    AuditFinding(
-                        "framework.configuration.missing", .note, source, key: "/",
-                        "the app carries Hotwire Native's resources, but no webfence-framework.json says its start location: its navigation rules and bridge are not audited"
-                    )
-                ])
+            return missing(
+                .hotwireNative, marker.source,
+                "the app carries Hotwire Native's resources, but no webfence-framework.json says its start location: its navigation rules and bridge are not audited"
+            )
         }
         return nil
     }
@@ -151,14 +146,10 @@ public struct FrameworkAudit: Sendable {
         guard let entries = app.domains?.entries.map(\.text),
             let configuration = PWABuilderShell.inferred(fromAppBoundDomains: entries)
         else {
-            return Read(
-                framework: .pwabuilder, policy: nil, file: source,
-                findings: [
-                    AuditFinding(
-                        "framework.configuration.missing", .note, source, key: "/",
-                        "the app is a built PWABuilder shell, but WKAppBoundDomains, where the generator writes its start URL and permitted URLs, is absent or empty: its navigation rules are not audited"
-                    )
-                ])
+            return missing(
+                .pwabuilder, source,
+                "the app is a built PWABuilder shell, but WKAppBoundDomains, where the generator writes its start URL and permitted URLs, is absent or empty: its navigation rules are not audited"
+            )
         }
         let shell = PWABuilderShell(
             configuration, source: .inferredFromAppBoundDomains, code: .executable(files.executableStrings))
@@ -210,6 +201,13 @@ public struct FrameworkAudit: Sendable {
                 ])
         }
         return read(configuration, framework, file.source, at: "/configuration")
+    }
+
+    /// A framework the app shows, with no configuration to say how it is set up.
+    private static func missing(_ framework: HybridFramework, _ source: SourceFile, _ message: String) -> Read {
+        Read(
+            framework: framework, policy: nil, file: source,
+            findings: [AuditFinding("framework.configuration.missing", .note, source, key: "/", message)])
     }
 
     private static func unreadable(_ file: SourceFile, _ message: String, key: String = "") -> AuditFinding {
