@@ -3,7 +3,8 @@ import WebAddress
 /// How Foundation's `URL`/`NSURL` reports the parts of a URL WebKit already canonicalised: what the
 /// frameworks' Swift and Objective-C matchers read (`url.host`, `url.port`, `url.path`).
 struct FoundationURLView {
-    /// `NSURL.host`: without brackets for IPv6, nil for a URL without a host or with an empty one.
+    /// `NSURL.host`: without brackets for IPv6, percent-decoded (a custom scheme's opaque host keeps
+    /// WHATWG's escapes; Foundation decodes them), nil for a URL without a host or with an empty one.
     let host: String?
     /// `NSURL.port`: only a port written in the URL (WebKit drops the scheme's default).
     let port: UInt16?
@@ -22,6 +23,9 @@ struct FoundationURLView {
         switch url.host {
         case nil, .empty?: nil
         case .ipv6(let address)?: address.description
+        case .opaque(let text)? where text.utf8.contains(UInt8(ascii: "%")):
+            // CFURL's percent replacement fails, and so the host is nil, when the bytes are not UTF-8.
+            String(validating: PercentEncoding.decode(Array(text.utf8)), as: UTF8.self)
         case let other?: other.description
         }
     }

@@ -164,6 +164,33 @@ struct PWABuilderPolicyTests {
         Row(shell(), "file:///private/var/x.pdf", .cancel, host: "", rule: "pwabuilder.noHost.file"),
         Row(shell(), "data:text/html,hi", .cancel, host: nil, rule: "pwabuilder.noHost"),
         Row(shell(), "sms:+15551234", .cancel, host: nil, rule: "pwabuilder.noHost"),
+        // A custom scheme's host as Foundation reports it: percent-decoded.
+        Row(
+            shell(), "myapp://trusted%2Ecom/x", .allow, host: "trusted%2Ecom", bypass: true,
+            rule: "pwabuilder.allowedOrigins",
+            toolbar: .hidden),
+        Row(
+            shell(allowed: ["bücher.example"]), "myapp://bücher.example/", .allow, host: "b%C3%BCcher.example",
+            bypass: true, rule: "pwabuilder.allowedOrigins", toolbar: .hidden),
+        // The hosts an entry names, for the bypass flag: its host as the URL Standard reads it.
+        Row(
+            shell(allowed: ["[::1]"]), "http://[::1]/", .allow, host: "[::1]", rule: "pwabuilder.pageInitiated",
+            type: .other),
+        Row(
+            shell(allowed: ["0:0:0:0:0:0:0:1"]), "http://[::1]/", .allow, host: "[::1]",
+            rule: "pwabuilder.pageInitiated", type: .other),
+        Row(
+            shell(allowed: ["https://trusted.com"]), "https://trusted.com/", .allow, host: "trusted.com",
+            rule: "pwabuilder.pageInitiated", type: .other),
+        Row(
+            shell(allowed: ["bücher.example"]), "https://bücher.example/", .allow, host: "xn--bcher-kva.example",
+            rule: "pwabuilder.pageInitiated", type: .other),
+        Row(
+            shell(allowed: ["*"]), "https://any.example/", .allow, host: "any.example",
+            rule: "pwabuilder.pageInitiated", type: .other),
+        Row(
+            shell(allowed: ["*.trusted.com"]), "https://www.trusted.com/", .allow, host: "www.trusted.com",
+            rule: "pwabuilder.pageInitiated", type: .other),
         // IPv6: Foundation's host has no brackets; the answer keeps them.
         Row(
             shell(allowed: ["::1"]), "http://[::1]/", .allow, host: "[::1]", rule: "pwabuilder.allowedOrigins",

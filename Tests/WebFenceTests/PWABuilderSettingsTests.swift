@@ -100,6 +100,41 @@ struct PWABuilderSettingsTests {
         #expect(configuration.authOrigins == ["login.example.com"])
     }
 
+    @Test("#if branches as a release build for a device compiles them")
+    func conditions() throws {
+        let text = """
+            #if targetEnvironment(simulator)
+            let rootUrl = URL(string: "http://localhost:8080")!
+            #elseif os(iOS) && !DEBUG
+            let rootUrl = URL(string: "https://shop.example")!
+            #else
+            let rootUrl = URL(string: "https://mac.shop.example")!
+            #endif
+            #if !DEBUG
+            let allowedOrigins: [String] = ["shop.example"]
+            #else
+            let allowedOrigins: [String] = ["localhost"]
+            #endif
+            #if STAGING || (canImport(UIKit) && false)
+            let authOrigins: [String] = ["staging.example"]
+            #endif
+            """
+        let configuration = try PWABuilderSettingsReader.read(text)
+        #expect(configuration.rootURL == "https://shop.example")
+        #expect(configuration.allowedOrigins == ["shop.example"] && configuration.authOrigins == [])
+    }
+
+    @Test("[String]() is an empty array; a regex literal's quote is no string")
+    func otherLiterals() throws {
+        let text = """
+            let pattern = #/[a-z]+"/#
+            let allowedOrigins = ["shop.example"]
+            let authOrigins = [String]()
+            """
+        let configuration = try PWABuilderSettingsReader.read(text)
+        #expect(configuration.allowedOrigins == ["shop.example"] && configuration.authOrigins == [])
+    }
+
     @Test("constants inside a type or function are not the settings")
     func topLevelOnly() throws {
         let text = """
@@ -123,6 +158,11 @@ struct PWABuilderSettingsTests {
             ("let allowedOrigins = [\"a\\q\"]\n", 1, "invalid escape"),
             ("let x = 1\nlet allowedOrigins = [\"a\\\r2\"]\n", 2, "end of a line"),
             ("let allowedOrigins: [String] =", 1, "the file ends"),
+            ("let allowedOrigins: [String] = [\"a.com\"] + [\"b.com\"]\n", 1, "followed by \"+\""),
+            (
+                "let authOrigins = [\"a\", \"b\"]\n    .filter { $0 != \"b\" }\nlet allowedOrigins = [\"c\"]\n", 2,
+                "followed by \".\""
+            ),
             ("let rootUrl = URL(fileURLWithPath: \"/x\")!\nlet allowedOrigins = []\n", 1, "URL(string:"),
         ])
     func unreadable(_ text: String, _ line: Int, _ message: String) {

@@ -1,3 +1,5 @@
+import WebAddress
+
 /// What decides a PWABuilder iOS shell's navigations (spec §12a): three constants of the app's
 /// `Settings.swift`, filled in by PWABuilder's generator.
 public struct PWABuilderConfiguration: Sendable, Hashable {
@@ -24,15 +26,36 @@ public struct PWABuilderConfiguration: Sendable, Hashable {
     /// `rootUrl`'s host as Foundation reports it (case kept, no port), when it has one.
     public var rootHost: String? { rootURL.flatMap(HotwireConfiguration.foundationHost(of:)) }
 
-    /// The hosts the two lists name, as their author meant: each entry's host (before any port,
-    /// path or query) and its subdomains (interfaces §6 "bypass"); an IPv6 address names itself.
+    /// The hosts the two lists name, as their author meant (interfaces §6 "bypass"): each entry's
+    /// host, before any port, path or query and after any scheme, as the URL Standard reads it
+    /// (`bücher.example` is `xn--bcher-kva.example`, `[::1]` and `::1` the same address), with its
+    /// subdomains; `*` every host, `*.name` the subdomains of `name`.
     var namedHosts: [NamedHosts] {
-        (authOrigins + allowedOrigins).map { entry in
-            let host = entry.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-            if host.count(where: { $0 == ":" }) > 1 { return .exactly("[\(host.lowercased())]") }
-            let withoutPort = host.firstIndex(of: ":").map { host[..<$0] } ?? host
-            let text = NamedHosts.normalised(String(withoutPort))
-            return text.isEmpty ? .none : .withSubdomains(text)
+        (authOrigins + allowedOrigins).map(Self.named)
+    }
+
+    static func named(_ entry: String) -> NamedHosts {
+        var authority = NamedHosts.authority(ofEntry: entry)
+        authority = authority.prefix { $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var text = String(authority)
+        if text == "*" { return .any }
+        let wildcard = text.hasPrefix("*.")
+        if wildcard { text.removeFirst(2) }
+        if text.first == "[", let close = text.firstIndex(of: "]") {
+            text = String(text[...close])  // [IPv6], without a port
+        } else if text.count(where: { $0 == ":" }) > 1 {
+            text = "[\(text)]"  // a bare IPv6 address, as Foundation's host gives it
+        } else if let colon = text.firstIndex(of: ":") {
+            text = String(text[..<colon])
+        }
+        guard case .success(let host) = URLHost.parse(text), host != .empty else {
+            let name = NamedHosts.normalised(text)
+            return name.isEmpty ? .none : .withSubdomains(name)
+        }
+        switch host {
+        case .ipv4, .ipv6: return .exactly(host.description)
+        default: return .withSubdomains(NamedHosts.normalised(host.description))
         }
     }
 }

@@ -137,9 +137,9 @@ public struct PWABuilderPolicy: Sendable {
     }
 
     /// The index of the first entry that occurs in `host` (`host.range(of: entry) != nil`:
-    /// case-sensitive; an empty entry occurs nowhere). Compared as UTF-8 bytes: the hosts WebKit
-    /// hands over are ASCII, where bytes and Foundation's comparison agree, and a non-ASCII entry
-    /// occurs in no ASCII host either way.
+    /// case-sensitive; an empty entry occurs nowhere). Compared as UTF-8 bytes: a web site's host is
+    /// ASCII, where bytes and Foundation's comparison agree; only a custom scheme's decoded host can
+    /// hold other characters, and there canonically equivalent spellings are not matched (D90).
     static func firstOccurring(_ entries: [[UInt8]], in host: String) -> Int? {
         var host = host
         return host.withUTF8 { bytes in entries.firstIndex { !$0.isEmpty && occurs($0, in: bytes) } }
@@ -172,7 +172,9 @@ extension PWABuilderPolicy {
             return "it has a port, and ports are never compared"
         }
         if entry.contains(where: { $0.isASCII && $0.isUppercase }) { return "it has capitals, and hosts are lowercase" }
-        if entry.contains(where: { !$0.isASCII }) { return "it is not ASCII, and hosts are punycode (xn--…)" }
+        if entry.contains(where: { !$0.isASCII }) {
+            return "it is not ASCII, and a web site's host is punycode (xn--…): only a custom scheme's could hold it"
+        }
         if entry.contains("*") { return "a * is not a wildcard here: it is looked for as a character" }
         if entry.contains(where: \.isWhitespace) { return "it has white space" }
         return nil

@@ -27,25 +27,18 @@ public enum PWABuilderSettingsReader {
         let tokens = try SwiftTokens.scan(text)
         var values: [String: (Value, SwiftTokens.Token)] = [:]
         var index = 0
-        // `#if DEBUG` branches: the shipped (release) build compiles the other branch, so their
-        // declarations are not the app's. The nesting of every `#if` is tracked to find the end.
-        var conditions: [Bool] = []  // per open #if: whether the current branch is a DEBUG one
+        // `#if` branches: only the one the shipped build compiles (a release build for a device,
+        // no custom flags) declares the app's values (`CompilationConditions`).
+        var branches = CompilationConditions()
         while index < tokens.count {
             if case .symbol("#") = tokens[index].kind, index + 1 < tokens.count,
                 case .word(let directive) = tokens[index + 1].kind
             {
-                let condition = index + 2 < tokens.count ? tokens[index + 2].kind : nil
-                switch directive {
-                case "if": conditions.append(condition == .word("DEBUG"))
-                case "elseif", "else": if !conditions.isEmpty { conditions[conditions.count - 1] = false }
-                case "endif": _ = conditions.popLast()
-                default: break
-                }
-                index += 2
+                index = branches.directive(directive, tokens, after: index + 2)
                 continue
             }
-            // `let NAME` or `var NAME` at the file's top level (depth 0), outside a DEBUG branch.
-            guard !conditions.contains(true), tokens[index].depth == 0, case .word(let keyword) = tokens[index].kind,
+            // `let NAME` or `var NAME` at the file's top level (depth 0), in a compiled branch.
+            guard branches.isCompiled, tokens[index].depth == 0, case .word(let keyword) = tokens[index].kind,
                 keyword == "let" || keyword == "var",
                 index + 1 < tokens.count, case .word(let name) = tokens[index + 1].kind, wanted.contains(name)
             else {
@@ -53,6 +46,9 @@ public enum PWABuilderSettingsReader {
                 continue
             }
             let (value, next) = try self.value(tokens, after: index + 2, name: name)
+            if next < tokens.count, let why = continues(tokens[next], after: tokens[next - 1]) {
+                throw failure(tokens[next], "\(name) is \(why): WebFence reads a literal value only")
+            }
             if values[name] != nil {
                 throw failure(tokens[index + 1], "\(name) is declared twice")
             }
@@ -89,6 +85,16 @@ public enum PWABuilderSettingsReader {
     }
 
     private static let wanted: Set<String> = ["rootUrl", "allowedOrigins", "allowedOrigin", "authOrigins"]
+
+    /// Why the token after a value makes the value something else (`["a"] + more`,
+    /// `[...].filter {...}`), or nil when a new statement starts there.
+    private static func continues(_ next: SwiftTokens.Token, after last: SwiftTokens.Token) -> String? {
+        guard case .symbol(let symbol) = next.kind else {
+            return next.line == last.line ? "followed by \(next.kind) on the same line" : nil
+        }
+        if symbol == ";" || symbol == "}" || symbol == "#" || symbol == "@" { return nil }
+        return "followed by \"\(symbol)\""
+    }
 
     private enum Value {
         case string(String)
@@ -139,6 +145,12 @@ public enum PWABuilderSettingsReader {
             if index < tokens.count, case .symbol("!") = tokens[index].kind { index += 1 }
             return (.string(text), index)
         case .symbol("["):
+            // `[String]()`: an empty array, written as a call.
+            if index + 3 < tokens.count, tokens[index].kind == .word("String"), tokens[index + 1].kind == .symbol("]"),
+                tokens[index + 2].kind == .symbol("("), tokens[index + 3].kind == .symbol(")")
+            {
+                return (.list([]), index + 4)
+            }
             var items: [String] = []
             while true {
                 let next = try token("array element")

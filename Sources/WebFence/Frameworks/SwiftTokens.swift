@@ -10,7 +10,7 @@ enum SwiftTokens {
             case word(String)
             /// A plain string literal, escapes decoded.
             case string(String)
-            /// A string literal WebFence does not read: interpolated, raw or multi-line.
+            /// A literal WebFence does not read: an interpolated, raw or multi-line string, a regex.
             case otherString(String)
             /// Any other character.
             case symbol(Character)
@@ -81,6 +81,8 @@ enum SwiftTokens {
                     while let next = peek(), next != "\n", next != "\r" { advance() }
                 } else if scalar == "/", peek(1) == "*" {
                     try skipBlockComment()
+                } else if scalar == "#", peek(1) == "/" {
+                    add(try regexLiteral())
                 } else if scalar == "\"" || (scalar == "#" && (peek(1) == "\"" || peek(1) == "#")) {
                     add(try stringLiteral())
                 } else if Self.isWordScalar(scalar) {
@@ -105,6 +107,22 @@ enum SwiftTokens {
 
         static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        }
+
+        /// An extended regex literal, `#/…/#`, skipped (a quote in it is no string).
+        mutating func regexLiteral() throws(PWABuilderSettingsReader.Failure) -> Token.Kind {
+            let (startLine, startColumn) = (line, column)
+            advance()
+            advance()
+            while let scalar = peek() {
+                if scalar == "/", peek(1) == "#" {
+                    advance()
+                    advance()
+                    return .otherString("regex")
+                }
+                advance()
+            }
+            throw failure(startLine, startColumn, "a #/ regex literal that never ends")
         }
 
         mutating func skipBlockComment() throws(PWABuilderSettingsReader.Failure) {
