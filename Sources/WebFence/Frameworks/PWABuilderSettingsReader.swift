@@ -5,9 +5,9 @@ import HybridFrameworks
 /// template's older `let allowedOrigin = "…"`) and `let authOrigins: [String] = ["…", …]`, among
 /// comments and the file's other settings. Only these literals are read; the code is not run.
 ///
-/// A file it cannot read (no `allowedOrigins`, a value that is not a literal, an unterminated
-/// string or comment) is an error with its line and column. Declarations under `#if DEBUG` are
-/// skipped: the app that ships is a release build.
+/// A file it cannot read (no `allowedOrigins`, a value that is not a literal or that the code goes
+/// on to change, an unterminated string or comment) is an error with its line and column. `#if`
+/// branches are taken as the shipped build compiles them (`CompilationConditions`).
 public enum PWABuilderSettingsReader {
     /// Why the file cannot be read, and where.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
