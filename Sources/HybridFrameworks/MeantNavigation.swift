@@ -183,13 +183,12 @@ public struct MeantNavigation: Sendable, Hashable {
                         "\(place) never occurs in a host (it has a path or query); the rule allows its host \(hostAndPort)"
                     )
                 }
-                let parts = hostAndPort.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                // The hosts the entry names, as the bypass flag reads them; a port only after a host.
+                let parts = NamedHosts.authority(ofEntry: entry).split(separator: ":")
                 let port = parts.count == 2 ? UInt16(parts[1]) : nil
-                // An entry names its host and the host's subdomains (interfaces §6 "bypass").
-                let host = NamedHosts.normalised(String(parts[0]))
                 addHost(
-                    host.isEmpty ? .none : .withSubdomains(host), text: host, schemes: [scheme], port: port,
-                    place: place)
+                    PWABuilderConfiguration.named(entry), text: String(parts.first ?? ""), schemes: [scheme],
+                    port: port, place: place)
             }
         }
         notes.append(

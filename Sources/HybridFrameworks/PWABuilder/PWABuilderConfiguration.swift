@@ -23,9 +23,6 @@ public struct PWABuilderConfiguration: Sendable, Hashable {
     /// The template sets `limitsNavigationsToAppBoundDomains` on its one web view, always.
     public var limitsNavigationsToAppBoundDomains: Bool { true }
 
-    /// `rootUrl`'s host as Foundation reports it (case kept, no port), when it has one.
-    public var rootHost: String? { rootURL.flatMap(HotwireConfiguration.foundationHost(of:)) }
-
     /// The hosts the two lists name, as their author meant (interfaces §6 "bypass"): each entry's
     /// host, before any port, path or query and after any scheme, as the URL Standard reads it
     /// (`bücher.example` is `xn--bcher-kva.example`, `[::1]` and `::1` the same address), with its
