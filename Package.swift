@@ -21,6 +21,7 @@ let package = Package(
         // Builders of app files (Mach-O, profiles, .ipa, .app) for tests and benchmarks.
         .library(name: "AppFixtures", targets: ["AppFixtures"]),
         .executable(name: "webfence", targets: ["WebFenceCLI"]),
+        .executable(name: "webfence-serve", targets: ["WebFenceServe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -161,16 +162,30 @@ let package = Package(
             ]
         ),
 
-        // The `webfence` command line: the only place that prints.
+        // What both executables share: the exit statuses, input errors, the terminal, fetch options.
+        .target(
+            name: "WebFenceCommandLine",
+            dependencies: ["WebFenceNetwork", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // The `webfence` command line: the only place that prints. It does not link the server:
+        // `webfence serve` runs `webfence-serve` (D91), so the command line builds without
+        // Hummingbird and SQLite.
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebFenceAPI", "WebFenceServer", "WebFenceWatch", "WebAddress", "Findings",
-                "AssociatedDomains",
-                "WebFenceNetwork", "NavigationRules", "StrictXML",
+                "WebFence", "WebFenceAPI", "WebFenceCommandLine", "WebAddress", "Findings", "AssociatedDomains",
+                "WebFenceNetwork", "NavigationRules", "StrictXML", "RemoteRules", "AppManifest", "AppBound",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // `webfence-serve`: the server and the watch, run by `webfence serve`.
+        .executableTarget(
+            name: "WebFenceServe",
+            dependencies: [
+                "WebFenceServer", "WebFenceWatch", "WebFenceAPI", "WebFenceCommandLine", "AssociatedDomains",
                 .product(name: "Logging", package: "swift-log"),
-                "RemoteRules",
-                "AppManifest", "AppBound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -246,7 +261,7 @@ let package = Package(
             name: "WebFenceServerTests",
             dependencies: [
                 "WebFenceServer", "WebFenceAPI", "WebFence", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
-                "AssociatedDomains",
+                "AssociatedDomains", "AppFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -1,4 +1,5 @@
 import AssociatedDomains
+import WebFenceCommandLine
 
 /// `--app-id`: refused (exit 2) when no app can have the ID, for the reason `AppID.problem` gives,
 /// so a CI script with an unreplaced `TEAM_ID` fails loudly instead of matching nothing.

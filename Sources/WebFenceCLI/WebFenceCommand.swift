@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// `webfence`: the command line over every WebFence capability.
 @main
@@ -22,32 +22,6 @@ struct WebFenceCommand: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command and maps every failure onto the exit statuses of spec/interfaces.md:
-    /// usage errors and unusable input exit 2 (argument-parser's default would be 64).
-    static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as InputError {
-            Terminal.standardError.write("webfence: \(error)\n")
-            Foundation.exit(ExitStatus.unusableInput)
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
-        } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }
-            Terminal.standardError.write(fullMessage(for: error) + "\n")
-            Foundation.exit(ExitStatus.unusableInput)
-        }
-    }
-}
-
-/// The exit statuses every command shares (spec/interfaces.md).
-enum ExitStatus {
-    static let ok: Int32 = 0
-    static let expectationFailed: Int32 = 1
-    static let unusableInput: Int32 = 2
+    /// Runs the command; failures exit as spec/interfaces.md says (`CommandMain`).
+    static func main() async { await CommandMain.run(Self.self) }
 }

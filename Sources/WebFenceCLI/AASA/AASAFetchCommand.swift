@@ -3,6 +3,7 @@ import AssociatedDomains
 import Foundation
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 import WebFenceNetwork
 
 /// `webfence aasa fetch`: fetch a domain's association file as a device does, and report every check.

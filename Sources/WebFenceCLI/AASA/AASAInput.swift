@@ -1,6 +1,7 @@
 import AssociatedDomains
 import Foundation
 import WebFence
+import WebFenceCommandLine
 
 /// Reading the inputs of `webfence aasa`: association files, domains, entitlements.
 enum AASAInput {

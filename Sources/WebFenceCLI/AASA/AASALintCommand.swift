@@ -3,6 +3,7 @@ import AssociatedDomains
 import Foundation
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// `webfence aasa lint`: everything a device silently tolerates, ignores or can never match.
 struct AASALintCommand: AsyncParsableCommand {

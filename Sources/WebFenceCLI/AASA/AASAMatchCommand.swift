@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// `webfence aasa match --jsonl`: the decision for each JSON line of stdin, streamed.
 struct AASAMatchCommand: AsyncParsableCommand {

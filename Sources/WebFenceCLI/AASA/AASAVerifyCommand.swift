@@ -2,6 +2,7 @@ import ArgumentParser
 import AssociatedDomains
 import Foundation
 import WebFence
+import WebFenceCommandLine
 
 /// `webfence aasa verify`: the universal-link decision for one URL, per (service, app ID).
 struct AASAVerifyCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import AssociatedDomains
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 import WebFenceNetwork
 
 /// The text output of `webfence aasa fetch`: every check of every route, then the file's findings

@@ -1,5 +1,6 @@
 import AssociatedDomains
 import WebFence
+import WebFenceCommandLine
 
 /// The output of `webfence aasa verify`: text for people, JSON, or swcutil's lines.
 struct VerifyReport {

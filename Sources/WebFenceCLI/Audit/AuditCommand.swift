@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 import WebFenceNetwork
 
 /// `webfence audit PATH`: an app's web-content posture from its real files (spec/interfaces.md §5).

@@ -4,6 +4,7 @@ import AssociatedDomains
 import Foundation
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// `webfence audit` for people: one block per app, its sections, then its findings with the fix.
 enum AuditText {

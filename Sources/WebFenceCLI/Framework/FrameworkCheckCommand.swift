@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebFence
+import WebFenceCommandLine
 
 /// `webfence framework check`: per URL, the framework's decision, the entry or built-in rule that
 /// decided, the real host and whether it is a bypass (interfaces §6).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// `framework check --jsonl`: one answer per line of stdin, in order, in constant memory
 /// (`FrameworkCheckAnswers`, shared with `webfence serve`).

@@ -1,4 +1,5 @@
 import WebFence
+import WebFenceCommandLine
 
 /// The text and JSON of `framework check`'s answers.
 enum FrameworkCheckOutput {

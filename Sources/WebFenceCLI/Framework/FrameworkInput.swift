@@ -1,6 +1,7 @@
 import Foundation
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// Reading a framework's configuration file: `capacitor.config.json`, Cordova's `config.xml` (or
 /// the JSON object of `--jsonl`), the props JSON of react-native-webview and Hotwire Native.

@@ -1,6 +1,7 @@
 import Findings
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// Printing the findings of a linter (`aasa lint`, `rules lint`): for people, one block per
 /// finding with its severity, code and place (the JSON document is `FindingsJSON`'s).

@@ -3,6 +3,7 @@ import Foundation
 import NavigationRules
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// `webfence rules check`: the decision for each URL, with the deciding rule and the parsed host.
 struct RulesCheckCommand: AsyncParsableCommand {

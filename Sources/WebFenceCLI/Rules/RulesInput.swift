@@ -1,6 +1,7 @@
 import Foundation
 import NavigationRules
 import WebFence
+import WebFenceCommandLine
 
 /// Reading rule sets and keys from files; anything unusable is an `InputError` (exit 2).
 enum RulesInput {

@@ -3,6 +3,7 @@ import Foundation
 import NavigationRules
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// `webfence rules lint`: every rule the loader refuses, with its reason, and rules that load but
 /// probably do not mean what they say.

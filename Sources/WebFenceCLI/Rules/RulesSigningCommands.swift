@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavigationRules
 import WebFence
+import WebFenceCommandLine
 
 /// `webfence rules keygen`: a new Ed25519 signing key and the public key an app ships.
 struct RulesKeygenCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import AppBound
 import WebFence
+import WebFenceCommandLine
 
 /// How scenario results are written: a story for people, or the JSON of spec/interfaces.md §1.
 struct ScenarioReport {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WebFence
 import WebFenceAPI
+import WebFenceCommandLine
 
 /// `webfence simulate FILE...`: replays scenario files through the engine (spec/interfaces.md §1).
 struct SimulateCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebFence
+import WebFenceCommandLine
 
 /// `webfence tour`: the seeds' apps, replayed with what each one shows.
 struct TourCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WebAddress
 import WebFence
+import WebFenceCommandLine
 
 /// `webfence url parse`: the WHATWG parse of each input (spec/interfaces.md §4).
 struct URLParseCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import WebAddress
+import WebFenceCommandLine
 
 /// The text output of `webfence url parse`: for each input, what the browser sees and what
 /// Foundation's URL sees, with the places where they send the request to different destinations.

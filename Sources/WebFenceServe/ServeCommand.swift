@@ -1,0 +1,150 @@
+import ArgumentParser
+import AssociatedDomains
+import Foundation
+import Logging
+import WebFenceAPI
+import WebFenceCommandLine
+import WebFenceServer
+import WebFenceWatch
+
+/// `webfence-serve` (also run as `webfence serve`): the pages, the JSON API of interfaces §7 and the
+/// watch over HTTP.
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "webfence-serve",
+        abstract: "Serve WebFence over HTTP: pages and a JSON API for association files, rules and frameworks.",
+        discussion: """
+            Pages: / (universal links: a pasted file, or a domain fetched on both routes), /app (an \
+            uploaded .ipa, zipped .app, or Info.plist with entitlements, audited, with the SARIF log to \
+            download), /rules (rules and frameworks), /scenario. Routes (interfaces §7): GET /health and \
+            /openapi.json; POST /v1/aasa/match, /v1/rules/check and /v1/framework/check, whose answers \
+            are exactly those of the matching --jsonl command; POST /v1/aasa/fetch (aasa fetch --format \
+            json) and POST /v1/audit (multipart upload; audit --format json, or ?format=sarif). \
+            Logs go to stderr, one line per request. SIGINT or SIGTERM stops the server after the \
+            requests in flight.
+
+            Fetches connect only to public addresses: a domain that is an IP address, or that resolves \
+            to a loopback, private, link-local, unique-local or cloud metadata address, is refused \
+            (422 fetch.address.private) and the connection goes to the address that was checked. \
+            --allow-private-networks lifts this for a staging host on your own network; --ca-file \
+            trusts its CA.
+
+            --watch FILE (one domain a line, # for comments) fetches each domain's association file \
+            from Apple's CDN and from the server every --watch-interval seconds (default 3600) and \
+            keeps every distinct version in the SQLite database --watch-database names (default \
+            webfence-watch.sqlite): /watch shows when each route last changed, whether the CDN serves \
+            the server's file, and the differences. A database that is damaged is reported (exit 2) \
+            and left as it is.
+
+            Uploads are written to a private temporary folder as they arrive and removed when the \
+            answer is sent; an archive may list at most 65,535 entries and extract at most 512 MiB.
+
+            Example:
+              webfence serve --port 8080
+              curl -s localhost:8080/v1/framework/check -d @Examples/frameworks/check.json
+              curl -s localhost:8080/v1/aasa/fetch -d '{"domain": "example.com", "route": "both"}'
+            """,
+        version: WebFenceVersion.description
+    )
+
+    /// Runs the command; failures exit as spec/interfaces.md says (`CommandMain`).
+    static func main() async { await CommandMain.run(Self.self) }
+
+    @Option(help: "The address to listen on. The default, loopback, serves this machine only.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The largest request body accepted, in bytes.", valueName: "bytes"))
+    var maximumBodySize = 1 << 20
+
+    @Flag(help: "Let fetches reach private, loopback and link-local addresses and IP literals (staging hosts).")
+    var allowPrivateNetworks = false
+
+    @Option(help: ArgumentHelp("At most this many association-file fetches at once.", valueName: "count"))
+    var maximumConcurrentFetches = 8
+
+    @Option(help: ArgumentHelp("The largest app upload accepted, in bytes (default 256 MiB).", valueName: "bytes"))
+    var maximumUploadSize = 256 << 20
+
+    @Option(help: ArgumentHelp("At most this many uploaded apps audited at once.", valueName: "count"))
+    var maximumConcurrentAudits = 2
+
+    @Option(
+        help: ArgumentHelp("Watch the association files of the domains in this file (one a line).", valueName: "file"))
+    var watch: String?
+
+    @Option(help: ArgumentHelp("The watch's SQLite database.", valueName: "path"))
+    var watchDatabase = "webfence-watch.sqlite"
+
+    @Option(help: ArgumentHelp("Seconds between the watch's rounds.", valueName: "seconds"))
+    var watchInterval = 3600
+
+    @OptionGroup var fetching: FetchOptions
+
+    @Option(help: "The least severe log messages written: info writes a line per request; warning only problems.")
+    var logLevel: LogLevel = .info
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
+        guard (1...(64 << 20)).contains(maximumBodySize) else {
+            throw ValidationError("--maximum-body-size must be from 1 byte to 64 MiB")
+        }
+        guard (1...(4 << 30)).contains(maximumUploadSize) else {
+            throw ValidationError("--maximum-upload-size must be from 1 byte to 4 GiB")
+        }
+        guard (1...64).contains(maximumConcurrentAudits) else {
+            throw ValidationError("--maximum-concurrent-audits must be from 1 to 64")
+        }
+        guard (10...(7 * 86_400)).contains(watchInterval) else {
+            throw ValidationError("--watch-interval must be from 10 seconds to 7 days")
+        }
+        guard (1...256).contains(maximumConcurrentFetches) else {
+            throw ValidationError("--maximum-concurrent-fetches must be from 1 to 256")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "webfence.serve")
+        logger.logLevel = logLevel.level
+        let server = WebFenceServer(
+            .init(
+                host: host, port: port, maximumBodySize: maximumBodySize, allowPrivateNetworks: allowPrivateNetworks,
+                maximumConcurrentFetches: maximumConcurrentFetches, maximumUploadSize: maximumUploadSize,
+                maximumConcurrentAudits: maximumConcurrentAudits),
+            fetcher: try fetching.fetcher(), watching: try watching(logger: logger))
+        try await server.run(logger: logger)
+    }
+}
+
+extension ServeCommand {
+    /// The watch `--watch` asks for: its domains and its database, each checked before the server
+    /// starts (a bad line, or a damaged database, is unusable input: exit 2, nothing replaced).
+    func watching(logger: Logger) throws -> WebFenceServer.Watching? {
+        guard let watch else { return nil }
+        let text: String
+        do { text = try String(contentsOfFile: watch, encoding: .utf8) } catch {
+            throw InputError(watch, "cannot read the watch file: \(error.localizedDescription)")
+        }
+        let domains: [LinkDomain]
+        do throws(WatchList.Problem) { domains = try WatchList.parse(text) } catch {
+            throw InputError(watch, error.description)
+        }
+        let store: WatchStore
+        do throws(WatchStoreError) { store = try WatchStore(path: watchDatabase) } catch {
+            throw InputError(watchDatabase, error.description)
+        }
+        var watchLogger = logger
+        watchLogger[metadataKey: "watch"] = "\(domains.count) domains"
+        return .init(domains: domains, store: store, interval: .seconds(watchInterval), logger: watchLogger)
+    }
+}
+
+/// swift-log's levels, by their names.
+enum LogLevel: String, CaseIterable, ExpressibleByArgument {
+    case trace, debug, info, notice, warning, error, critical
+
+    var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .info }
+}
