@@ -61,6 +61,12 @@ let package = Package(
 
         // Findings of the linters and loaders: a stable code, a severity, a JSON pointer, a message.
         .target(name: "Findings"),
+        // Findings as reports show them: located at their line and column, left out by a baseline,
+        // written for Xcode, GitHub Actions, GitLab Code Quality and SARIF.
+        .target(
+            name: "FindingReports",
+            dependencies: ["Findings", "StrictJSON", "StrictXML", .product(name: "Crypto", package: "swift-crypto")]
+        ),
 
         // The four policy systems. They know nothing of each other, of files or of the network.
         .target(name: "AppBound", dependencies: ["WebAddress"]),
@@ -130,7 +136,7 @@ let package = Package(
             name: "WebFenceAPI",
             dependencies: [
                 "WebFence", "AssociatedDomains", "StrictXML", "WebFenceNetwork", "AppManifest", "AppBound",
-                "WebAddress", "Findings",
+                "WebAddress", "Findings", "FindingReports",
             ]
         ),
 
@@ -174,7 +180,8 @@ let package = Package(
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebFenceAPI", "WebFenceCommandLine", "WebAddress", "Findings", "AssociatedDomains",
+                "WebFence", "WebFenceAPI", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
+                "AssociatedDomains",
                 "WebFenceNetwork", "NavigationRules", "StrictXML", "RemoteRules", "AppManifest", "AppBound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -231,6 +238,8 @@ let package = Package(
         .testTarget(name: "ManagedWebViewsTests", dependencies: ["ManagedWebViews", "WebAddress"]),
         .testTarget(name: "HybridFrameworksTests", dependencies: ["HybridFrameworks", "WebAddress"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),
+        .testTarget(
+            name: "FindingReportsTests", dependencies: ["FindingReports", "Findings", "StrictJSON", "StrictXML"]),
         .testTarget(
             name: "WebFenceNavigationTests",
             dependencies: ["WebFenceNavigation", "AppBound", "ManagedWebViews", "NavigationRules", "WebAddress"]

@@ -52,6 +52,35 @@ public struct FrameworkFiles: Sendable, Hashable {
     /// The file named `name`, if found.
     public func file(_ name: String) -> File? { files.first { $0.name == name } }
 
+    /// The names of the files that configure a framework by themselves (what `framework lint` takes).
+    public static let configurationNames = [
+        "capacitor.config.json", "config.xml", "webfence-framework.json", "Settings.swift",
+    ]
+
+    /// The configuration file at `url` alone (for `Settings.swift`, with the shell's `WebView.swift`
+    /// and `SceneDelegate.swift` beside it, whose code the checks read), named for reports by
+    /// `displayPath`. Throws when the file's name is not one of ``configurationNames`` or it cannot
+    /// be read.
+    public static func read(configuration url: URL, displayPath: String) throws(AppManifestError) -> FrameworkFiles {
+        let name = url.lastPathComponent
+        guard configurationNames.contains(name) else {
+            throw AppManifestError(
+                displayPath,
+                "not a framework configuration WebFence reads by name: capacitor.config.json, config.xml, Settings.swift or webfence-framework.json"
+            )
+        }
+        try AppBundle.requireRegularFile(url, displayPath: displayPath)
+        let folder = (displayPath as NSString).deletingLastPathComponent
+        let all = read(in: url.deletingLastPathComponent()) {
+            SourceFile(path: folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0))
+        }
+        let wanted = name == "Settings.swift" ? ["Settings.swift", "WebView.swift", "SceneDelegate.swift"] : [name]
+        if let failure = all.unreadable.first(where: { $0.path.hasSuffix(name) }) { throw failure }
+        return FrameworkFiles(
+            files: all.files.filter { wanted.contains($0.name) }, markers: [],
+            unreadable: all.unreadable.filter { error in wanted.contains { error.path.hasSuffix($0) } })
+    }
+
     /// Reads the files in `folder`; `source` names a file for reports.
     static func read(in folder: URL, source: (String) -> SourceFile) -> FrameworkFiles {
         var files: [File] = []

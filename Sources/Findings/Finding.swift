@@ -28,6 +28,9 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     public let pointer: String
     /// What was found, in a sentence for people.
     public let message: String
+    /// Where `pointer` is written, when the file is text and has been located (at the edge that
+    /// reads files: the linters themselves see values, not lines).
+    public var position: SourcePosition?
 
     /// A finding with code `code` and `severity` at `pointer`, saying `message`.
     public init(_ code: String, _ severity: Severity, at pointer: String, _ message: String) {

@@ -41,6 +41,8 @@ public struct JSONParser {
     private var path: [String] = []
     /// Pointers of keys that repeated (with `.keepLast`).
     private var repeatedKeys: [String] = []
+    /// Where each value is written, by JSON pointer (``JSONSourceMap``); nil when not asked for.
+    private var offsets: [String: Int]?
 
     /// Parses `text` as exactly one JSON value (surrounding whitespace allowed).
     public static func parse(_ text: String) throws(Error) -> JSONValue {
@@ -58,6 +60,19 @@ public struct JSONParser {
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return (value, parser.repeatedKeys)
+    }
+
+    /// Where every value of `text` is written (``JSONSourceMap``). Repeated keys are read as
+    /// `.keepLast` reads them: the later member is the one located.
+    public static func sourceMap(_ text: String) throws(Error) -> JSONSourceMap {
+        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: .keepLast)
+        parser.offsets = [:]
+        parser.skipWhitespace()
+        parser.offsets?[""] = parser.index
+        _ = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return JSONSourceMap(bytes: parser.bytes, offsets: parser.offsets ?? [:])
     }
 
     /// RFC 6901: `~` is written `~0` and `/` is written `~1`.
@@ -116,6 +131,7 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             path.append(key)
+            if offsets != nil { offsets?[Self.pointer(path)] = keyStart }
             let value = try parseValue()
             path.removeLast()
             if isNew {
@@ -151,6 +167,7 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             path.append(String(values.count))
+            if offsets != nil { offsets?[Self.pointer(path)] = index }
             values.append(try parseValue())
             path.removeLast()
             skipWhitespace()

@@ -43,6 +43,12 @@ public enum JSONValue: Hashable, Sendable {
         return members.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
     }
 
+    /// Element `index` of an array; nil when out of range or when this is not an array.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
     /// The string, or nil when this is not a string.
     public var stringValue: String? {
         if case .string(let value) = self { return value }

@@ -64,7 +64,10 @@ extension XMLScanner {
                 try readCDATA(into: &stack[stack.count - 1].text)
             } else if matches(Literal.doctypeOpen, at: index) {
                 // No DTD is read, so no entity can be declared, expanded or fetched.
-                throw error("a DOCTYPE is not accepted (no DTD is read and no entity is expanded)", at: begin)
+                guard doctype == .skipExternalIdentifier, stack.isEmpty, root == nil else {
+                    throw error("a DOCTYPE is not accepted (no DTD is read and no entity is expanded)", at: begin)
+                }
+                try skipDoctype()
             } else {
                 throw error("expected '<!--' or '<![CDATA[' after '<!'", at: begin)
             }

@@ -10,6 +10,32 @@ enum Literal {
 
 // Comments, CDATA sections, processing instructions and the XML declaration.
 extension XMLScanner {
+    /// Skips a DOCTYPE at `index` that names its DTD only by an external identifier (a property
+    /// list's `<!DOCTYPE plist PUBLIC "…" "…">`). An internal subset, the only place an entity
+    /// could be declared, is an error; the DTD itself is never read.
+    mutating func skipDoctype() throws(XMLError) {
+        let begin = index
+        index += Literal.doctypeOpen.count
+        while let next = current {
+            switch next {
+            case Byte.gt:
+                index += 1
+                return
+            case Byte.quote, Byte.apostrophe:
+                let literal = index
+                index += 1
+                while let inside = current, inside != next { try skipCharacter() }
+                guard current != nil else { throw error("the DOCTYPE's quoted literal is not closed", at: literal) }
+                index += 1
+            case UInt8(ascii: "["):
+                throw error("a DOCTYPE with an internal subset is not accepted (it could declare entities)", at: index)
+            default:
+                try skipCharacter()
+            }
+        }
+        throw error("the DOCTYPE is not closed", at: begin)
+    }
+
     /// Skips a comment at `index`. Its characters are checked, and `--` may only end it.
     mutating func skipComment() throws(XMLError) {
         let begin = index

@@ -31,7 +31,23 @@ public enum XMLReader {
     /// - Throws: ``XMLError`` when the bytes are not a well-formed document in UTF-8, contain a
     ///   DOCTYPE, or nest elements deeper than ``maximumDepth``.
     public static func parse(_ bytes: some Collection<UInt8>) throws(XMLError) -> Element {
-        var scanner = XMLScanner(bytes: Array(bytes))
+        try parse(bytes, doctype: .refuse)
+    }
+
+    /// What the reader does with a DOCTYPE before the root element.
+    public enum Doctype: Sendable, Hashable {
+        /// An error, whatever it holds (the default).
+        case refuse
+        /// Skipped when it names its DTD by an external identifier alone, as a property list's
+        /// `<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "…">` does; the DTD is not read.
+        /// One with an internal subset (`[…]`, where entities are declared) is still an error.
+        case skipExternalIdentifier
+    }
+
+    /// Reads `bytes` as one XML document, treating a DOCTYPE as `doctype` says, and returns its
+    /// root element.
+    public static func parse(_ bytes: some Collection<UInt8>, doctype: Doctype) throws(XMLError) -> Element {
+        var scanner = XMLScanner(bytes: Array(bytes), doctype: doctype)
         return try scanner.parseDocument()
     }
 }

@@ -7,14 +7,17 @@ struct XMLScanner {
     let start: Int
     /// The offset of the next byte to read.
     var index: Int
+    /// What to do with a DOCTYPE.
+    let doctype: XMLReader.Doctype
     // The position of `trackedOffset`. Offsets are asked for in increasing order while reading
     // succeeds, so tracking moves forward only and costs linear time in all.
     private var trackedOffset: Int
     private var trackedLine = 1
     private var trackedColumn = 1
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], doctype: XMLReader.Doctype = .refuse) {
         self.bytes = bytes
+        self.doctype = doctype
         start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         index = start
         trackedOffset = start

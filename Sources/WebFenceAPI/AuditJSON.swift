@@ -153,8 +153,10 @@ public enum AuditJSON {
                 audit.findings.map { finding in
                     .object([
                         "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
-                        "file": file(finding.file),
-                        "key": .string(finding.key), "message": .string(finding.message), "fix": .string(finding.fix),
+                        "file": file(finding.file), "key": .string(finding.key),
+                        "line": finding.position.map { .int($0.line) } ?? .null,
+                        "column": finding.position.map { .int($0.column) } ?? .null,
+                        "message": .string(finding.message), "fix": .string(finding.fix),
                     ])
                 }),
             "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),

@@ -2,8 +2,9 @@ import Findings
 import WebFence
 
 /// The JSON document of a linter (`aasa lint --format json`, `rules lint --format json`, `POST
-/// /v1/aasa/lint`): `{"file", "findings": [{"source", "code", "severity", "pointer", "message"}],
-/// "errors", "warnings", "notes"}`.
+/// /v1/aasa/lint`): `{"file", "findings": [{"source", "code", "severity", "pointer", "line",
+/// "column", "message"}], "errors", "warnings", "notes"}`. `line` and `column` place the pointer in
+/// a text file (null when the file is not text or was not located).
 public enum FindingsJSON {
     /// How many findings are errors, warnings and notes.
     public static func counts(
@@ -26,7 +27,10 @@ public enum FindingsJSON {
                     .object([
                         "source": .string(source), "code": .string(finding.code),
                         "severity": .string(finding.severity.rawValue),
-                        "pointer": .string(finding.pointer), "message": .string(finding.message),
+                        "pointer": .string(finding.pointer),
+                        "line": finding.position.map { .int($0.line) } ?? .null,
+                        "column": finding.position.map { .int($0.column) } ?? .null,
+                        "message": .string(finding.message),
                     ])
                 }),
             "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),

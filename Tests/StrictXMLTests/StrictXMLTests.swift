@@ -475,6 +475,37 @@ private let cordovaConfig = """
         #expect(failure("<a><!ELEMENT a></a>") == "line 1, column 4: expected '<!--' or '<![CDATA[' after '<!'")
     }
 
+    @Test("a property list's DOCTYPE, named by an external identifier only, is skipped when asked; nothing else is")
+    func doctypeExternalIdentifierSkipped() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict/></plist>
+            """
+        let root = try XMLReader.parse(Array(plist.utf8), doctype: .skipExternalIdentifier)
+        #expect(root.name == "plist" && root.line == 3 && root.children.map(\.name) == ["dict"])
+        // A quoted '>' or '[' is part of a literal, not the end or a subset.
+        let quoted = "<!DOCTYPE a SYSTEM 'x>[y'><a/>"
+        #expect(try XMLReader.parse(Array(quoted.utf8), doctype: .skipExternalIdentifier).name == "a")
+        func skipping(_ text: String) -> String {
+            do {
+                _ = try XMLReader.parse(Array(text.utf8), doctype: .skipExternalIdentifier)
+                return "read"
+            } catch { return error.description }
+        }
+        #expect(
+            skipping("<!DOCTYPE lolz [<!ENTITY lol \"lol\">]><lolz>&lol;</lolz>")
+                == "line 1, column 16: a DOCTYPE with an internal subset is not accepted (it could declare entities)")
+        #expect(skipping("<!DOCTYPE a SYSTEM \"x") == "line 1, column 20: the DOCTYPE's quoted literal is not closed")
+        #expect(skipping("<!DOCTYPE a") == "line 1, column 1: the DOCTYPE is not closed")
+        // Only before the root: inside it a DOCTYPE is the same error as always.
+        #expect(
+            skipping("<a><!DOCTYPE a></a>")
+                == "line 1, column 4: a DOCTYPE is not accepted (no DTD is read and no entity is expanded)")
+        // Without the option, a property list's DOCTYPE is refused as before.
+        #expect(failure(plist).hasSuffix("a DOCTYPE is not accepted (no DTD is read and no entity is expanded)"))
+    }
+
     @Test func nestingLimit() {
         let message = "elements are nested more than 256 deep"
         #expect(failure(String(repeating: "<a>", count: 257)) == "line 1, column 769: " + message)

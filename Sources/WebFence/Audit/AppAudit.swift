@@ -1,6 +1,7 @@
 import AppBound
 import AppManifest
 import AssociatedDomains
+import Findings
 import Foundation
 
 /// An app's web-content posture, from its real files (`webfence audit`): App-Bound Domains as the
@@ -115,6 +116,19 @@ public struct AppAudit: Sendable {
 
     /// Adds findings found later (a fetched association file).
     public mutating func append(_ more: [AuditFinding]) { findings += more }
+
+    /// Gives each finding the position `locate` finds for its file and key (a report does this
+    /// where it reads files again).
+    public mutating func locateFindings(_ locate: (SourceFile, String) -> SourcePosition?) {
+        for index in findings.indices where findings[index].position == nil {
+            findings[index].position = locate(findings[index].file, findings[index].key)
+        }
+    }
+
+    /// Keeps only the findings `isKept` says to keep (a baseline leaves out those already known).
+    public mutating func keepFindings(where isKept: (AuditFinding) -> Bool) {
+        findings = findings.filter(isKept)
+    }
 
     /// The number of findings of each severity.
     public var counts: (errors: Int, warnings: Int, notes: Int) {

@@ -16,6 +16,8 @@ public struct AuditFinding: Sendable, Hashable, CustomStringConvertible {
     public let key: String
     /// What is wrong, naming the value and what the platform does with it.
     public let message: String
+    /// Where `key` is written, when the file is text and the report has located it.
+    public var position: SourcePosition?
     /// What to do about it, from ``AuditCatalog``.
     public var fix: String { AuditCatalog.rule(for: code).fix }
 

@@ -1,5 +1,6 @@
 import AppBound
 import AppManifest
+import Findings
 import HybridFrameworks
 import StrictXML
 import WebFenceNavigation
@@ -52,6 +53,14 @@ public struct FrameworkAudit: Sendable {
         self.findings = findings
     }
 
+    /// The findings a framework's configuration file gives by itself, without the app around it
+    /// (`framework lint`): what the framework reads differently from how the file looks, and the
+    /// holes its entries open. Findings that need the app's Info.plist (its `WKAppBoundDomains`)
+    /// are the audit's.
+    public static func lint(_ files: FrameworkFiles) -> [AuditFinding] {
+        FrameworkAudit(files, app: AppBoundApp(domains: nil))?.findings ?? []
+    }
+
     /// The navigation rules as the framework applies them, one sentence each.
     public var rules: [String] {
         guard let policy else {
@@ -98,7 +107,11 @@ public struct FrameworkAudit: Sendable {
             } catch {
                 return Read(
                     framework: .cordovaIOS, policy: nil, file: file.source,
-                    findings: [unreadable(file.source, "line \(error.line), column \(error.column): \(error.message)")])
+                    findings: [
+                        unreadable(
+                            file.source, "line \(error.line), column \(error.column): \(error.message)",
+                            at: SourcePosition(line: error.line, column: error.column))
+                    ])
             }
         }
         if let file = files.file("webfence-framework.json") {
@@ -134,7 +147,10 @@ public struct FrameworkAudit: Sendable {
                 findings: [], shell: shell)
         } catch {
             return Read(
-                framework: .pwabuilder, policy: nil, file: source, findings: [unreadable(source, error.description)])
+                framework: .pwabuilder, policy: nil, file: source,
+                findings: [
+                    unreadable(source, error.description, at: SourcePosition(line: error.line, column: error.column))
+                ])
         }
     }
 
@@ -163,7 +179,11 @@ public struct FrameworkAudit: Sendable {
         do throws(JSONParser.Error) { json = try JSONParser.parse(String(decoding: file.bytes, as: UTF8.self)) } catch {
             return Read(
                 framework: framework, policy: nil, file: file.source,
-                findings: [unreadable(file.source, "line \(error.line), column \(error.column): \(error.message)")])
+                findings: [
+                    unreadable(
+                        file.source, "line \(error.line), column \(error.column): \(error.message)",
+                        at: SourcePosition(line: error.line, column: error.column))
+                ])
         }
         return read(json, framework, file.source, at: "")
     }
@@ -210,15 +230,21 @@ public struct FrameworkAudit: Sendable {
             findings: [AuditFinding("framework.configuration.missing", .note, source, key: "/", message)])
     }
 
-    private static func unreadable(_ file: SourceFile, _ message: String, key: String = "") -> AuditFinding {
-        AuditFinding(
+    private static func unreadable(
+        _ file: SourceFile, _ message: String, key: String = "", at position: SourcePosition? = nil
+    ) -> AuditFinding {
+        var finding = AuditFinding(
             "framework.configuration.unreadable", .error, file, key: key.isEmpty ? "/" : key,
             "\(message): WebFence cannot say what the framework decides")
+        finding.position = position
+        return finding
     }
 
     private static func ignored(_ note: FrameworkConfigurationNote, _ file: SourceFile) -> AuditFinding {
-        AuditFinding(
+        var finding = AuditFinding(
             "framework.configuration.ignored", .warning, file, key: note.place.hasPrefix("/") ? note.place : "/",
             note.message)
+        finding.position = note.position
+        return finding
     }
 }

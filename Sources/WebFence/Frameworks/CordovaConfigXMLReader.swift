@@ -1,3 +1,4 @@
+import Findings
 import HybridFrameworks
 import StrictXML
 
@@ -30,10 +31,25 @@ public enum CordovaConfigXMLReader {
             collected.notes.append(
                 .init(
                     .valueIgnored, at: "/widget/preference",
-                    "line \(collected.limitsLine): \"\(limitsText)\" is not true/false, 1/0 or yes/no: Cordova leaves the flag off"
-                ))
+                    "line \(collected.limitsLine): \"\(limitsText)\" is not true/false, 1/0 or yes/no: Cordova leaves the flag off",
+                    position: collected.positions["/widget/preference"]))
         }
         return (configuration, collected.notes)
+    }
+
+    /// Where each key the audit names is written, in the order the app reads the file:
+    /// `/widget/allow-navigation/N` and `/widget/allow-intent/N` at the Nth element with an `href`
+    /// (and the list's key, without an index, at the first),
+    /// `/widget/preference` at the `LimitsNavigationsToAppBoundDomains` preference that counts (the
+    /// last), `/widget/content` at the content element, `/widget` at the root. Empty when the file
+    /// does not read.
+    public static func positions(_ bytes: [UInt8]) -> [String: SourcePosition] {
+        guard let root = try? XMLReader.parse(bytes), root.name == "widget" else { return [:] }
+        var collected = Collected()
+        collected.visit(root)
+        return collected.positions.merging(["/widget": SourcePosition(line: root.line, column: root.column)]) { a, _ in
+            a
+        }
     }
 
     private struct Collected {
@@ -44,6 +60,8 @@ public enum CordovaConfigXMLReader {
         var version = CordovaConfiguration.Version.v8
         var notes: [FrameworkConfigurationNote] = []
         var limitsLine = 0
+        /// Where each entry read is written, by the key a finding names.
+        var positions: [String: SourcePosition] = [:]
 
         /// Walks the tree with an explicit stack: document order, other platforms' blocks and the
         /// contents of `<edit-config>`/`<config-file>` (meant for other files) left out.
@@ -62,25 +80,38 @@ public enum CordovaConfigXMLReader {
             // A pointer-like place for reports, with the line in the message.
             let place = "/widget/\(element.name)"
             let line = "line \(element.line): "
+            let position = SourcePosition(line: element.line, column: element.column)
             switch element.name {
             case "allow-navigation", "allow-intent":
                 guard let href = element.attribute("href") else {
                     notes.append(
                         .init(
                             .valueIgnored, at: place,
-                            line + "<\(element.name)> without href: the app adds nil to its list and crashes at launch")
-                    )
+                            line + "<\(element.name)> without href: the app adds nil to its list and crashes at launch",
+                            position: position))
                     return
                 }
-                if element.name == "allow-navigation" { navigations.append(href) } else { intents.append(href) }
+                // A list's key is placed at its first entry.
+                if positions[place] == nil { positions[place] = position }
+                if element.name == "allow-navigation" {
+                    positions["\(place)/\(navigations.count)"] = position
+                    navigations.append(href)
+                } else {
+                    positions["\(place)/\(intents.count)"] = position
+                    intents.append(href)
+                }
             case "preference":
                 guard let name = element.attribute("name")?.lowercased(), let value = element.attribute("value") else {
                     return
                 }
                 preferences[name] = value
-                if name == "limitsnavigationstoappbounddomains" { limitsLine = element.line }
+                if name == "limitsnavigationstoappbounddomains" {
+                    limitsLine = element.line
+                    positions[place] = position
+                }
             case "content":
                 contentSource = element.attribute("src") ?? contentSource
+                positions[place] = position
             case "engine" where element.attribute("name") == "ios":
                 let spec = element.attribute("spec") ?? ""
                 let major = spec.drop { !$0.isNumber }.prefix { $0.isNumber }

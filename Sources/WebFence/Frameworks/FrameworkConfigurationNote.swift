@@ -1,3 +1,5 @@
+import Findings
+
 /// Something in a framework's configuration that the framework reads differently from how it looks:
 /// a value it ignores, a list it drops, a scheme it replaces. The decision follows the framework;
 /// the note says why, and the audit reports it.
@@ -18,12 +20,15 @@ public struct FrameworkConfigurationNote: Sendable, Hashable, CustomStringConver
     public let place: String
     /// What happens, in the framework's terms.
     public let message: String
+    /// Where the value is written, when the reader knows (an element of `config.xml`).
+    public let position: SourcePosition?
 
-    /// A note at `place`.
-    public init(_ kind: Kind, at place: String, _ message: String) {
+    /// A note at `place`, written at `position` when known.
+    public init(_ kind: Kind, at place: String, _ message: String, position: SourcePosition? = nil) {
         self.kind = kind
         self.place = place
         self.message = message
+        self.position = position
     }
 
     /// `place: message`.

@@ -1,3 +1,4 @@
+import Findings
 import HybridFrameworks
 
 /// Reads the three constants of a PWABuilder shell's `Settings.swift` as the template writes them
@@ -25,7 +26,69 @@ public enum PWABuilderSettingsReader {
     /// The configuration of `text`.
     public static func read(_ text: String) throws(Failure) -> PWABuilderConfiguration {
         let tokens = try SwiftTokens.scan(text)
-        var values: [String: (Value, SwiftTokens.Token)] = [:]
+        let values = try declarations(tokens)
+        func strings(_ name: String) throws(Failure) -> [String]? {
+            guard let declaration = values[name] else { return nil }
+            switch declaration.value {
+            case .list(let items): return items.map(\.text)
+            case .string: throw failure(declaration.name, "\(name) should be an array of strings")
+            }
+        }
+        func string(_ name: String) throws(Failure) -> String? {
+            guard let declaration = values[name] else { return nil }
+            switch declaration.value {
+            case .string(let literal): return literal.text
+            case .list: throw failure(declaration.name, "\(name) should be a string")
+            }
+        }
+        let allowed: [String]
+        if let list = try strings("allowedOrigins") {
+            allowed = list
+        } else if let single = try string("allowedOrigin") {
+            allowed = [single]
+        } else {
+            let end = tokens.last.map { ($0.line, $0.column) } ?? (1, 1)
+            throw Failure(
+                line: end.0, column: end.1,
+                message: "no allowedOrigins (or allowedOrigin) constant: not a PWABuilder shell's Settings.swift")
+        }
+        return PWABuilderConfiguration(
+            rootURL: try string("rootUrl"), allowedOrigins: allowed, authOrigins: try strings("authOrigins") ?? [])
+    }
+
+    /// Where each value ``read(_:)`` takes is written, by the key a finding names: `/rootUrl`,
+    /// `/allowedOrigins/N` (the older `allowedOrigin` too, as element 0) and `/authOrigins/N` at
+    /// their literals; `/allowedOrigins` and `/authOrigins` at the constant's name. Empty when the
+    /// file cannot be read.
+    public static func positions(_ text: String) -> [String: SourcePosition] {
+        guard let tokens = try? SwiftTokens.scan(text), let values = try? declarations(tokens) else { return [:] }
+        var positions: [String: SourcePosition] = [:]
+        func place(_ token: SwiftTokens.Token) -> SourcePosition {
+            SourcePosition(line: token.line, column: token.column)
+        }
+        for (name, declaration) in values {
+            let key = name == "allowedOrigin" ? "allowedOrigins" : name
+            switch declaration.value {
+            case .string(let literal):
+                positions["/\(key)"] = place(literal.token)
+                if name == "allowedOrigin" { positions["/allowedOrigins/0"] = place(literal.token) }
+            case .list(let items):
+                positions["/\(key)"] = place(declaration.name)
+                for (index, item) in items.enumerated() { positions["/\(key)/\(index)"] = place(item.token) }
+            }
+        }
+        return positions
+    }
+
+    /// A constant WebFence reads: its name's token and its value.
+    private struct Declaration {
+        let name: SwiftTokens.Token
+        let value: Value
+    }
+
+    /// The wanted constants declared at the file's top level, in the branches a release build compiles.
+    private static func declarations(_ tokens: [SwiftTokens.Token]) throws(Failure) -> [String: Declaration] {
+        var values: [String: Declaration] = [:]
         var index = 0
         // `#if` branches: only the one the shipped build compiles (a release build for a device,
         // no custom flags) declares the app's values (`CompilationConditions`).
@@ -52,36 +115,10 @@ public enum PWABuilderSettingsReader {
             if values[name] != nil {
                 throw failure(tokens[index + 1], "\(name) is declared twice")
             }
-            values[name] = (value, tokens[index + 1])
+            values[name] = Declaration(name: tokens[index + 1], value: value)
             index = next
         }
-        func strings(_ name: String) throws(Failure) -> [String]? {
-            guard let (value, token) = values[name] else { return nil }
-            switch value {
-            case .list(let items): return items
-            case .string: throw failure(token, "\(name) should be an array of strings")
-            }
-        }
-        func string(_ name: String) throws(Failure) -> String? {
-            guard let (value, token) = values[name] else { return nil }
-            switch value {
-            case .string(let text): return text
-            case .list: throw failure(token, "\(name) should be a string")
-            }
-        }
-        let allowed: [String]
-        if let list = try strings("allowedOrigins") {
-            allowed = list
-        } else if let single = try string("allowedOrigin") {
-            allowed = [single]
-        } else {
-            let end = tokens.last.map { ($0.line, $0.column) } ?? (1, 1)
-            throw Failure(
-                line: end.0, column: end.1,
-                message: "no allowedOrigins (or allowedOrigin) constant: not a PWABuilder shell's Settings.swift")
-        }
-        return PWABuilderConfiguration(
-            rootURL: try string("rootUrl"), allowedOrigins: allowed, authOrigins: try strings("authOrigins") ?? [])
+        return values
     }
 
     private static let wanted: Set<String> = ["rootUrl", "allowedOrigins", "allowedOrigin", "authOrigins"]
@@ -96,9 +133,15 @@ public enum PWABuilderSettingsReader {
         return "followed by \"\(symbol)\""
     }
 
+    /// A string literal and where it is written.
+    private struct Literal {
+        let text: String
+        let token: SwiftTokens.Token
+    }
+
     private enum Value {
-        case string(String)
-        case list([String])
+        case string(Literal)
+        case list([Literal])
     }
 
     /// After the name: an optional `: Type`, `=`, then a string literal, `URL(string: "…")` with
@@ -129,7 +172,7 @@ public enum PWABuilderSettingsReader {
         let first = try token("value")
         switch first.kind {
         case .string(let text):
-            return (.string(text), index)
+            return (.string(Literal(text: text, token: first)), index)
         case .word("URL"):
             try expect("(", "\"(\"")
             let label = try token("string: label")
@@ -143,7 +186,7 @@ public enum PWABuilderSettingsReader {
             }
             try expect(")", "\")\"")
             if index < tokens.count, case .symbol("!") = tokens[index].kind { index += 1 }
-            return (.string(text), index)
+            return (.string(Literal(text: text, token: literal)), index)
         case .symbol("["):
             // `[String]()`: an empty array, written as a call.
             if index + 3 < tokens.count, tokens[index].kind == .word("String"), tokens[index + 1].kind == .symbol("]"),
@@ -151,13 +194,13 @@ public enum PWABuilderSettingsReader {
             {
                 return (.list([]), index + 4)
             }
-            var items: [String] = []
+            var items: [Literal] = []
             while true {
                 let next = try token("array element")
                 switch next.kind {
                 case .symbol("]"): return (.list(items), index)
                 case .string(let text):
-                    items.append(text)
+                    items.append(Literal(text: text, token: next))
                     let separator = try token("\",\" or \"]\"")
                     if case .symbol("]") = separator.kind { return (.list(items), index) }
                     guard case .symbol(",") = separator.kind else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssociatedDomains
+import Findings
 import Foundation
 import WebFence
 import WebFenceAPI
@@ -12,7 +13,7 @@ struct AASALintCommand: AsyncParsableCommand {
         abstract: "Find what a device silently ignores in an association file, and rules that can never match.",
         discussion: """
             Each finding has a stable code (aasa.*, entitlement.*), a severity (error, warning, note), \
-            a JSON pointer into the file and a message. Among them: misspelled keys \
+            a JSON pointer into the file, its line and column, and a message. Among them: misspelled keys \
             (casesensitive), precedence that hides keys (appIDs over appID, components over paths), \
             rules after a catch-all, {"#": "*", "exclude": true} (which blocks every URL), non-string \
             query values (which make the whole "?" ignored), UK where a region code is meant (GB), \
@@ -22,17 +23,24 @@ struct AASALintCommand: AsyncParsableCommand {
             application-identifier) and --domain, the file is checked against the app: its ID must be \
             listed for every service the entitlement names for the domain.
 
-            Exit status: 0 no error-level finding; 1 an error-level finding; 2 unusable input.
+            Several files may be named (a pre-commit hook passes every changed one); --domain and \
+            --entitlements describe one. --format xcode, github, gitlab and sarif write the findings \
+            for Xcode, GitHub Actions, GitLab and code scanning; --baseline leaves out the findings a \
+            --write-baseline file recorded (docs/ci.md).
+
+            Exit status: 0 no finding at --fail-on's severity (error by default) or above; 1 such a \
+            finding; 2 unusable input.
 
             Examples:
               webfence aasa lint Examples/aasa/traps.json
+              webfence aasa lint --format xcode Examples/aasa/*.json
               webfence aasa lint Examples/aasa/seed-004-components.json --domain example.com \\
                   --entitlements Examples/aasa/entitlements.plist --format json
             """
     )
 
-    @Argument(help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
-    var file: String
+    @Argument(help: ArgumentHelp("The apple-app-site-association files.", valueName: "file"))
+    var files: [String]
 
     @Option(help: ArgumentHelp("The domain the file is served from.", valueName: "host"))
     var domain: String?
@@ -40,9 +48,23 @@ struct AASALintCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The app's entitlements (plist or JSON).", valueName: "path"))
     var entitlements: String?
 
-    @OptionGroup var output: FormatOption
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name the association file to lint.") }
+        if files.count > 1, domain != nil || entitlements != nil {
+            throw ValidationError("--domain and --entitlements describe one file: lint one file with them.")
+        }
+    }
 
     func run() async throws {
+        var linted: [(file: String, findings: [(source: String, finding: Finding)])] = []
+        for file in files { linted.append((file, try lint(file))) }
+        try LintReport(files: linted, rule: AssociatedDomainsCatalog.rule(for:)).run(report)
+    }
+
+    /// The findings of `file`, with those of the entitlements file given.
+    private func lint(_ file: String) throws -> [(source: String, finding: Finding)] {
         let bytes = try AASAInput.bytes(file)
         var findings: [(source: String, finding: Finding)] = []
         if bytes.count > AssociationFile.maximumSize {
@@ -71,12 +93,6 @@ struct AASALintCommand: AsyncParsableCommand {
             }
         }
         let linter = AssociationFileLinter(domain: domain, entitlement: app?.entitlement, appID: app?.appID)
-        findings += linter.lint(parsed, readFindings: readFindings).map { (file, $0) }
-
-        switch output.format {
-        case .json: print(FindingsJSON.render(file: file, findings).serialized())
-        case .text: print(FindingsOutput.text(file: file, findings, terminal: .standardOutput), terminator: "")
-        }
-        if findings.contains(where: { $0.finding.severity == .error }) { throw ExitCode(ExitStatus.expectationFailed) }
+        return findings + linter.lint(parsed, readFindings: readFindings).map { (file, $0) }
     }
 }

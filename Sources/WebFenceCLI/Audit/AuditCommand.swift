@@ -30,10 +30,15 @@ struct AuditCommand: AsyncParsableCommand {
             device does and checked for the app's ID. Every finding has a stable code, a severity, \
             the file and key it is about, and a fix (docs/audit.md lists them).
 
-            --format sarif writes SARIF 2.1.0 for code-scanning tools: one result per finding, each \
-            pointing at a file and a key.
+            Every finding read from a text file (an XML Info.plist or .entitlements, \
+            capacitor.config.json, config.xml, Settings.swift) has its line and column; one in a \
+            binary plist, an executable or an .ipa names its file and key. --format xcode, github, \
+            gitlab and sarif write the findings for Xcode, GitHub Actions, GitLab Code Quality and \
+            code scanning (SARIF 2.1.0). --write-baseline FILE records today's findings; --baseline \
+            FILE then leaves them out, so only new ones are reported (docs/ci.md).
 
-            Exit status: 0 no error-level finding; 1 an error-level finding; 2 unusable input (no \
+            Exit status: 0 no finding at --fail-on's severity (error by default) or above; 1 such a \
+            finding; 2 unusable input (no \
             such path, no app in a folder, an Info.plist or .entitlements file that does not read or \
             is not a dictionary, a damaged .ipa; in a folder, the apps that do read are still \
             reported, and each that does not is named on stderr).
@@ -41,6 +46,7 @@ struct AuditCommand: AsyncParsableCommand {
             Examples:
               webfence audit Examples/apps
               webfence audit Examples/apps/ShopApp.app --format sarif > audit.sarif
+              webfence audit App/Info.plist --entitlements App/App.entitlements --format xcode
               webfence audit App/Info.plist --entitlements App/App.entitlements
               webfence audit Shop.ipa --fetch --app-id ABCDE12345.com.example.shop
             """
@@ -62,12 +68,7 @@ struct AuditCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "With --fetch") var fetching: FetchOptions
 
-    @Option(help: "text (for people), json, or sarif (SARIF 2.1.0).")
-    var format: AuditFormat = .text
-
-    enum AuditFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, sarif
-    }
+    @OptionGroup var report: ReportOptions
 
     func validate() throws {
         if !fetch, fetching.isGiven { throw ValidationError("--ca-file and --timeout are used with --fetch only.") }
@@ -104,12 +105,34 @@ struct AuditCommand: AsyncParsableCommand {
                 audits[index].append(results.flatMap(\.findings))
             }
         }
-        switch format {
-        case .text: print(AuditText.render(audits, fetches: fetches, terminal: .standardOutput), terminator: "")
+        // Each finding at its line, when its file is text; then the baseline's.
+        var locator = FindingLocations.locator()
+        for index in audits.indices {
+            audits[index].locateFindings { file, key in
+                file.member == nil ? locator.position(of: key, in: file.path) : nil
+            }
+        }
+        let known = try report.known(audits.flatMap(\.findings).map(AuditReport.reported))
+        var next = 0
+        for index in audits.indices {
+            audits[index].keepFindings { _ in
+                defer { next += 1 }
+                return !known[next]
+            }
+        }
+        let leftOut = known.count(where: { $0 })
+        switch report.format {
+        case .text:
+            print(AuditText.render(audits, fetches: fetches, terminal: .standardOutput), terminator: "")
+            if leftOut > 0 {
+                print("\(FindingsOutput.counted(leftOut, "finding")) left out: the baseline records them")
+            }
         case .json: print(AuditJSON.render(audits, fetches: fetches, unusable: reading.unusable).serialized())
-        case .sarif: print(SARIFLog.render(audits, unusable: reading.unusable).serialized())
+        default:
+            Terminal.standardOutput.write(
+                report.rendered(AuditReport.findings(audits, unusable: reading.unusable)) ?? "")
         }
         if !reading.unusable.isEmpty { throw ExitCode(ExitStatus.unusableInput) }
-        if audits.contains(where: { $0.counts.errors > 0 }) { throw ExitCode(ExitStatus.expectationFailed) }
+        try report.exitIfFailing(audits.flatMap(\.findings).map(\.severity))
     }
 }

@@ -143,7 +143,8 @@ enum AuditText {
             out +=
                 "    "
                 + terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
-            out += " \(finding.code)  \(finding.file.name):\(finding.key)\n"
+            let line = finding.position.map { "\($0.line):\($0.column) " } ?? ""
+            out += " \(finding.code)  \(finding.file.name):\(line)\(finding.key)\n"
             out += "        \(finding.message)\n"
             out += terminal.styled("        fix: \(finding.fix)", .dim) + "\n"
         }

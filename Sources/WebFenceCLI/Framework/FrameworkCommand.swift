@@ -18,8 +18,9 @@ struct FrameworkCommand: AsyncParsableCommand {
                   'https://app.example.com.evil.net/'
               webfence framework check --framework cordova-ios --config Examples/frameworks/config.xml https://evil.net/
               webfence framework rules --framework react-native-webview Examples/frameworks/react-native-webview.json
+              webfence framework lint Examples/frameworks/capacitor.config.json
             """,
-        subcommands: [FrameworkCheckCommand.self, FrameworkRulesCommand.self]
+        subcommands: [FrameworkCheckCommand.self, FrameworkRulesCommand.self, FrameworkLintCommand.self]
     )
 }
 

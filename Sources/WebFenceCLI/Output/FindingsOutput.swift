@@ -3,8 +3,9 @@ import WebFence
 import WebFenceAPI
 import WebFenceCommandLine
 
-/// Printing the findings of a linter (`aasa lint`, `rules lint`): for people, one block per
-/// finding with its severity, code and place (the JSON document is `FindingsJSON`'s).
+/// Printing the findings of a linter (`aasa lint`, `rules lint`, `framework lint`): for people, one
+/// block per finding with its severity, code and place (line and column, then the key; the JSON
+/// document is `FindingsJSON`'s).
 enum FindingsOutput {
     static func counts(_ findings: [(source: String, finding: Finding)]) -> (errors: Int, warnings: Int, notes: Int) {
         FindingsJSON.counts(findings)
@@ -17,7 +18,8 @@ enum FindingsOutput {
                 finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
             let severity = terminal.styled(
                 finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
-            let place = (source == file ? "" : source + ":") + (finding.pointer.isEmpty ? "/" : finding.pointer)
+            let line = finding.position.map { "\($0.line):\($0.column) " } ?? ""
+            let place = (source == file ? "" : source + ":") + line + (finding.pointer.isEmpty ? "/" : finding.pointer)
             out += "  \(severity) \(finding.code)  \(place)\n      \(finding.message)\n"
         }
         let (errors, warnings, notes) = counts(findings)

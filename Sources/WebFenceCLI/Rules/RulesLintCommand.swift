@@ -1,4 +1,5 @@
 import ArgumentParser
+import Findings
 import Foundation
 import NavigationRules
 import WebFence
@@ -21,19 +22,36 @@ struct RulesLintCommand: AsyncParsableCommand {
 
             A signed rule set's content is linted without checking its signature (use rules verify).
 
-            Exit status: 0 no error; 1 an error-level finding; 2 unusable input.
+            Each finding has its line and column. Several files may be named; --format xcode, github, \
+            gitlab and sarif write the findings for Xcode, GitHub Actions, GitLab and code scanning; \
+            --baseline leaves out the findings a --write-baseline file recorded (docs/ci.md).
+
+            Exit status: 0 no finding at --fail-on's severity (error by default) or above; 1 such a \
+            finding; 2 unusable input.
 
             Example:
               webfence rules lint Examples/rules/refused.json
             """
     )
 
-    @Argument(help: ArgumentHelp("The rule set.", valueName: "file"))
-    var file: String
+    @Argument(help: ArgumentHelp("The rule sets.", valueName: "file"))
+    var files: [String]
 
-    @OptionGroup var output: FormatOption
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name the rule set to lint.") }
+    }
 
     func run() async throws {
+        var linted: [(file: String, findings: [(source: String, finding: Finding)])] = []
+        for file in files { linted.append((file, try lint(file).map { (file, $0) })) }
+        try LintReport(files: linted, rule: RuleSetCatalog.rule(for:)).run(report)
+    }
+
+    /// The findings of `file`: errors first, then warnings and notes, each in the order the loader
+    /// found them.
+    private func lint(_ file: String) throws -> [Finding] {
         var text = try RulesInput.text(file)
         if RulesInput.isSigned(text) {
             // The content, as signed; whether the signature holds is `verify`'s question.
@@ -44,17 +62,11 @@ struct RulesLintCommand: AsyncParsableCommand {
             }
             text = inner
         }
-        // Errors first, then warnings and notes, each in the order the loader found them.
         let findings = NavigationRuleSet.lint(json: text).enumerated().sorted {
             $0.element.severity != $1.element.severity
                 ? $0.element.severity > $1.element.severity : $0.offset < $1.offset
         }.map(\.element)
         if findings.first?.code == "rules.json" { throw InputError(file, findings[0].message) }
-        let sourced = findings.map { (source: file, finding: $0) }
-        switch output.format {
-        case .json: print(FindingsJSON.render(file: file, sourced).serialized())
-        case .text: print(FindingsOutput.text(file: file, sourced, terminal: .standardOutput), terminator: "")
-        }
-        if findings.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.expectationFailed) }
+        return findings
     }
 }
