@@ -159,6 +159,7 @@ let package = Package(
             name: "WebFenceServer",
             dependencies: [
                 "WebFence", "WebFenceAPI", "AssociatedDomains", "WebFenceNetwork", "AppManifest", "WebFenceWatch",
+                "FindingReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -171,7 +172,9 @@ let package = Package(
         // What both executables share: the exit statuses, input errors, the terminal, fetch options.
         .target(
             name: "WebFenceCommandLine",
-            dependencies: ["WebFenceNetwork", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "WebFenceNetwork", "Findings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // The `webfence` command line: the only place that prints. It does not link the server:
@@ -282,7 +285,7 @@ let package = Package(
                 "WebFenceCLI", "WebAddress", "StrictJSON", "AppFixtures", "NetworkTestSupport",
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Golden"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import AssociatedDomains
+import FindingReports
 import WebFence
 import WebFenceAPI
 
@@ -64,7 +65,16 @@ extension JSONAPI {
             return .error(400, code: "aasa.invalid", "\(error.code): \(error); a device denies the association")
         case .success(let (parsed, readFindings)):
             let findings = AssociationFileLinter(domain: domain, appID: appID).lint(parsed, readFindings: readFindings)
-            return .ok(FindingsJSON.render(file: "file", findings.map { ("file", $0) }))
+            // Each finding at its line in the text sent (an object sent is placed in its serialization).
+            let locator = SourceLocator.locator(path: "file", bytes: bytes)
+            return .ok(
+                FindingsJSON.render(
+                    file: "file",
+                    findings.map { finding in
+                        var finding = finding
+                        finding.position = locator?.position(of: finding.pointer)
+                        return ("file", finding)
+                    }))
         }
     }
 }

@@ -1070,6 +1070,21 @@ enum OpenAPIDocument {
                               "severity": {
                                 "$ref": "#/components/schemas/Severity"
                               },
+                              "line": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ],
+                                "minimum": 1,
+                                "description": "The line of the key in its file, when the file is text; else null."
+                              },
+                              "column": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ],
+                                "minimum": 1
+                              },
                               "message": {
                                 "type": "string"
                               }
@@ -1285,6 +1300,8 @@ enum OpenAPIDocument {
                         "code",
                         "severity",
                         "pointer",
+                        "line",
+                        "column",
                         "message"
                       ],
                       "additionalProperties": false,
@@ -1300,6 +1317,22 @@ enum OpenAPIDocument {
                         },
                         "pointer": {
                           "type": "string"
+                        },
+                        "line": {
+                          "type": [
+                            "integer",
+                            "null"
+                          ],
+                          "minimum": 1,
+                          "description": "The line of the pointer in the file, from 1; null when it cannot be placed."
+                        },
+                        "column": {
+                          "type": [
+                            "integer",
+                            "null"
+                          ],
+                          "minimum": 1,
+                          "description": "The column, from 1, in Unicode scalars; null when the line is."
                         },
                         "message": {
                           "type": "string"

@@ -1,4 +1,5 @@
 import AssociatedDomains
+import Findings
 import Foundation
 import WebFence
 import WebFenceCommandLine
@@ -25,7 +26,7 @@ enum AASAInput {
         case .success(let result): return result
         case .failure(.invalidJSON(let error)):
             throw InputError(
-                path, at: "\(error.line):\(error.column)",
+                path, at: SourcePosition(line: error.line, column: error.column),
                 "invalid JSON: \(error.message); a device denies the association")
         case .failure(let error):
             throw InputError(path, "\(error.code): \(error); a device denies the association")

@@ -58,9 +58,7 @@ struct AASALintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var linted: [(file: String, findings: [(source: String, finding: Finding)])] = []
-        for file in files { linted.append((file, try lint(file))) }
-        try LintReport(files: linted, rule: AssociatedDomainsCatalog.rule(for:)).run(report)
+        try LintReport(files: files, rule: AssociatedDomainsCatalog.rule(for:), lint: lint).run(report)
     }
 
     /// The findings of `file`, with those of the entitlements file given.

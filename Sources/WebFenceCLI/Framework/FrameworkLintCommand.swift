@@ -45,22 +45,21 @@ struct FrameworkLintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var linted: [(file: String, findings: [(source: String, finding: Finding)])] = []
-        for file in files {
-            let frameworkFiles: FrameworkFiles
-            do {
-                frameworkFiles = try FrameworkFiles.read(
-                    configuration: URL(fileURLWithPath: file), displayPath: file)
-            } catch {
-                throw InputError(error.path, error.message)
-            }
-            let findings = FrameworkAudit.lint(frameworkFiles).map { audit in
-                var finding = Finding(audit.code, audit.severity, at: audit.key, audit.message)
-                finding.position = audit.position
-                return (source: audit.file.path, finding: finding)
-            }
-            linted.append((file, findings))
+        try LintReport(files: files, rule: { AuditCatalog.rule(for: $0).findingRule }, lint: lint).run(report)
+    }
+
+    /// The findings of one configuration file, at their places.
+    private func lint(_ file: String) throws -> [LintReport.Sourced] {
+        let frameworkFiles: FrameworkFiles
+        do {
+            frameworkFiles = try FrameworkFiles.read(configuration: URL(fileURLWithPath: file), displayPath: file)
+        } catch {
+            throw InputError(error.path, error.message)
         }
-        try LintReport(files: linted, rule: { AuditCatalog.rule(for: $0).findingRule }).run(report)
+        return FrameworkAudit.lint(frameworkFiles).map { audit in
+            var finding = Finding(audit.code, audit.severity, at: audit.key, audit.message)
+            finding.position = audit.position
+            return (source: audit.file.path, finding: finding)
+        }
     }
 }

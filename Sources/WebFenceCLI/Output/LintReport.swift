@@ -1,32 +1,54 @@
 import ArgumentParser
 import FindingReports
 import Findings
+import WebFence
 import WebFenceAPI
 import WebFenceCommandLine
 
-/// What a linter command (`aasa lint`, `rules lint`, `framework lint`) does with its findings:
-/// places them at their line, records or applies the baseline, prints them in the chosen format,
-/// and exits 1 when one is at least as severe as `--fail-on`.
+/// What a linter command (`aasa lint`, `rules lint`, `framework lint`) does with its files: lints
+/// each (a file that cannot be used is named on stderr, and the others are still linted), places
+/// the findings at their line, records or applies the baseline, prints them in the chosen format,
+/// and exits 2 when a file was unusable, else 1 when a finding is at least as severe as `--fail-on`.
 struct LintReport {
-    /// Each file linted, with its findings (some from a file beside it: an entitlements file).
-    var files: [(file: String, findings: [(source: String, finding: Finding)])]
+    typealias Sourced = (source: String, finding: Finding)
+
+    /// The files named, in order.
+    let files: [String]
     /// The catalog rule of each code.
     let rule: (String) -> FindingRule
+    /// The findings of one file (some from a file beside it: an entitlements file); throws an
+    /// `InputError` when the file cannot be used.
+    let lint: (String) throws -> [Sourced]
 
     func run(_ options: ReportOptions) throws {
         var locator = FindingLocations.locator()
-        let located = files.map { (file: $0.file, findings: $0.findings.located(using: &locator)) }
-        let known = try options.known(located.flatMap { $0.findings.reported(rules: rule) })
+        var linted: [(file: String, findings: [Sourced])] = []
+        var unusable: [InputError] = []
+        for file in files {
+            do {
+                linted.append((file, try lint(file).located(using: &locator)))
+            } catch let error as InputError {
+                Terminal.standardError.write("webfence: \(error)\n")
+                unusable.append(error)
+            }
+        }
+        let known = try options.known(linted.flatMap { $0.findings.reported(rules: rule) })
         var next = 0
-        let kept = located.map { file, findings in
+        let kept = linted.map { file, findings in
             let kept = findings.filter { _ in
                 defer { next += 1 }
                 return !known[next]
             }
             return (file: file, findings: kept)
         }
-        let reported = kept.flatMap { $0.findings.reported(rules: rule) }
-        let leftOut = known.count(where: { $0 })
+        print(kept, leftOut: known.count(where: { $0 }), unusable: unusable, options)
+        if !unusable.isEmpty { throw ExitCode(ExitStatus.unusableInput) }
+        try options.exitIfFailing(kept.flatMap { $0.findings.map(\.finding.severity) })
+    }
+
+    private func print(
+        _ kept: [(file: String, findings: [Sourced])], leftOut: Int, unusable: [InputError], _ options: ReportOptions
+    ) {
         switch options.format {
         case .text:
             for (file, findings) in kept {
@@ -39,10 +61,17 @@ struct LintReport {
         case .json:
             let documents = kept.map { FindingsJSON.render(file: $0.file, $0.findings) }
             // One file: its document, as before; several: an array of them.
-            print((documents.count == 1 ? documents[0] : .array(documents)).serialized())
+            Terminal.standardOutput.write((documents.count == 1 ? documents[0] : .array(documents)).serialized() + "\n")
         default:
-            Terminal.standardOutput.write(options.rendered(reported) ?? "")
+            // An unusable file is an error at its place, as the audit reports an unusable app.
+            let inputs = unusable.map { error in
+                ReportedFinding(
+                    code: "input.unusable", severity: .error, path: error.source, pointer: "/",
+                    position: error.position, message: error.message,
+                    rule: AuditCatalog.rule(for: "input.unusable").findingRule)
+            }
+            Terminal.standardOutput.write(
+                options.rendered(kept.flatMap { $0.findings.reported(rules: rule) } + inputs) ?? "")
         }
-        try options.exitIfFailing(reported.map(\.severity))
     }
 }

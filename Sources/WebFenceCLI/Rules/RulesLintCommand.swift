@@ -44,9 +44,8 @@ struct RulesLintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var linted: [(file: String, findings: [(source: String, finding: Finding)])] = []
-        for file in files { linted.append((file, try lint(file).map { (file, $0) })) }
-        try LintReport(files: linted, rule: RuleSetCatalog.rule(for:)).run(report)
+        try LintReport(files: files, rule: RuleSetCatalog.rule(for:)) { file in try lint(file).map { (file, $0) } }
+            .run(report)
     }
 
     /// The findings of `file`: errors first, then warnings and notes, each in the order the loader

@@ -14,7 +14,9 @@ struct ProcessResult {
 enum Processes {
     /// Runs `executable` with `arguments`, feeding `stdin`. Input and output go through temporary
     /// files, so large streams cannot deadlock on pipe buffers.
-    static func run(_ executable: URL, _ arguments: [String], stdin: String = "") throws -> ProcessResult {
+    static func run(
+        _ executable: URL, _ arguments: [String], stdin: String = "", in workingDirectory: URL? = nil
+    ) throws -> ProcessResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webfence-tests-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -28,6 +30,7 @@ enum Processes {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -84,8 +87,9 @@ enum WebFenceBinary {
         return directory.appendingPathComponent("webfence")
     }()
 
-    static func run(_ arguments: [String], stdin: String = "") throws -> ProcessResult {
-        try Processes.run(url, arguments, stdin: stdin)
+    static func run(_ arguments: [String], stdin: String = "", in workingDirectory: URL? = nil) throws -> ProcessResult
+    {
+        try Processes.run(url, arguments, stdin: stdin, in: workingDirectory)
     }
 
     /// From an async test: waits off Swift concurrency's pool (`Processes.run`).
