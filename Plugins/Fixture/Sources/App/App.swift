@@ -1,0 +1,1 @@
+public let app = "A package whose files WebFence checks during swift build."

@@ -1,0 +1,1 @@
+public let broken = "A package whose association file does not read."
