@@ -1,0 +1,158 @@
+import Foundation
+import NavigationRules
+import Testing
+
+/// `RuleSetCatalog` against what raises its codes (the target's sources, read at test time, and
+/// `HostPattern`'s refusals) and against docs/navigation-rules.md, which lists them.
+@Suite("RuleSetCatalog: every code raised is listed, documented and explained")
+struct CatalogTests {
+    static let codes = RuleSetCatalog.rules.map(\.code)
+    static let page = "docs/navigation-rules.md"
+    static let folder = "Sources/NavigationRules"
+
+    /// The files whose string literals raise findings: the target's sources but its catalog and
+    /// NavigationDecision.swift, whose `rules.*` strings are a decision's reasons, not findings.
+    static func sources() throws -> [String] {
+        try SourceTree.swiftFiles(in: folder).filter {
+            !$0.hasSuffix("/RuleSetCatalog.swift") && !$0.hasSuffix("/NavigationDecision.swift")
+        }
+    }
+
+    /// Every `rules.*` string literal in `sources()`, `HostPattern`'s prefix `rules.host.` included.
+    static func literalCodes() throws -> Set<String> {
+        try sources().reduce(into: []) { codes, path in
+            codes.formUnion(try SourceTree.codeLiterals(in: SourceTree.text(path), families: ["rules"]))
+        }
+    }
+
+    @Test("no code twice; titles without a final full stop, fixes ending with one; each links to #finding-codes")
+    func shape() {
+        #expect(Set(Self.codes).count == Self.codes.count)
+        for rule in RuleSetCatalog.rules {
+            #expect(!rule.title.isEmpty && !rule.title.hasSuffix("."), "\(rule.code)")
+            #expect(rule.fix.hasSuffix("."), "\(rule.code)")
+            #expect(rule.documentation == "docs/navigation-rules.md#finding-codes", "\(rule.code)")
+        }
+    }
+
+    @Test("rule(for:) finds each entry, and answers an unknown code with a generic rule pointing at the docs")
+    func lookup() {
+        for rule in RuleSetCatalog.rules { #expect(RuleSetCatalog.rule(for: rule.code) == rule) }
+        let unknown = RuleSetCatalog.rule(for: "rules.bundled.expired")
+        #expect(unknown.code == "rules.bundled.expired" && unknown.title == "rules.bundled.expired")
+        #expect(unknown.fix.contains("docs/navigation-rules.md#finding-codes") && unknown.fix.hasSuffix("."))
+        #expect(unknown.documentation == "docs/navigation-rules.md#finding-codes")
+    }
+
+    @Test("every code literal in the sources is in the catalog; the one prefix is HostPattern's rules.host.")
+    func literalsAreListed() throws {
+        let literals = try Self.literalCodes()
+        let codes = literals.filter { !$0.hasSuffix(".") }
+        #expect(codes.count > 15, "the scan found too few codes: \(codes.sorted())")
+        #expect(codes.subtracting(Self.codes).isEmpty, "not in the catalog: \(codes.subtracting(Self.codes))")
+        #expect(literals.subtracting(codes) == ["rules.host."])
+    }
+
+    @Test("NavigationDecision.swift's rules.* strings are exactly the decision reasons, which are not findings")
+    func reasonsAreNotFindings() throws {
+        let literals = try SourceTree.codeLiterals(
+            in: SourceTree.text("\(Self.folder)/NavigationDecision.swift"), families: ["rules"])
+        #expect(literals == Set(NavigationDecision.Reason.allCases.map(\.code)))
+        // Two reasons share their string with a finding code of the loader's.
+        #expect(literals.intersection(Self.codes) == ["rules.allowSchemes", "rules.otherwise"])
+    }
+
+    /// A host text of each refusal `HostPattern.parse` gives, by code.
+    static let refusals: [(text: String, code: String)] = [
+        ("", "rules.host.empty"), ("ex*ample.com", "rules.host.wildcardInLabel"),
+        ("ex%61mple.com", "rules.host.percentEncoded"), ("https://example.com", "rules.host.hasScheme"),
+        ("user@example.com", "rules.host.hasUserinfo"), ("example.com/path", "rules.host.hasPath"),
+        ("example.com:8443", "rules.host.hasPort"), ("exa mple.com", "rules.host.notAHost"),
+        ("=127.0.0.1", "rules.host.wildcardAddress"), ("example..com", "rules.host.emptyLabel"),
+        ("com", "rules.host.bareTLD"), ("co.uk", "rules.host.publicSuffix"),
+    ]
+
+    /// The codes `HostPattern.parse` builds from `rules.host.` and each `refuse("…")` in its source.
+    static func refusalCodes() throws -> Set<String> {
+        let source = try SourceTree.text("\(folder)/HostPattern.swift")
+        return Set(
+            source.matches(of: try Regex(#"refuse\(\s*"([A-Za-z]+)""#)).compactMap {
+                $0.output[1].substring.map { "rules.host.\($0)" }
+            })
+    }
+
+    @Test("every HostPattern refusal is raised by its example and is in the catalog; the examples cover the source")
+    func hostRefusals() throws {
+        for (text, code) in Self.refusals {
+            guard case .failure(let refusal) = HostPattern.parse(text) else {
+                Issue.record("\"\(text)\" was not refused")
+                continue
+            }
+            #expect(refusal.code == code, "\"\(text)\"")
+            #expect(Self.codes.contains(code), "\(code)")
+        }
+        #expect(try Self.refusalCodes() == Set(Self.refusals.map(\.code)))
+    }
+
+    @Test("the catalog lists no code that nothing raises")
+    func noStaleEntry() throws {
+        let raised = try Self.literalCodes().union(Self.refusalCodes())
+        let stale = Set(Self.codes).subtracting(raised)
+        #expect(stale.isEmpty, "listed, raised nowhere: \(stale.sorted())")
+    }
+
+    @Test("docs/navigation-rules.md's table lists every catalog code with its title and fix, and nothing else")
+    func documented() throws {
+        let table = try SourceTree.findingCodesTable(Self.page)
+        let documented = table.map(\.code)
+        #expect(Set(documented).count == documented.count, "a code twice in \(Self.page)")
+        #expect(Set(documented) == Set(Self.codes), "differ: \(Set(documented).symmetricDifference(Self.codes))")
+        for row in table {
+            #expect(!row.severity.isEmpty, "\(row.code)")
+            let rule = RuleSetCatalog.rule(for: row.code)
+            #expect(row.title == rule.title, "\(row.code)")
+            #expect(row.fix == rule.fix, "\(row.code)")
+        }
+    }
+}
+
+/// The package's files, read from the source tree at test time.
+private enum SourceTree {
+    /// The package's root: three folders above this file.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The `.swift` files under `folder`, as paths from the root.
+    static func swiftFiles(in folder: String) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// The string literals of `source` that are codes of `families`: `"rules.host.missing"`.
+    static func codeLiterals(in source: String, families: [String]) throws -> Set<String> {
+        let regex = try Regex(#""((?:\#(families.joined(separator: "|")))\.[A-Za-z.]+)""#)
+        return Set(source.matches(of: regex).compactMap { $0.output[1].substring.map(String.init) })
+    }
+
+    /// The rows of the table in `page`'s `## Finding codes` section, with the backticks of code
+    /// spans removed.
+    static func findingCodesTable(_ page: String) throws -> [(
+        code: String, severity: String, title: String, fix: String
+    )] {
+        let doc = try text(page)
+        guard let start = doc.range(of: "\n## Finding codes\n") else { return [] }
+        let rest = doc[start.upperBound...]
+        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+        return section.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")
+            }
+            guard cells.count == 6 else { return nil }
+            return (cells[1], cells[2], cells[3], cells[4])
+        }
+    }
+}
