@@ -8,11 +8,17 @@ extension AppFiles {
         /// Apps found in a folder that could not be read (a damaged `.ipa`, an Info.plist that
         /// does not read): each says which file and why. The others are still audited.
         public var unusable: [AppManifestError] = []
+
+        /// The apps read and those that could not be.
+        public init(apps: [AppFiles] = [], unusable: [AppManifestError] = []) {
+            self.apps = apps
+            self.unusable = unusable
+        }
     }
 
     /// Reads the app or apps at `url`: an `.app` folder (any folder holding an Info.plist and the
     /// executable it names), an `.ipa`, an Info.plist (with `entitlements`, the project's
-    /// `.entitlements` file), or a folder holding any of them (each bundle and `.ipa` in it, or else
+    /// `.entitlements` file, or else each `.entitlements` file beside it), or a folder holding any of them (each bundle and `.ipa` in it, or else
     /// each Info.plist with each `.entitlements` file beside it). `displayPath` is `url` as the user
     /// wrote it; reported paths start with it.
     ///
@@ -46,16 +52,13 @@ extension AppFiles {
         if url.pathExtension.lowercased() == "ipa" || isZip(url) {
             return Reading(apps: [try readIPA(url, displayPath: displayPath, project: project, limits: limits)])
         }
-        let info = try PropertyListDocument.read(url, as: SourceFile(path: displayPath))
+        // A project's Info.plist: with the entitlements given, or with each `.entitlements` file
+        // beside it, as in a folder.
         let folder = (displayPath as NSString).deletingLastPathComponent
-        let frameworks = FrameworkFiles.read(in: url.deletingLastPathComponent()) {
-            SourceFile(path: join(folder, $0))
-        }
-        return Reading(apps: [
-            AppFiles(
-                kind: .project, path: displayPath, infoPlist: info, projectEntitlements: project,
-                frameworkFiles: frameworks)
-        ])
+        return Reading(
+            apps: try readProject(
+                url.deletingLastPathComponent(), relative: url.lastPathComponent, displayPath: folder, project: project)
+        )
     }
 
     /// A bundle as the system tells one: named `.app` (in any case), or holding an Info.plist (at
@@ -260,6 +263,7 @@ extension AppFiles {
     }
 
     private static func join(_ base: String, _ relative: String) -> String {
-        relative.isEmpty ? base : (base.hasSuffix("/") ? base + relative : base + "/" + relative)
+        if base.isEmpty { return relative }
+        return relative.isEmpty ? base : (base.hasSuffix("/") ? base + relative : base + "/" + relative)
     }
 }

@@ -12,9 +12,11 @@ struct AuditCommand: AsyncParsableCommand {
         commandName: "audit",
         abstract: "Report how an app's web content is governed, from its real files, with a finding for what is wrong.",
         discussion: """
-            PATH is an .app folder, an .ipa, an Info.plist (with --entitlements), or a folder holding \
-            them (every .app and .ipa in it, two folders deep; or else every Info.plist with the \
-            .entitlements file beside it).
+            PATH is an .app folder, an .ipa, an Info.plist (with --entitlements, or else with each \
+            .entitlements file beside it), or a folder holding them (every .app and .ipa in it, two \
+            folders deep; or else every Info.plist with the .entitlements file beside it). Several \
+            paths may be named (a pre-commit hook passes every changed Info.plist and .entitlements \
+            file: an .entitlements file stands for the Info.plist beside it).
 
             Read: Info.plist (XML or binary); the entitlements signed into the main executable \
             (Mach-O, thin or universal: the code signature's XML and DER blobs); \
@@ -52,8 +54,11 @@ struct AuditCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("An .app, an .ipa, an Info.plist, or a folder holding them.", valueName: "path"))
-    var path: String
+    @Argument(
+        help: ArgumentHelp(
+            "An .app, an .ipa, an Info.plist (or the .entitlements file beside one), or a folder holding them.",
+            valueName: "path"))
+    var paths: [String]
 
     @Option(help: ArgumentHelp("The project's .entitlements file (compared with the signed ones).", valueName: "file"))
     var entitlements: String?
@@ -72,26 +77,53 @@ struct AuditCommand: AsyncParsableCommand {
 
     func validate() throws {
         if !fetch, fetching.isGiven { throw ValidationError("--ca-file and --timeout are used with --fetch only.") }
+        if paths.isEmpty {
+            throw ValidationError("Name the app to audit: an .app, an .ipa, an Info.plist or a folder.")
+        }
+    }
+
+    /// The apps at every path. An `.entitlements` file stands for the Info.plist beside it, which
+    /// is read with each `.entitlements` file beside it; a path named twice is read once. With one
+    /// path, a path that cannot be read is unusable input (exit 2); with several, it is named on
+    /// stderr and the others are audited.
+    func read() throws -> AppFiles.Reading {
+        var targets: [String] = []
+        for path in paths {
+            var target = path
+            if path.hasSuffix(".entitlements"), entitlements == nil {
+                target = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Info.plist")
+                guard FileManager.default.fileExists(atPath: target) else {
+                    throw InputError(
+                        path, "no Info.plist beside it: an .entitlements file is audited with its app's Info.plist")
+                }
+            }
+            if !targets.contains(target) { targets.append(target) }
+        }
+        var reading = AppFiles.Reading()
+        for path in targets {
+            do {
+                let read = try AppFiles.read(
+                    at: URL(fileURLWithPath: path), displayPath: path,
+                    entitlements: entitlements.map { URL(fileURLWithPath: $0) }, entitlementsDisplayPath: entitlements)
+                reading.apps += read.apps
+                reading.unusable += read.unusable
+            } catch {
+                if targets.count == 1 { throw InputError(error.path, error.message) }
+                reading.unusable.append(error)
+            }
+        }
+        // Options about one app must not be applied to several.
+        if reading.apps.count + reading.unusable.count > 1 {
+            let holds = paths.count == 1 ? "\(paths[0]) holds" : "\(paths.joined(separator: ", ")) hold"
+            if entitlements != nil { throw InputError("--entitlements", "\(holds) several apps: name one of them") }
+            if appID != nil { throw InputError("--app-id", "\(holds) several apps: name one of them") }
+        }
+        return reading
     }
 
     func run() async throws {
         try checkAppIDOption(appID)
-        let url = URL(fileURLWithPath: path)
-        let reading: AppFiles.Reading
-        do {
-            reading = try AppFiles.read(
-                at: url, displayPath: path, entitlements: entitlements.map { URL(fileURLWithPath: $0) },
-                entitlementsDisplayPath: entitlements)
-        } catch {
-            throw InputError(error.path, error.message)
-        }
-        // Options about one app must not be applied to several.
-        if reading.apps.count + reading.unusable.count > 1 {
-            if entitlements != nil {
-                throw InputError("--entitlements", "\(path) holds several apps: name one of them")
-            }
-            if appID != nil { throw InputError("--app-id", "\(path) holds several apps: name one of them") }
-        }
+        let reading = try read()
         for failure in reading.unusable { Terminal.standardError.write("webfence: \(failure)\n") }
         var audits = reading.apps.map { AppAudit($0, appID: appID) }
         var fetches: [[AuditFetch.Result]] = Array(repeating: [], count: audits.count)
