@@ -196,6 +196,7 @@ struct AASACommandTests {
         #expect(result.stderr.contains("webfence aasa match --jsonl"))
     }
 
+    // platform-checked: the test runs only where /proc exists (Linux); it compiles everywhere.
     @Test(
         "match --jsonl streams 100,000 lines in one run, in constant memory",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "reads VmHWM from /proc (Linux)"))
@@ -280,6 +281,7 @@ enum StreamingRun {
             pending.append(chunk)
             received += chunk.filter { $0 == UInt8(ascii: "\n") }.count
         }
+        // platform-checked: called only by the test above, which runs only where /proc exists.
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
         let peak =
             status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }

@@ -7,6 +7,10 @@ import WebFenceServer
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Clients that try to hold the server, over real sockets: a slow-loris trickling its request head,
@@ -19,7 +23,7 @@ struct HostileClientTests {
         let descriptor: Int32
 
         init(port: Int) throws {
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            descriptor = RawSocket.stream()
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -39,7 +43,7 @@ struct HostileClientTests {
         /// Sends `text`; false once the server has closed the connection.
         func send(_ text: String) -> Bool {
             let bytes = Array(text.utf8)
-            return bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } >= 0
+            return bytes.withUnsafeBytes { RawSocket.send(descriptor, $0.baseAddress, $0.count) } >= 0
         }
 
         /// Whether the server has closed its side: a read returns end of file (after any answer).

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     @preconcurrency import Glibc
+#elseif canImport(Musl)
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
     @preconcurrency import Darwin
 #endif
