@@ -85,7 +85,7 @@ public struct SourceLocator {
     }
 }
 
-/// Keys in a JSON file: a member's name, an array's element (``JSONSourceMap``).
+/// Keys in a JSON file: a member's name, an array's element (`JSONSourceMap`).
 struct JSONPointerLocator: PointerLocating {
     let map: JSONSourceMap
 

@@ -4,7 +4,7 @@ import Foundation
 import WebFence
 
 /// `webfence audit --format sarif` and `POST /v1/audit?format=sarif`: the audit's findings as a
-/// SARIF 2.1.0 log (``SARIFReport``): the driver's rules are the codes found, with their title, fix
+/// SARIF 2.1.0 log (`SARIFReport`): the driver's rules are the codes found, with their title, fix
 /// and docs link; one result a finding, at its file (the archive, for an entry of an `.ipa`), its
 /// line and column when the file is text, and its key as a logical location.
 public enum SARIFLog {
@@ -17,7 +17,7 @@ public enum SARIFLog {
     }
 }
 
-/// The audit's findings as every report format takes them (``ReportedFinding``).
+/// The audit's findings as every report format takes them (`ReportedFinding`).
 public enum AuditReport {
     /// The findings of `audits`, in order, then an `input.unusable` error for each app that could
     /// not be read.

@@ -5,10 +5,10 @@ import WebFenceNetwork
 /// The options of every command that fetches association files as a device does (`aasa fetch`,
 /// `audit --fetch`): the time limit and an extra CA, and the fetcher they make.
 public struct FetchOptions: ParsableArguments {
+    /// A PEM file of CA certificates trusted besides the system's.
     @Option(
         name: .customLong("ca-file"),
         help: ArgumentHelp("Also trust the CA certificates in this PEM file.", valueName: "pem"))
-    /// A PEM file of CA certificates trusted besides the system's.
     public var caFile: String?
 
     @Option(
