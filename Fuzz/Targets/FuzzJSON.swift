@@ -9,7 +9,10 @@
 //   - the serialization is valid UTF-8 and has no raw control character (RFC 8259 §7);
 //   - round trip: JSONParser.parse(value.serialized()) == value, and is even identical (every code
 //     point of every string and key, key order, doubles to the bit);
-//   - the serialization is a fixed point: serializing the reparsed value gives the same bytes.
+//   - the serialization is a fixed point: serializing the reparsed value gives the same bytes;
+//   - the source map (JSONParser.sourceMap, which places findings at their line) reads exactly the
+//     texts the parser reads, places every value the value has (its pointer) at a line and column
+//     inside the text, and places any pointer at all (a missing one at its nearest ancestor).
 
 import WebFence
 
@@ -23,6 +26,12 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         value = try JSONParser.parse(text)
     } catch {
+        // The source map refuses what the parser refuses (it reads repeated keys as a device does).
+        if (try? JSONParser.parse(text, duplicateKeys: .keepLast)) == nil {
+            Fuzz.check(
+                (try? JSONParser.sourceMap(text)) == nil, "the source map refuses what the parser refuses",
+                "error: \(error.description.debugDescription)")
+        }
         Fuzz.check(
             error.line >= 1 && error.column >= 1, "a parse error has a line and a column",
             "error: \(error.description.debugDescription)")
@@ -62,6 +71,32 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     Fuzz.check(
         again.utf8.elementsEqual(serialized.utf8), "the serialization is a fixed point",
         "first: \(serialized.debugDescription)\nsecond: \(again.debugDescription)")
+
+    // The source map places every value, inside the text.
+    guard let map = try? JSONParser.sourceMap(text) else {
+        Fuzz.fail("the source map reads what the parser reads", "text: \(text.debugDescription)")
+    }
+    let lines = 1 + text.unicodeScalars.count { $0 == "\n" || $0 == "\r" }
+    var pending: [(String, JSONValue)] = [("", value)]
+    var placed = 0
+    while let (pointer, item) = pending.popLast(), placed < 10_000 {
+        placed += 1
+        guard let position = map.position(of: pointer) else {
+            Fuzz.fail("every value is placed", "pointer: \(pointer.debugDescription)")
+        }
+        Fuzz.check(
+            position.line >= 1 && position.line <= lines && position.column >= 1
+                && position.column <= text.unicodeScalars.count + 1,
+            "a position lies in the text", "pointer: \(pointer.debugDescription), at \(position)")
+        switch item {
+        case .object(let members):
+            pending += members.map { (pointer + JSONParser.pointer([$0.key]), $0.value) }
+        case .array(let elements):
+            pending += elements.indices.map { (pointer + "/\($0)", elements[$0]) }
+        default: break
+        }
+    }
+    _ = map.nearestPosition(of: "/" + text.prefix(16).replacingOccurrences(of: "\u{0}", with: ""))
 
     // The lookup API, on the keys the input has.
     if case .object(let members) = value, let first = members.first {

@@ -8,6 +8,9 @@
 //   - no element is nested deeper than XMLReader.maximumDepth and every name is non-empty;
 //   - round trip: the tree written back as XML (every special character escaped) reads again to
 //     the same names, attributes, texts and children (positions aside).
+// With a DOCTYPE skipped (doctype: .skipExternalIdentifier, as property lists are read for their
+// positions): what reads without it reads the same with it; an error is placed as above; an
+// internal subset (where entities are declared) never reads.
 //
 // Build alone (one module with the sources):
 //   Fuzz/run.sh xml (one module: Sources/StrictXML/*.swift and this file)
@@ -19,6 +22,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    checkSkippingDoctype(bytes)
     let root: XMLReader.Element
     do {
         root = try XMLReader.parse(bytes)
@@ -56,6 +60,38 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(false, "round trip", bytes, "written as: \(written.debugDescription), read back: \(error)")
     }
     return 0
+}
+
+/// The reader with a property list's DOCTYPE skipped.
+private func checkSkippingDoctype(_ bytes: [UInt8]) {
+    let plain = try? XMLReader.parse(bytes)
+    do {
+        let skipped = try XMLReader.parse(bytes, doctype: .skipExternalIdentifier)
+        if let plain { check(skipped == plain, "skipping a DOCTYPE changes nothing without one", bytes, "") }
+        check(
+            (try? XMLReader.parse(bytes, doctype: .skipExternalIdentifier)) == skipped, "reading is deterministic",
+            bytes, "skipping a DOCTYPE")
+        // No entity can have been declared: a DOCTYPE with "[" before its ">" is refused.
+        if let start = firstIndex(of: Array("<!DOCTYPE".utf8), in: bytes) {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
+            let quoted =
+                bytes[start..<end].contains(UInt8(ascii: "\"")) || bytes[start..<end].contains(UInt8(ascii: "'"))
+            check(
+                quoted || !bytes[start..<end].contains(UInt8(ascii: "[")), "an internal subset is refused", bytes, "")
+        }
+    } catch {
+        check(error.line >= 1 && error.column >= 1, "an error has a line and a column", bytes, error.description)
+        check(plain == nil, "what reads without skipping reads with it", bytes, error.description)
+    }
+}
+
+private func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle)
+    {
+        return start
+    }
+    return nil
 }
 
 /// Reports a broken invariant with the input and traps, which libFuzzer records as a crash.
