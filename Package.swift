@@ -211,7 +211,11 @@ let package = Package(
             path: "Tests/WebAddressConformanceRunner"),
         .testTarget(name: "WebAddressTests", dependencies: ["WebAddress", "WebAddressConformance"]),
         .testTarget(name: "AppBoundTests", dependencies: ["AppBound", "WebAddress"]),
-        .testTarget(name: "AssociatedDomainsTests", dependencies: ["AssociatedDomains", "WebAddress", "StrictJSON"]),
+        // The package's own files read at test time: code literals in sources, tables in docs.
+        .target(name: "SourceTree", path: "Tests/SourceTree"),
+        .testTarget(
+            name: "AssociatedDomainsTests",
+            dependencies: ["AssociatedDomains", "WebAddress", "StrictJSON", "SourceTree"]),
         // The local HTTPS server and test CA that the network tests share.
         .target(
             name: "NetworkTestSupport",
@@ -237,7 +241,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "StrictJSON"]),
+        .testTarget(
+            name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "StrictJSON", "SourceTree"]),
         .testTarget(name: "ManagedWebViewsTests", dependencies: ["ManagedWebViews", "WebAddress"]),
         .testTarget(name: "HybridFrameworksTests", dependencies: ["HybridFrameworks", "WebAddress"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),

@@ -59,8 +59,7 @@ public struct FrameworkFiles: Sendable, Hashable {
 
     /// The configuration file at `url` alone (for `Settings.swift`, with the shell's `WebView.swift`
     /// and `SceneDelegate.swift` beside it, whose code the checks read), named for reports by
-    /// `displayPath`; none for a `config.xml` beside a `capacitor.config.json` (Capacitor's plugin
-    /// list, not a navigation configuration). Throws when the file's name is not one of ``configurationNames`` or it cannot
+    /// `displayPath`. Throws when the file's name is not one of ``configurationNames`` or it cannot
     /// be read.
     public static func read(configuration url: URL, displayPath: String) throws(AppManifestError) -> FrameworkFiles {
         let name = url.lastPathComponent
@@ -75,9 +74,6 @@ public struct FrameworkFiles: Sendable, Hashable {
         let all = read(in: url.deletingLastPathComponent()) {
             SourceFile(path: folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0))
         }
-        // A config.xml beside capacitor.config.json is Capacitor's list of Cordova plugins, which
-        // Capacitor's navigation never reads (the audit reads capacitor.config.json first too).
-        if name == "config.xml", all.file("capacitor.config.json") != nil { return .none }
         let wanted = name == "Settings.swift" ? ["Settings.swift", "WebView.swift", "SceneDelegate.swift"] : [name]
         if let failure = all.unreadable.first(where: { $0.path.hasSuffix(name) }) { throw failure }
         return FrameworkFiles(

@@ -1,34 +1,30 @@
+import Findings
+
 /// Every code the associated-domains linters report: the entitlement's entries (`entitlement.*`),
 /// the association file as a device reads it and as the linter judges it (`aasa.*`), and the two
 /// that `webfence aasa lint` adds itself. Each entry holds what a SARIF log needs to show its code
 /// as a rule; docs/associated-domains.md lists them under Finding codes.
 public enum AssociatedDomainsCatalog {
-    /// The page and section that explain every code of this catalog.
-    private static let documentation = "docs/associated-domains.md#finding-codes"
+    /// The codes, their rules and their docs.
+    public static let catalog = FindingCatalog(
+        documentation: "docs/associated-domains.md#finding-codes", entitlementRules + readerRules + linterRules)
 
-    /// Every code: the entitlement's, then the reader's, then the linter's.
-    public static let rules: [FindingRule] = entitlementRules + readerRules + linterRules
+    /// Every code's rule, in the catalog's order.
+    public static var rules: [FindingRule] { catalog.rules }
 
     /// The rule for `code`; for a code this catalog does not know, a rule whose title is the code
     /// and whose fix points at the docs.
-    public static func rule(for code: String) -> FindingRule {
-        byCode[code]
-            ?? FindingRule(
-                code: code, title: code,
-                fix: "Read the finding's message, and \(documentation) for the codes WebFence knows.",
-                documentation: documentation)
-    }
+    public static func rule(for code: String) -> FindingRule { catalog.rule(for: code) }
 
-    private static let byCode: [String: FindingRule] = Dictionary(
-        rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-
-    private static func entry(_ code: String, _ title: String, _ fix: String) -> FindingRule {
-        FindingRule(code: code, title: title, fix: fix, documentation: documentation)
+    private static func entry(_ code: String, _ title: String, _ fix: String) -> (
+        code: String, title: String, fix: String
+    ) {
+        (code, title, fix)
     }
 
     // MARK: - The entitlement (spec §1)
 
-    private static let entitlementRules: [FindingRule] = [
+    private static let entitlementRules: [(code: String, title: String, fix: String)] = [
         entry(
             "entitlement.format", "Entry with no service before a colon",
             "Prefix the domain with its service and a colon: applinks:example.com for universal links, webcredentials:example.com for passwords."
@@ -125,7 +121,7 @@ public enum AssociatedDomainsCatalog {
 
     // MARK: - Reading the file (spec §2)
 
-    private static let readerRules: [FindingRule] = [
+    private static let readerRules: [(code: String, title: String, fix: String)] = [
         entry(
             "aasa.size", "File larger than 131,072 bytes",
             "Shrink the file below 131,072 bytes, for example by merging paths into wildcard components or substitution variables: a device stops downloading a larger one."
@@ -284,7 +280,7 @@ public enum AssociatedDomainsCatalog {
 
     // MARK: - The linter (spec §2–§4)
 
-    private static let linterRules: [FindingRule] = [
+    private static let linterRules: [(code: String, title: String, fix: String)] = [
         entry(
             "aasa.appID.shadowed", "App ID listed again in a later entry",
             "Move the later entry's components into the first entry that lists the app ID, and remove the ID from the later one: devices use only the first."

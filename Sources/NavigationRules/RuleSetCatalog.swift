@@ -1,36 +1,31 @@
+import Findings
+
 /// Every code the rule-set loader reports (`rules.*`), as `webfence rules lint` prints them: the
 /// errors that refuse a whole rule set, and the warnings and notes about rules that load. Each
 /// entry holds what a SARIF log needs to show its code as a rule; docs/navigation-rules.md lists
 /// them under Finding codes. A decision's reason (`NavigationDecision.Reason`) is not a finding,
 /// and is not listed here.
 public enum RuleSetCatalog {
-    /// The page and section that explain every code of this catalog.
-    private static let documentation = "docs/navigation-rules.md#finding-codes"
+    /// The codes, their rules and their docs.
+    public static let catalog = FindingCatalog(
+        documentation: "docs/navigation-rules.md#finding-codes", fileRules + hostRules + fieldRules + lintRules)
 
-    /// Every code: the rule set's own keys, then host rules, then their fields and `allowSchemes`,
-    /// then what the linter says about rules that load.
-    public static let rules: [FindingRule] = fileRules + hostRules + fieldRules + lintRules
+    /// Every code's rule, in the catalog's order.
+    public static var rules: [FindingRule] { catalog.rules }
 
     /// The rule for `code`; for a code this catalog does not know, a rule whose title is the code
     /// and whose fix points at the docs.
-    public static func rule(for code: String) -> FindingRule {
-        byCode[code]
-            ?? FindingRule(
-                code: code, title: code,
-                fix: "Read the finding's message, and \(documentation) for the codes WebFence knows.",
-                documentation: documentation)
-    }
+    public static func rule(for code: String) -> FindingRule { catalog.rule(for: code) }
 
-    private static let byCode: [String: FindingRule] = Dictionary(
-        rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-
-    private static func entry(_ code: String, _ title: String, _ fix: String) -> FindingRule {
-        FindingRule(code: code, title: title, fix: fix, documentation: documentation)
+    private static func entry(_ code: String, _ title: String, _ fix: String) -> (
+        code: String, title: String, fix: String
+    ) {
+        (code, title, fix)
     }
 
     // MARK: - The rule set's keys
 
-    private static let fileRules: [FindingRule] = [
+    private static let fileRules: [(code: String, title: String, fix: String)] = [
         entry(
             "rules.json", "Rule set that is not valid JSON",
             "Correct the JSON at the place the message gives: comments, trailing commas and a key written twice in one object are refused."
@@ -60,7 +55,7 @@ public enum RuleSetCatalog {
 
     // MARK: - Host rules (HostPattern)
 
-    private static let hostRules: [FindingRule] = [
+    private static let hostRules: [(code: String, title: String, fix: String)] = [
         entry(
             "rules.host.missing", "Object rule without a host string",
             "Give the object rule a host key whose value is a string, such as example.com."),
@@ -113,7 +108,7 @@ public enum RuleSetCatalog {
 
     // MARK: - A rule's fields and allowSchemes
 
-    private static let fieldRules: [FindingRule] = [
+    private static let fieldRules: [(code: String, title: String, fix: String)] = [
         entry(
             "rules.schemes", "schemes with a value a host rule cannot use",
             "Make schemes a non-empty array of http, https, ws or wss, and put any other scheme (myapp:, data:) in allowSchemes."
@@ -140,7 +135,7 @@ public enum RuleSetCatalog {
 
     // MARK: - Rules that load, worth a second look
 
-    private static let lintRules: [FindingRule] = [
+    private static let lintRules: [(code: String, title: String, fix: String)] = [
         entry(
             "rules.cleartext", "Host allowed over http or ws",
             "Limit the rule's schemes to https and wss unless the site cannot use TLS: anyone on the network path can change unencrypted pages."
