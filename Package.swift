@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(name: "WebAddressTests", dependencies: ["WebAddress", "WebAddressConformance"]),
         .testTarget(name: "AppBoundTests", dependencies: ["AppBound", "WebAddress"]),
         // The package's own files read at test time: code literals in sources, tables in docs.
-        .target(name: "SourceTree", path: "Tests/SourceTree"),
+        .target(name: "SourceTree", dependencies: ["Findings"], path: "Tests/SourceTree"),
         .testTarget(
             name: "AssociatedDomainsTests",
             dependencies: ["AssociatedDomains", "WebAddress", "StrictJSON", "SourceTree"]),

@@ -9,26 +9,17 @@ write them when WEBFENCE_API_RESPONSES names the file. The document must be vali
 The pinned checkers are installed from PyPI into .build/python-openapi on first use.
 """
 import json
-import os
-import subprocess
 import sys
 
+from pinned_packages import load
+
 PACKAGES = ["openapi-spec-validator==0.8.5", "openapi-core==0.23.1"]
-FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "python-openapi")
 
 
-def load_packages():
-    """Installs the pinned packages into their own folder and imports them from there."""
-    marker = os.path.join(FOLDER, ".installed-" + "-".join(PACKAGES))
-    if not os.path.exists(marker):
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target", FOLDER, "--upgrade"] + PACKAGES,
-                       check=True)
-        open(marker, "w").close()
-    sys.path.insert(0, FOLDER)
 
 
 def main() -> int:
-    load_packages()
+    load(PACKAGES, "python-openapi")
     from openapi_core import OpenAPI
     from openapi_core.testing import MockRequest, MockResponse
     from openapi_spec_validator import validate

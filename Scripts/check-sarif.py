@@ -17,20 +17,13 @@ import os
 import subprocess
 import sys
 
+from pinned_packages import load
+
 PACKAGES = ["jsonschema==4.26.0"]
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-FOLDER = os.path.join(ROOT, ".build", "python-sarif")
 SCHEMA = os.path.join(ROOT, "Tests", "Corpora", "sarif", "sarif-schema-2.1.0.json")
 
 
-def load_packages():
-    """Installs the pinned packages into their own folder and imports them from there."""
-    marker = os.path.join(FOLDER, ".installed-" + "-".join(PACKAGES))
-    if not os.path.exists(marker):
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target", FOLDER, "--upgrade"] + PACKAGES,
-                       check=True)
-        open(marker, "w").close()
-    sys.path.insert(0, FOLDER)
 
 
 def examples():
@@ -67,7 +60,7 @@ def problems_for_code_scanning(log):
 
 
 def main() -> int:
-    load_packages()
+    load(PACKAGES, "python-sarif")
     import jsonschema
 
     webfence = os.path.abspath(sys.argv[1])

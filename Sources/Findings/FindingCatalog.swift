@@ -7,8 +7,11 @@ public struct FindingCatalog: Sendable {
     public let rules: [FindingRule]
     private let byCode: [String: FindingRule]
 
-    /// A catalog of `entries` (code, title, fix), each documented at `documentation`.
-    public init(documentation: String, _ entries: [(code: String, title: String, fix: String)]) {
+    /// One code as a catalog lists it: the code, a title without a final full stop, the fix.
+    public typealias Entry = (code: String, title: String, fix: String)
+
+    /// A catalog of `entries`, each documented at `documentation`.
+    public init(documentation: String, _ entries: [Entry]) {
         self.documentation = documentation
         rules = entries.map { FindingRule(code: $0.code, title: $0.title, fix: $0.fix, documentation: documentation) }
         byCode = Dictionary(rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })

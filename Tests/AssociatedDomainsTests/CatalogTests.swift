@@ -1,13 +1,14 @@
 import AssociatedDomains
+import Findings
 import Foundation
 import SourceTree
 import Testing
 
-/// `AssociatedDomainsCatalog` against what raises its codes (the sources of the target and of
+/// `FindingCatalog.associatedDomains` against what raises its codes (the sources of the target and of
 /// `webfence aasa lint`, read at test time) and against docs/associated-domains.md, which lists them.
-@Suite("AssociatedDomainsCatalog: every code raised is listed, documented and explained")
+@Suite("FindingCatalog.associatedDomains: every code raised is listed, documented and explained")
 struct CatalogTests {
-    static let codes = AssociatedDomainsCatalog.rules.map(\.code)
+    static let codes = FindingCatalog.associatedDomains.rules.map(\.code)
     static let page = "docs/associated-domains.md"
     static let command = "Sources/WebFenceCLI/AASA/AASALintCommand.swift"
 
@@ -25,23 +26,9 @@ struct CatalogTests {
         }
     }
 
-    @Test("no code twice; titles without a final full stop, fixes ending with one; each links to #finding-codes")
-    func shape() {
-        #expect(Set(Self.codes).count == Self.codes.count)
-        for rule in AssociatedDomainsCatalog.rules {
-            #expect(!rule.title.isEmpty && !rule.title.hasSuffix("."), "\(rule.code)")
-            #expect(rule.fix.hasSuffix("."), "\(rule.code)")
-            #expect(rule.documentation == "docs/associated-domains.md#finding-codes", "\(rule.code)")
-        }
-    }
-
-    @Test("rule(for:) finds each entry, and answers an unknown code with a generic rule pointing at the docs")
-    func lookup() {
-        for rule in AssociatedDomainsCatalog.rules { #expect(AssociatedDomainsCatalog.rule(for: rule.code) == rule) }
-        let unknown = AssociatedDomainsCatalog.rule(for: "aasa.notACode")
-        #expect(unknown.code == "aasa.notACode" && unknown.title == "aasa.notACode")
-        #expect(unknown.fix.contains("docs/associated-domains.md#finding-codes") && unknown.fix.hasSuffix("."))
-        #expect(unknown.documentation == "docs/associated-domains.md#finding-codes")
+    @Test("no code twice; titles and fixes well formed; each links to #finding-codes; unknown codes answered")
+    func wellFormed() {
+        CatalogChecks.wellFormed(.associatedDomains, documentation: "docs/associated-domains.md#finding-codes")
     }
 
     @Test("every code literal in the sources is in the catalog, the command's two included")
@@ -129,7 +116,7 @@ struct CatalogTests {
         #expect(Set(documented) == Set(Self.codes), "differ: \(Set(documented).symmetricDifference(Self.codes))")
         for row in table {
             #expect(!row.severity.isEmpty, "\(row.code)")
-            let rule = AssociatedDomainsCatalog.rule(for: row.code)
+            let rule = FindingCatalog.associatedDomains.rule(for: row.code)
             #expect(row.title == rule.title, "\(row.code)")
             #expect(row.fix == rule.fix, "\(row.code)")
         }

@@ -1,13 +1,14 @@
+import Findings
 import Foundation
 import NavigationRules
 import SourceTree
 import Testing
 
-/// `RuleSetCatalog` against what raises its codes (the target's sources, read at test time, and
+/// `FindingCatalog.ruleSets` against what raises its codes (the target's sources, read at test time, and
 /// `HostPattern`'s refusals) and against docs/navigation-rules.md, which lists them.
-@Suite("RuleSetCatalog: every code raised is listed, documented and explained")
+@Suite("FindingCatalog.ruleSets: every code raised is listed, documented and explained")
 struct CatalogTests {
-    static let codes = RuleSetCatalog.rules.map(\.code)
+    static let codes = FindingCatalog.ruleSets.rules.map(\.code)
     static let page = "docs/navigation-rules.md"
     static let folder = "Sources/NavigationRules"
 
@@ -26,23 +27,9 @@ struct CatalogTests {
         }
     }
 
-    @Test("no code twice; titles without a final full stop, fixes ending with one; each links to #finding-codes")
-    func shape() {
-        #expect(Set(Self.codes).count == Self.codes.count)
-        for rule in RuleSetCatalog.rules {
-            #expect(!rule.title.isEmpty && !rule.title.hasSuffix("."), "\(rule.code)")
-            #expect(rule.fix.hasSuffix("."), "\(rule.code)")
-            #expect(rule.documentation == "docs/navigation-rules.md#finding-codes", "\(rule.code)")
-        }
-    }
-
-    @Test("rule(for:) finds each entry, and answers an unknown code with a generic rule pointing at the docs")
-    func lookup() {
-        for rule in RuleSetCatalog.rules { #expect(RuleSetCatalog.rule(for: rule.code) == rule) }
-        let unknown = RuleSetCatalog.rule(for: "rules.bundled.expired")
-        #expect(unknown.code == "rules.bundled.expired" && unknown.title == "rules.bundled.expired")
-        #expect(unknown.fix.contains("docs/navigation-rules.md#finding-codes") && unknown.fix.hasSuffix("."))
-        #expect(unknown.documentation == "docs/navigation-rules.md#finding-codes")
+    @Test("no code twice; titles and fixes well formed; each links to #finding-codes; unknown codes answered")
+    func wellFormed() {
+        CatalogChecks.wellFormed(.ruleSets, documentation: "docs/navigation-rules.md#finding-codes")
     }
 
     @Test("every code literal in the sources is in the catalog; the one prefix is HostPattern's rules.host.")
@@ -110,7 +97,7 @@ struct CatalogTests {
         #expect(Set(documented) == Set(Self.codes), "differ: \(Set(documented).symmetricDifference(Self.codes))")
         for row in table {
             #expect(!row.severity.isEmpty, "\(row.code)")
-            let rule = RuleSetCatalog.rule(for: row.code)
+            let rule = FindingCatalog.ruleSets.rule(for: row.code)
             #expect(row.title == rule.title, "\(row.code)")
             #expect(row.fix == rule.fix, "\(row.code)")
         }

@@ -58,7 +58,7 @@ struct AASALintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try LintReport(files: files, rule: AssociatedDomainsCatalog.rule(for:), lint: lint).run(report)
+        try LintReport(files: files, rule: FindingCatalog.associatedDomains.rule(for:), lint: lint).run(report)
     }
 
     /// The findings of `file`, with those of the entitlements file given.

@@ -44,8 +44,10 @@ struct RulesLintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try LintReport(files: files, rule: RuleSetCatalog.rule(for:)) { file in try lint(file).map { (file, $0) } }
-            .run(report)
+        try LintReport(files: files, rule: FindingCatalog.ruleSets.rule(for:)) { file in
+            try lint(file).map { (file, $0) }
+        }
+        .run(report)
     }
 
     /// The findings of `file`: errors first, then warnings and notes, each in the order the loader
