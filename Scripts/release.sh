@@ -19,7 +19,7 @@ shell completions, and writes to dist/:
 <version> is the first line of `webfence --version`. Runs on Linux x86_64 only (macOS: see
 docs/install.md, "Building from source"). Needs LICENSE at the repository root. Installs Debian's
 libsqlite3-dev, zlib1g-dev, binutils and zip when missing (as root, or through sudo). The build
-goes to .build-release (a full release build: 15 to 25 minutes on two cores; later runs reuse it).
+goes to .build-release (the first one: 13 minutes on two idle cores; later runs reuse it).
 
 Then: Scripts/check-release.sh dist/webfence-<version>-x86_64-unknown-linux-gnu.tar.gz
 EOF
