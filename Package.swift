@@ -177,25 +177,34 @@ let package = Package(
             ]
         ),
 
-        // The `webfence` command line: the only place that prints. It does not link the server:
-        // `webfence serve` runs `webfence-serve` (D91), so the command line builds without
-        // Hummingbird and SQLite.
+        // The `webfence` command line: its commands, printing and formats (the only place that
+        // prints), for both executables below.
+        .target(
+            name: "WebFenceCommands",
+            dependencies: [
+                "WebFence", "WebFenceAPI", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
+                "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "StrictXML", "RemoteRules", "AppManifest",
+                "AppBound", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // `webfence` from a clone: the commands without the server, whose `serve` runs
+        // `webfence-serve` (D91), so that the command line builds without Hummingbird and SQLite.
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
-                "WebFence", "WebFenceAPI", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
-                "AssociatedDomains",
-                "WebFenceNetwork", "NavigationRules", "StrictXML", "RemoteRules", "AppManifest", "AppBound",
+                "WebFenceCommands", "WebFenceCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
-        // `webfence-serve`: the server and the watch, run by `webfence serve`.
+        // `webfence-serve`: the server and the watch. Run under the name `webfence` (the release
+        // installs it so, D98) it is the whole command line, serving in process.
         .executableTarget(
             name: "WebFenceServe",
             dependencies: [
-                "WebFenceServer", "WebFenceWatch", "WebFenceAPI", "WebFenceCommandLine", "AssociatedDomains",
-                .product(name: "Logging", package: "swift-log"),
+                "WebFenceCommands", "WebFenceServer", "WebFenceWatch", "WebFenceAPI", "WebFenceCommandLine",
+                "AssociatedDomains", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -287,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "WebFenceCLITests",
             dependencies: [
-                "WebFenceCLI", "WebAddress", "StrictJSON", "AppFixtures", "NetworkTestSupport",
+                "WebFenceCLI", "WebFenceServe", "WebAddress", "StrictJSON", "AppFixtures", "NetworkTestSupport",
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["Fixtures", "Golden"]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the shell blocks of docs/ci.md and docs/xcode.md that are marked `<!-- check-docs: NAME -->`,
+# Runs the shell blocks of docs/install.md, docs/ci.md and docs/xcode.md that are marked `<!-- check-docs: NAME -->`,
 # as a team would paste them, against the release archive in DIST (curl reads it through a file:
 # URL where the docs download it from the project's releases) and a fixture app made here.
 #
@@ -41,12 +41,17 @@ run() {
     echo "== $file: $name"
     (
         cd "$work/repository"
-        export HOME="$work/home" WEBFENCE_VERSION="$version" WEBFENCE_URL="file://$dist"
+        export HOME="$work/home" WEBFENCE_VERSION="$version" WEBFENCE_URL="file://$dist" BASE="file://$dist"
         export PATH="$HOME/.local/bin:$PATH"
         bash -euo pipefail -c "$script"
     ) >"$work/out" 2>&1 || { cat "$work/out"; echo "check-docs: $file '$name' failed" >&2; exit 1; }
     cat "$work/out"
 }
+
+run docs/install.md install
+[ -x "$work/home/.local/bin/webfence" ] && [ -L "$work/home/.local/bin/webfence-serve" ] \
+    && [ -d "$work/home/.local/share/webfence/Examples/scenarios" ] \
+    || { echo "check-docs: docs/install.md's command did not install bin/ and share/" >&2; exit 1; }
 
 run docs/ci.md any-ci
 grep -q "ios/App/App/capacitor.config.json:[0-9]*:[0-9]*: warning: " "$work/out" \
@@ -74,4 +79,4 @@ run docs/xcode.md xcode-run-script
 grep -q "^$work/repository/ios/App/App/Info.plist:[0-9]*:[0-9]*: note: " "$work/out" \
     || { echo "check-docs: the Run Script printed no finding at its line" >&2; exit 1; }
 [[ -f $DERIVED_FILE_DIR/webfence.stamp ]] || { echo "check-docs: the Run Script wrote no stamp" >&2; exit 1; }
-echo "docs/ci.md and docs/xcode.md: every marked block ran against $archive"
+echo "docs/install.md, docs/ci.md and docs/xcode.md: every marked block ran against $archive"

@@ -7,12 +7,11 @@ import WebFenceCommandLine
 import WebFenceServer
 import WebFenceWatch
 
-/// `webfence-serve` (also run as `webfence serve`): the pages, the JSON API of interfaces §7 and the
-/// watch over HTTP.
-@main
+/// `webfence-serve`, and `webfence serve` in the release's `webfence`: the pages, the JSON API of
+/// interfaces §7 and the watch over HTTP.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "webfence-serve",
+        commandName: Entry.invokedAsServer ? Entry.serverName : "serve",
         abstract: "Serve WebFence over HTTP: pages and a JSON API for association files, rules and frameworks.",
         discussion: """
             Pages: / (universal links: a pasted file, or a domain fetched on both routes), /app (an \
@@ -47,9 +46,6 @@ struct ServeCommand: AsyncParsableCommand {
             """,
         version: WebFenceVersion.description
     )
-
-    /// Runs the command; failures exit as spec/interfaces.md says (`CommandMain`).
-    static func main() async { await CommandMain.run(Self.self) }
 
     @Option(help: "The address to listen on. The default, loopback, serves this machine only.")
     var host = "127.0.0.1"

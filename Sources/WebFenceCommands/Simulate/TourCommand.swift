@@ -20,22 +20,26 @@ struct TourCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where the seed-*.json scenarios are (default: Examples/scenarios here, or beside the checkout the binary was built in).",
+            "Where the seed-*.json scenarios are (default: Examples/scenarios here, in the installed share/webfence, or in the checkout the binary was built in).",
             valueName: "directory"))
     var examples: String?
 
-    /// `Examples/scenarios` in the current directory, else in the checkout that holds the binary
-    /// (`.build/debug/webfence` sits three levels below it), so the tour runs from anywhere.
+    /// `Examples/scenarios` in the current directory, else where the release archive installs them
+    /// (`share/webfence/Examples` beside the binary's `bin/`), else in the checkout that holds the
+    /// binary (`.build/debug/webfence` sits three levels below it), so the tour runs from anywhere.
     private var directory: URL {
         if let examples { return URL(fileURLWithPath: examples) }
         let here = URL(fileURLWithPath: "Examples/scenarios")
         if FileManager.default.fileExists(atPath: here.path) { return here }
-        var candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        // The executable's own path (a command found on PATH has no folder in its arguments[0]).
+        var candidate = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
             candidate = candidate.deletingLastPathComponent()
-            let scenarios = candidate.appendingPathComponent("Examples/scenarios")
-            if FileManager.default.fileExists(atPath: scenarios.path) { return scenarios }
+            for folder in ["share/webfence/Examples/scenarios", "Examples/scenarios"] {
+                let scenarios = candidate.appendingPathComponent(folder)
+                if FileManager.default.fileExists(atPath: scenarios.path) { return scenarios }
+            }
         }
         return here
     }
