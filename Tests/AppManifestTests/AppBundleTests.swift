@@ -5,13 +5,16 @@ import Testing
 
 /// Reading real app files (issue 6): Info.plist in XML, binary and JSON, and `.app` folders.
 @Suite("AppManifest: property lists and .app folders")
-struct AppBundleTests {
+final class AppBundleTests {
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("app-manifest-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    /// Each test's folder goes with it (Swift Testing makes one instance per test).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// An Info.plist as Xcode writes it: every kind of value.
     static let infoXML = """

@@ -7,8 +7,11 @@ import Testing
 /// Reading `.ipa` archives (issue 6): finding the one app, extracting only what an audit reads,
 /// and refusing damaged or hostile archives with an error, never a crash, a hang or a full disk.
 @Suite("AppManifest: .ipa archives")
-struct IPAArchiveTests {
+final class IPAArchiveTests {
     let directory: URL
+
+    /// Each test's folder goes with it (Swift Testing makes one instance per test).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ipa-\(UUID())")

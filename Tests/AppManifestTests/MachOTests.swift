@@ -7,8 +7,11 @@ import Testing
 /// Reading entitlements from a Mach-O executable's code signature (issue 6): thin and universal
 /// files, every architecture and byte order, both entitlement forms, and headers that lie.
 @Suite("AppManifest: Mach-O executables and code signatures")
-struct MachOTests {
+final class MachOTests {
     let directory: URL
+
+    /// Each test's folder goes with it (Swift Testing makes one instance per test).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("macho-\(UUID())")

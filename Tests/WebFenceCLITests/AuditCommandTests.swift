@@ -9,8 +9,11 @@ import Testing
 /// archives, SARIF a consumer loads, exit statuses, damaged input, and `--fetch` against a local
 /// HTTPS server.
 @Suite("webfence audit")
-struct AuditCommandTests {
+final class AuditCommandTests {
     let directory: URL
+
+    /// Each test's folder goes with it (Swift Testing makes one instance per test).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-cli-\(UUID())")

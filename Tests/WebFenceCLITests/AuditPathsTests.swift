@@ -7,8 +7,11 @@ import Testing
 /// the `.entitlements` file beside it, an `.entitlements` file stands for that Info.plist, and
 /// several paths are one run.
 @Suite("webfence audit: project files and several paths")
-struct AuditPathsTests {
+final class AuditPathsTests {
     let directory: URL
+
+    /// Each test's folder goes with it (Swift Testing makes one instance per test).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-paths-\(UUID())")

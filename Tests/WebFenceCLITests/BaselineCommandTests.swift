@@ -5,8 +5,11 @@ import Testing
 /// Issue 28: adopting WebFence on an app that already has findings. A baseline records them; a
 /// later run reports only what is new, however the file's lines and lists moved.
 @Suite("--baseline, --write-baseline and --fail-on")
-struct BaselineCommandTests {
+final class BaselineCommandTests {
     let directory: URL
+
+    /// Each test's folder goes with it (Swift Testing makes one instance per test).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID())")

@@ -3,14 +3,20 @@ import Testing
 
 /// `webfence framework check` and `framework rules` (interfaces §6), through the binary.
 @Suite("webfence framework")
-struct FrameworkCommandTests {
+final class FrameworkCommandTests {
+    /// The folders a test wrote, removed with it (Swift Testing makes one instance per test).
+    private var folders: [URL] = []
+
+    deinit { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+
     static func json(_ line: Substring) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    static func temporaryFile(_ name: String, _ text: String) throws -> URL {
+    func temporaryFile(_ name: String, _ text: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framework-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folders.append(folder)
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url
@@ -81,25 +87,25 @@ struct FrameworkCommandTests {
 
     @Test("an unusable configuration exits 2 naming the file and the place")
     func badConfiguration() throws {
-        let badJSON = try Self.temporaryFile("capacitor.config.json", #"{"server": {"url": 5"#)
+        let badJSON = try temporaryFile("capacitor.config.json", #"{"server": {"url": 5"#)
         let json = try WebFenceBinary.run([
             "framework", "check", "--framework", "capacitor", "--config", badJSON.path, "https://a.example/",
         ])
         #expect(json.status == 2)
         #expect(json.stderr.contains("capacitor.config.json:line 1, column"))
-        let unknownKey = try Self.temporaryFile("props.json", #"{"startLocation": "https://a/", "startlocation": 1}"#)
+        let unknownKey = try temporaryFile("props.json", #"{"startLocation": "https://a/", "startlocation": 1}"#)
         let props = try WebFenceBinary.run([
             "framework", "check", "--framework", "hotwire-native", "--config", unknownKey.path, "https://a/",
         ])
         #expect(props.status == 2)
         #expect(props.stderr.contains(":/startlocation: unknown key"))
-        let badXML = try Self.temporaryFile("config.xml", "<widget>\n  <allow-navigation href=\"x\">\n</widget>")
+        let badXML = try temporaryFile("config.xml", "<widget>\n  <allow-navigation href=\"x\">\n</widget>")
         let xml = try WebFenceBinary.run([
             "framework", "check", "--framework", "cordova-ios", "--config", badXML.path, "https://a/",
         ])
         #expect(xml.status == 2)
         #expect(xml.stderr.contains("config.xml:line 3"))
-        let huge = try Self.temporaryFile("capacitor.config.json", String(repeating: " ", count: 5 << 20) + "{}")
+        let huge = try temporaryFile("capacitor.config.json", String(repeating: " ", count: 5 << 20) + "{}")
         let hugeResult = try WebFenceBinary.run([
             "framework", "check", "--framework", "capacitor", "--config", huge.path, "https://a/",
         ])
@@ -109,7 +115,7 @@ struct FrameworkCommandTests {
 
     @Test("a value Capacitor ignores is said on stderr, and the decision follows Capacitor")
     func ignoredValue() throws {
-        let config = try Self.temporaryFile(
+        let config = try temporaryFile(
             "capacitor.config.json", #"{"server": {"allowNavigation": ["partner.example", 5]}}"#)
         let result = try WebFenceBinary.run([
             "framework", "check", "--framework", "capacitor", "--config", config.path, "https://partner.example/",
@@ -126,7 +132,7 @@ struct FrameworkCommandTests {
             PackageFiles.url("Examples/frameworks/react-native-webview.json").path,
         ])
         #expect(printed.status == 0, "\(printed.stderr)")
-        let file = try Self.temporaryFile("rules.json", printed.stdout)
+        let file = try temporaryFile("rules.json", printed.stdout)
         let check = try WebFenceBinary.run([
             "rules", "check", "--rules", file.path, "--format", "json", "https://trusted.com/",
             "https://trusted.com.evil.net/", "https://trusted.com@evil.net/", "https://a.trusted-cdn.com/",
@@ -164,7 +170,7 @@ struct FrameworkCommandTests {
 
     @Test("pwabuilder: a Settings.swift it cannot read exits 2 with the file, line and column")
     func pwabuilderUnreadable() throws {
-        let settings = try Self.temporaryFile(
+        let settings = try temporaryFile(
             "Settings.swift", "import WebKit\n\nlet allowedOrigins: [String] = [host]\n")
         let result = try WebFenceBinary.run([
             "framework", "check", "--framework", "pwabuilder", "--config", settings.path, "https://a.example/",
@@ -172,7 +178,7 @@ struct FrameworkCommandTests {
         #expect(result.status == 2)
         #expect(
             result.stderr.contains("Settings.swift:line 3, column 33: allowedOrigins holds `host`"), "\(result.stderr)")
-        let other = try Self.temporaryFile("Settings.swift", "let theme = \"dark\"\n")
+        let other = try temporaryFile("Settings.swift", "let theme = \"dark\"\n")
         let missing = try WebFenceBinary.run([
             "framework", "check", "--framework", "pwabuilder", "--config", other.path, "https://a.example/",
         ])
@@ -205,7 +211,7 @@ struct FrameworkCommandTests {
         ])
         #expect(printed.status == 0, "\(printed.stderr)")
         #expect(printed.stderr.contains("pay.example.net/checkout"))
-        let file = try Self.temporaryFile("rules.json", printed.stdout)
+        let file = try temporaryFile("rules.json", printed.stdout)
         let check = try WebFenceBinary.run([
             "rules", "check", "--rules", file.path, "--format", "json", "https://news.example/app",
             "https://news.example.evil.net/", "https://evilnews.example/", "https://accounts.google.com/",
