@@ -94,12 +94,16 @@ let package = Package(
             ]
         ),
 
+        // Fetching an association file without I/O (D99): the request a device makes, the checks of
+        // spec/associated-domains.md §4 on the answer, the report, and the protocol a fetcher meets.
+        .target(name: "AssociationFetchCore", dependencies: ["StrictJSON"]),
+
         // The only target that does I/O over HTTP. Not named `Network`: that is Apple's framework,
         // and AsyncHTTPClient's `#if canImport(Network)` would find this module instead (D26).
         .target(
             name: "WebFenceNetwork",
             dependencies: [
-                "StrictJSON",
+                "AssociationFetchCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -135,7 +139,7 @@ let package = Package(
         .target(
             name: "WebFenceAPI",
             dependencies: [
-                "WebFence", "AssociatedDomains", "StrictXML", "WebFenceNetwork", "AppManifest", "AppBound",
+                "WebFence", "AssociatedDomains", "StrictXML", "AssociationFetchCore", "AppManifest", "AppBound",
                 "WebAddress", "Findings", "FindingReports",
             ]
         ),
@@ -173,7 +177,7 @@ let package = Package(
         .target(
             name: "WebFenceCommandLine",
             dependencies: [
-                "WebFenceNetwork", "Findings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AssociationFetchCore", "Findings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -183,13 +187,14 @@ let package = Package(
             name: "WebFenceCommands",
             dependencies: [
                 "WebFence", "WebFenceAPI", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
-                "AssociatedDomains", "WebFenceNetwork", "NavigationRules", "StrictXML", "RemoteRules", "AppManifest",
+                "AssociatedDomains", "AssociationFetchCore", "NavigationRules", "StrictXML", "AppManifest",
                 "AppBound", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
-        // `webfence` from a clone: the commands without the server, whose `serve` runs
-        // `webfence-serve` (D91), so that the command line builds without Hummingbird and SQLite.
+        // `webfence` from a clone: the commands without the server and the HTTP client, so that it
+        // builds without Hummingbird, SQLite, SwiftNIO and a second BoringSSL. `serve` runs
+        // `webfence-serve` (D91); a command that fetches runs it under the name `webfence` (D99).
         .executableTarget(
             name: "WebFenceCLI",
             dependencies: [
@@ -204,7 +209,7 @@ let package = Package(
             name: "WebFenceServe",
             dependencies: [
                 "WebFenceCommands", "WebFenceServer", "WebFenceWatch", "WebFenceAPI", "WebFenceCommandLine",
-                "AssociatedDomains", .product(name: "Logging", package: "swift-log"),
+                "WebFenceNetwork", "AssociatedDomains", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -47,7 +47,7 @@ POSIX = ["open", "close", "read", "write", "pread", "pwrite", "fstat", "stat", "
 # platforms. WebAddress imports nothing at all (a separate CI step proves its binary links neither
 # Foundation nor ICU).
 FOUNDATION_FREE = ["WebAddress", "StrictJSON", "StrictXML", "Findings", "AppBound", "ManagedWebViews",
-                   "AssociatedDomains", "HybridFrameworks", "WebFenceNavigation"]
+                   "AssociatedDomains", "HybridFrameworks", "WebFenceNavigation", "AssociationFetchCore"]
 LINUX_GUARD = re.compile(r"canImport\((Glibc|Musl)\)|os\((Linux|Android)\)")
 DARWIN_GUARD = re.compile(r"canImport\(Darwin\)|os\((macOS|iOS|tvOS|watchOS|visionOS)\)")
 

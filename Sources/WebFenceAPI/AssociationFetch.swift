@@ -1,6 +1,6 @@
 import AssociatedDomains
+import AssociationFetchCore
 import WebFence
-import WebFenceNetwork
 
 /// `aasa fetch --format json` and `POST /v1/aasa/fetch` (interfaces §2, §7): a domain's
 /// association file fetched on one route or both as a device does, each file read and linted, and
@@ -64,8 +64,8 @@ public struct AssociationFetch: Sendable {
 
     /// Fetches `domain` on each of `routes` in turn with `fetcher`; `progress` hears each URL first.
     public static func run(
-        _ domain: LinkDomain, routes: [AssociationFileFetcher.Route], appID: String?,
-        fetcher: AssociationFileFetcher, progress: (String) -> Void = { _ in }
+        _ domain: LinkDomain, routes: [AssociationFileRequest.Route], appID: String?,
+        fetcher: any AssociationFileFetching, progress: (String) -> Void = { _ in }
     ) async -> AssociationFetch {
         var fetched: [Fetched] = []
         for route in routes {

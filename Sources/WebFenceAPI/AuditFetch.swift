@@ -1,7 +1,7 @@
 import AssociatedDomains
+import AssociationFetchCore
 import Foundation
 import WebFence
-import WebFenceNetwork
 
 /// `webfence audit --fetch`: each applinks domain's association file, fetched on the route a
 /// device takes (Apple's CDN, or the server itself when the entry names a mode), read, linted and
@@ -13,7 +13,7 @@ public enum AuditFetch {
         /// The entitlement entry, e.g. `applinks:shop.example`.
         public let entry: String
         /// The route a device takes for it.
-        public let route: AssociationFileFetcher.Route
+        public let route: AssociationFileRequest.Route
         /// The URL asked, when one could be made.
         public let url: String?
         /// What the fetch came to.
@@ -29,7 +29,7 @@ public enum AuditFetch {
     /// Fetches each applinks file `audit`'s entitlement names, once per host and route;
     /// `progress` hears each URL before it is asked.
     public static func run(
-        _ audit: AppAudit, fetcher: AssociationFileFetcher, progress: (String) -> Void = { _ in }
+        _ audit: AppAudit, fetcher: any AssociationFileFetching, progress: (String) -> Void = { _ in }
     ) async -> [Result] {
         guard let entitlement = audit.associatedDomains else { return [] }
         let name = "com.apple.developer.associated-domains"
@@ -44,7 +44,7 @@ public enum AuditFetch {
             let key = "/\(name)" + (index.map { "/\($0)" } ?? "")
             var findings: [AuditFinding] = []
             guard let linkDomain = LinkDomain(domain.fileHost) else { continue }
-            let route: AssociationFileFetcher.Route = domain.fetchesDirectly ? .direct : .cdn
+            let route: AssociationFileRequest.Route = domain.fetchesDirectly ? .direct : .cdn
             let url = try? fetcher.requestURL(for: domain.fileHost, route: route).get()
             progress(url ?? domain.fileHost)
             let report = await fetcher.fetch(domain.fileHost, route: route)

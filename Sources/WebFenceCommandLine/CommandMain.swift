@@ -5,10 +5,17 @@ import Foundation
 /// statuses of spec/interfaces.md (usage errors and unusable input exit 2, where
 /// swift-argument-parser's default would be 64).
 public enum CommandMain {
-    /// Parses the process's arguments as `command`, runs it, and exits with its status.
-    public static func run(_ command: any ParsableCommand.Type) async -> Never {
+    /// Parses the process's arguments as `command`, runs it, and exits with its status. A command
+    /// that fetches runs here when `network` is in process, else in ``SiblingExecutable``.
+    public static func run(_ command: any ParsableCommand.Type, network: NetworkAccess) async -> Never {
+        NetworkAccess.current = network
         do {
             var parsed = try command.parseAsRoot()
+            if case .delegated = network, let fetching = parsed as? FetchingCommand, fetching.fetches {
+                try SiblingExecutable.replaceProcess(
+                    with: SiblingExecutable.locate(), as: "webfence",
+                    arguments: Array(CommandLine.arguments.dropFirst()))
+            }
             if var asyncCommand = parsed as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

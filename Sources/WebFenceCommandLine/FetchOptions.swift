@@ -1,6 +1,6 @@
 import ArgumentParser
+import AssociationFetchCore
 import Foundation
-import WebFenceNetwork
 
 /// The options of every command that fetches association files as a device does (`aasa fetch`,
 /// `audit --fetch`): the time limit and an extra CA, and the fetcher they make.
@@ -33,13 +33,24 @@ public struct FetchOptions: ParsableArguments {
         }
     }
 
-    /// The fetcher, trusting the system's roots and `--ca-file`'s; an unreadable CA file is unusable input.
-    public func fetcher() throws -> AssociationFileFetcher {
+    /// The fetcher this executable makes (``NetworkAccess``), trusting the system's roots and
+    /// `--ca-file`'s; an unreadable CA file is unusable input.
+    public func fetcher() throws -> any AssociationFileFetching {
+        try checked()
+        guard case .inProcess(let make) = NetworkAccess.current else {
+            // A FetchingCommand that says it does not fetch asked for a fetcher: refuse, never guess.
+            throw InputError(
+                "webfence", "cannot fetch: this executable was built without the HTTP client, which webfence-serve has")
+        }
+        return try make(self)
+    }
+
+    /// These options, once the CA file is known to be readable (unusable input otherwise).
+    @discardableResult
+    public func checked() throws -> FetchOptions {
         if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
             throw InputError(caFile, "cannot read the CA file")
         }
-        return AssociationFileFetcher(
-            timeout: .milliseconds(Int(timeout * 1000)),
-            trustRoots: caFile.map { .system(adding: [.pemFile(path: $0)]) } ?? .system)
+        return self
     }
 }

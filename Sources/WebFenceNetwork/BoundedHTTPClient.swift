@@ -1,3 +1,4 @@
+import AssociationFetchCore
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1

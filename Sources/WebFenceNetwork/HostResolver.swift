@@ -1,3 +1,4 @@
+import AssociationFetchCore
 import NIOPosix
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import AssociationFetchCore
+
 /// The check a server makes before it connects to a host its user named: the host is resolved,
 /// **every** address it resolves to must be ``AddressScope/global``, and the connection is then
 /// pinned to a checked address (``AssociationFileFetcher/addressOverrides``), so a name that

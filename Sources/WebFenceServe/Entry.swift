@@ -16,9 +16,9 @@ enum Entry {
 
     static func main() async {
         if invokedAsServer {
-            await CommandMain.run(ServeCommand.self)
+            await CommandMain.run(ServeCommand.self, network: .http)
         } else {
-            await CommandMain.run(FullCommand.self)
+            await CommandMain.run(FullCommand.self, network: .http)
         }
     }
 }

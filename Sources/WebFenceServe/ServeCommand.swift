@@ -110,7 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, maximumBodySize: maximumBodySize, allowPrivateNetworks: allowPrivateNetworks,
                 maximumConcurrentFetches: maximumConcurrentFetches, maximumUploadSize: maximumUploadSize,
                 maximumConcurrentAudits: maximumConcurrentAudits),
-            fetcher: try fetching.fetcher(), watching: try watching(logger: logger))
+            fetcher: try fetching.checked().httpFetcher(), watching: try watching(logger: logger))
         try await server.run(logger: logger)
     }
 }

@@ -34,7 +34,7 @@ struct AssociationFetching: Sendable {
     /// asked, so a private name is refused before any connection (the CDN route's connection, to
     /// the CDN, is checked by the fetcher as every connection is).
     func fetch(
-        _ domain: LinkDomain, routes: [AssociationFileFetcher.Route], appID: String?
+        _ domain: LinkDomain, routes: [AssociationFileRequest.Route], appID: String?
     ) async -> Result<AssociationFetch, Refusal> {
         let answer = await limiter.withPlace { () -> Result<AssociationFetch, Refusal> in
             if let addressGuard = fetcher.addressGuard,

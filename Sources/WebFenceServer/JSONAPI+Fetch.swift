@@ -7,13 +7,13 @@ extension JSONAPI {
     /// What `POST /v1/aasa/fetch` asks: `{"domain", "route"?, "appId"?}`.
     struct FetchRequest: Sendable, Hashable {
         let domain: LinkDomain
-        let routes: [AssociationFileFetcher.Route]
+        let routes: [AssociationFileRequest.Route]
         let appID: String?
     }
 
     /// The routes a request names: `cdn` (the default, what a device without a mode asks),
     /// `direct`, or `both`.
-    static let fetchRoutes: [String: [AssociationFileFetcher.Route]] = [
+    static let fetchRoutes: [String: [AssociationFileRequest.Route]] = [
         "cdn": [.cdn], "direct": [.direct], "both": [.cdn, .direct],
     ]
 

@@ -39,7 +39,7 @@ public struct AssociationWatch: Service {
     public func checkAll(now: @Sendable () -> Date = Date.init) async -> [String] {
         var changed: [String] = []
         for domain in domains {
-            for route in AssociationFileFetcher.Route.allCases {
+            for route in AssociationFileRequest.Route.allCases {
                 let report = await fetcher.fetch(domain.description, route: route)
                 // A fetch cut short by the service stopping says nothing about the file.
                 if Task.isCancelled || report.checks.contains(where: { $0.code == "fetch.cancelled" }) {
@@ -78,7 +78,7 @@ public struct AssociationWatch: Service {
     /// What a route has answered: its current version, when it last changed, how many versions.
     public struct RouteState: Sendable {
         /// `cdn` or `direct`.
-        public let route: AssociationFileFetcher.Route
+        public let route: AssociationFileRequest.Route
         /// The answer now (the latest change's version); nil before the first fetch.
         public let current: WatchedVersion?
         /// When the answer last became what it is now.
@@ -108,7 +108,7 @@ public struct AssociationWatch: Service {
         var states: [DomainState] = []
         for domain in domains {
             var routes: [RouteState] = []
-            for route in AssociationFileFetcher.Route.allCases {
+            for route in AssociationFileRequest.Route.allCases {
                 let versions = try store.versions(domain: domain.description, route: route)
                 let latest = try store.changes(domain: domain.description, route: route).first
                 routes.append(

@@ -105,7 +105,7 @@ public final class WatchStore: Sendable {
     /// Records that `domain`'s `route` answered `observation` at `time`; true when that is a change.
     @discardableResult
     public func record(
-        _ observation: Observation, domain: String, route: AssociationFileFetcher.Route, at time: Date
+        _ observation: Observation, domain: String, route: AssociationFileRequest.Route, at time: Date
     ) throws(WatchStoreError) -> Bool {
         do {
             return try queue.write { db -> Bool in
@@ -151,7 +151,7 @@ public final class WatchStore: Sendable {
     }
 
     /// Every version of `domain`'s `route`, the newest first.
-    public func versions(domain: String, route: AssociationFileFetcher.Route) throws(WatchStoreError)
+    public func versions(domain: String, route: AssociationFileRequest.Route) throws(WatchStoreError)
         -> [WatchedVersion]
     {
         do {
@@ -168,7 +168,7 @@ public final class WatchStore: Sendable {
 
     /// Every change of `domain`'s `route`, the newest first: when, and to which version.
     public func changes(
-        domain: String, route: AssociationFileFetcher.Route
+        domain: String, route: AssociationFileRequest.Route
     ) throws(WatchStoreError) -> [(at: Date, versionID: Int64)] {
         do {
             return try queue.read { db in

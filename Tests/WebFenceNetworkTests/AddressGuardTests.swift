@@ -114,7 +114,7 @@ struct AddressGuardTests {
         let requests = try await withTestServer(leaf: setup.leaf, route: { _ in .json("{}") }) { server, group in
             var fetcher = setup.fetcher(group: group)
             fetcher.addressGuard = PublicAddressGuard(resolver: SystemHostResolver())
-            for route in AssociationFileFetcher.Route.allCases {
+            for route in AssociationFileRequest.Route.allCases {
                 fetcher.cdnBaseURL = "\(server.origin)/a/v1/"
                 let report = await fetcher.fetch("localhost:\(server.port)", route: route)
                 #expect(report.outcome == .failed)

@@ -97,8 +97,8 @@ struct DirectRouteTests {
         #expect(report.body == nil)
         #expect(report.codes(.error) == ["fetch.size"])
         // Memory: the client held at most the limit; it saw one read's worth past it, no more.
-        #expect(report.bodyBytesReceived > AssociationFileFetcher.maximumFileSize)
-        #expect(report.bodyBytesReceived <= AssociationFileFetcher.maximumFileSize + 65_536)
+        #expect(report.bodyBytesReceived > AssociationFileRequest.maximumFileSize)
+        #expect(report.bodyBytesReceived <= AssociationFileRequest.maximumFileSize + 65_536)
         // The transfer was stopped, not abandoned: the fetch closed the connection, so the server's
         // endless writes failed at once.
         #expect(closed, "the server was still writing (\(written) bytes so far)")
@@ -106,7 +106,7 @@ struct DirectRouteTests {
 
     @Test("A declared Content-Length over the limit is refused without reading the body")
     func declaredLengthOverTheCap() async throws {
-        let body = [UInt8](repeating: UInt8(ascii: " "), count: AssociationFileFetcher.maximumFileSize + 1)
+        let body = [UInt8](repeating: UInt8(ascii: " "), count: AssociationFileRequest.maximumFileSize + 1)
         let (report, _) = try await fetchDirect(
             .full(status: 200, headers: [("Content-Type", "application/json")], body: body))
         #expect(report.outcome == .failed)
@@ -119,10 +119,10 @@ struct DirectRouteTests {
     @Test("A body of exactly 131,072 bytes is accepted")
     func bodyAtTheCapIsAccepted() async throws {
         // A JSON string padded with spaces: the size is the point, not the content.
-        let padding = String(repeating: " ", count: AssociationFileFetcher.maximumFileSize - 2)
+        let padding = String(repeating: " ", count: AssociationFileRequest.maximumFileSize - 2)
         let (report, _) = try await fetchDirect(.json("{}" + padding))
         #expect(report.outcome == .received)
-        #expect(report.body?.count == AssociationFileFetcher.maximumFileSize)
+        #expect(report.body?.count == AssociationFileRequest.maximumFileSize)
         #expect(!report.hasErrors)
     }
 

@@ -22,7 +22,7 @@ struct TrustedSetup: Sendable {
     func fetcher(
         group: any EventLoopGroup,
         timeout: Duration = .seconds(30),
-        cdnBaseURL: String = AssociationFileFetcher.appleCDNBaseURL
+        cdnBaseURL: String = AssociationFileRequest.appleCDNBaseURL
     ) -> AssociationFileFetcher {
         AssociationFileFetcher(
             timeout: timeout,

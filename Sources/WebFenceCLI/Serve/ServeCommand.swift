@@ -23,7 +23,7 @@ struct ServeCommand: ParsableCommand {
     var options: [String] = []
 
     func run() throws {
-        let server = try ServerExecutable.locate()
-        try ServerExecutable.replaceProcess(with: server, arguments: options)
+        let server = try SiblingExecutable.locate()
+        try SiblingExecutable.replaceProcess(with: server, as: SiblingExecutable.name, arguments: options)
     }
 }

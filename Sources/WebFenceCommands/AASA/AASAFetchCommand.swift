@@ -1,13 +1,13 @@
 import ArgumentParser
 import AssociatedDomains
+import AssociationFetchCore
 import Foundation
 import WebFence
 import WebFenceAPI
 import WebFenceCommandLine
-import WebFenceNetwork
 
 /// `webfence aasa fetch`: fetch a domain's association file as a device does, and report every check.
-struct AASAFetchCommand: AsyncParsableCommand {
+struct AASAFetchCommand: AsyncParsableCommand, FetchingCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Fetch a domain's apple-app-site-association file as a device does, and report every check.",
@@ -42,6 +42,9 @@ struct AASAFetchCommand: AsyncParsableCommand {
     @Option(help: "cdn (what a device without a mode asks), direct (with a mode), or both (compared).")
     var route: FetchRoute = .cdn
 
+    /// It always fetches.
+    var fetches: Bool { true }
+
     @OptionGroup var fetching: FetchOptions
 
     @Option(name: .customLong("app-id"), help: ArgumentHelp("Check that the file names this app.", valueName: "id"))
@@ -57,7 +60,7 @@ struct AASAFetchCommand: AsyncParsableCommand {
         try checkAppIDOption(appID)
         let domain = try AASAInput.domain(self.domain, option: "domain")
         let fetcher = try fetching.fetcher()
-        let routes: [AssociationFileFetcher.Route] =
+        let routes: [AssociationFileRequest.Route] =
             switch route {
             case .cdn: [.cdn]
             case .direct: [.direct]

@@ -1,13 +1,13 @@
 import AssociatedDomains
+import AssociationFetchCore
 import WebFence
 import WebFenceAPI
 import WebFenceCommandLine
-import WebFenceNetwork
 
 /// The text output of `webfence aasa fetch`: every check of every route, then the file's findings
 /// (the JSON is `AssociationFetch.json`).
 enum FetchReportOutput {
-    static func routeName(_ route: AssociationFileFetcher.Route) -> String {
+    static func routeName(_ route: AssociationFileRequest.Route) -> String {
         route == .cdn
             ? "Apple's CDN (devices without a mode)" : "the server directly (devices in developer or managed mode)"
     }

@@ -1,13 +1,13 @@
 import AppManifest
 import ArgumentParser
+import AssociationFetchCore
 import Foundation
 import WebFence
 import WebFenceAPI
 import WebFenceCommandLine
-import WebFenceNetwork
 
 /// `webfence audit PATH`: an app's web-content posture from its real files (spec/interfaces.md §5).
-struct AuditCommand: AsyncParsableCommand {
+struct AuditCommand: AsyncParsableCommand, FetchingCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Report how an app's web content is governed, from its real files, with a finding for what is wrong.",
@@ -71,6 +71,9 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(help: "Fetch each applinks domain's association file as a device does, and check it names the app.")
     var fetch = false
 
+    /// It fetches with --fetch only.
+    var fetches: Bool { fetch }
+
     @OptionGroup(title: "With --fetch") var fetching: FetchOptions
 
     @OptionGroup var report: ReportOptions
@@ -126,14 +129,14 @@ struct AuditCommand: AsyncParsableCommand {
         let reading = try read()
         for failure in reading.unusable { Terminal.standardError.write("webfence: \(failure)\n") }
         var audits = reading.apps.map { AppAudit($0, appID: appID) }
-        var fetches: [[AuditFetch.Result]] = Array(repeating: [], count: audits.count)
+        var fetchResults: [[AuditFetch.Result]] = Array(repeating: [], count: audits.count)
         if fetch {
             let fetcher = try fetching.fetcher()
             for index in audits.indices {
                 let results = await AuditFetch.run(audits[index], fetcher: fetcher) { url in
                     if Terminal.standardError.isTerminal { Terminal.standardError.write("webfence: GET \(url) ...\n") }
                 }
-                fetches[index] = results
+                fetchResults[index] = results
                 audits[index].append(results.flatMap(\.findings))
             }
         }
@@ -155,11 +158,11 @@ struct AuditCommand: AsyncParsableCommand {
         let leftOut = known.count(where: { $0 })
         switch report.format {
         case .text:
-            print(AuditText.render(audits, fetches: fetches, terminal: .standardOutput), terminator: "")
+            print(AuditText.render(audits, fetches: fetchResults, terminal: .standardOutput), terminator: "")
             if leftOut > 0 {
                 print("\(FindingsOutput.counted(leftOut, "finding")) left out: the baseline records them")
             }
-        case .json: print(AuditJSON.render(audits, fetches: fetches, unusable: reading.unusable).serialized())
+        case .json: print(AuditJSON.render(audits, fetches: fetchResults, unusable: reading.unusable).serialized())
         default:
             Terminal.standardOutput.write(
                 report.rendered(AuditReport.findings(audits, unusable: reading.unusable)) ?? "")

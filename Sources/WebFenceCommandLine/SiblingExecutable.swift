@@ -1,5 +1,4 @@
 import Foundation
-import WebFenceCommandLine
 
 #if canImport(Glibc)
     import Glibc
@@ -9,14 +8,17 @@ import WebFenceCommandLine
     import Darwin
 #endif
 
-/// Finding `webfence-serve` and running it in this process's place (POSIX `execv`): its signals,
-/// exit status and standard streams are then the server's own, with no parent in between.
-enum ServerExecutable {
-    static let name = "webfence-serve"
+/// `webfence-serve`, the executable that holds what a clone's light `webfence` leaves out (the
+/// server, the watch and the HTTP client), found and run in this process's place with POSIX
+/// `execv`: its signals, exit status and standard streams are then its own, with no parent in
+/// between (D91, D99).
+public enum SiblingExecutable {
+    /// The executable's name; under it, it is the server, under any other the whole command line (D98).
+    public static let name = "webfence-serve"
 
     /// `webfence-serve` beside this executable (symbolic links followed, as a Homebrew or
     /// `/usr/local/bin` link installs it), else the first on PATH.
-    static func locate() throws -> String {
+    public static func locate() throws -> String {
         let fileManager = FileManager.default
         if let own = Bundle.main.executableURL {
             for directory in [
@@ -32,13 +34,14 @@ enum ServerExecutable {
         }
         throw InputError(
             name,
-            "not found beside webfence or on PATH: the server is an executable of its own. From a clone: swift build --product webfence-serve (or swift run webfence-serve ...); from a release archive it is in bin/ beside webfence"
+            "not found beside webfence or on PATH: the server, the watch and fetching over the network are in an executable of their own. From a clone: swift build --product webfence-serve, then run this again; from a release archive it is in bin/ beside webfence"
         )
     }
 
-    /// Replaces this process with `path`, given `arguments`; returns only by throwing.
-    static func replaceProcess(with path: String, arguments: [String]) throws -> Never {
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    /// Replaces this process with `path`, given `arguments` and `argument0` as its name (which
+    /// chooses the server or the command line, D98); returns only by throwing.
+    public static func replaceProcess(with path: String, as argument0: String, arguments: [String]) throws -> Never {
+        let argv = ([argument0] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         throw InputError(path, "cannot run it: \(reason)")

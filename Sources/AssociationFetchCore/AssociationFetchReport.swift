@@ -24,7 +24,7 @@ public struct AssociationFetchReport: Sendable, Hashable {
     /// The domain as it was asked for (`host` or `host:port`).
     public var domain: String
     /// The route taken.
-    public var route: AssociationFileFetcher.Route
+    public var route: AssociationFileRequest.Route
     /// The URL asked, or nil when the domain was unusable and nothing was sent.
     public var url: String?
     /// The `User-Agent` that was sent.
@@ -38,7 +38,7 @@ public struct AssociationFetchReport: Sendable, Hashable {
     public var cdn: AppleCDNHeaders?
     /// Where a 3xx response pointed; nil for any other status.
     public var redirect: RedirectTarget?
-    /// The complete body, never more than ``AssociationFileFetcher/maximumFileSize`` bytes; nil when
+    /// The complete body, never more than ``AssociationFileRequest/maximumFileSize`` bytes; nil when
     /// it did not arrive complete.
     public var body: [UInt8]?
     /// Body bytes seen before the transfer ended or was stopped.
@@ -53,7 +53,7 @@ public struct AssociationFetchReport: Sendable, Hashable {
     /// A report from its parts; the fetcher makes one for every fetch.
     public init(
         domain: String,
-        route: AssociationFileFetcher.Route,
+        route: AssociationFileRequest.Route,
         url: String?,
         userAgent: String,
         response: HTTPResponseSummary?,

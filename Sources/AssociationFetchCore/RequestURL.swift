@@ -7,13 +7,13 @@
 /// controls or backslashes, no user info, a host of letters, digits, `-`, `.` and `_` (or a
 /// bracketed IPv6 address) and an optional decimal port. Callers turn user input into that form
 /// with the WebAddress parser first.
-struct RequestURL: Sendable, Hashable {
-    let text: String
-    let scheme: String
-    let host: String
-    let port: Int?
+package struct RequestURL: Sendable, Hashable {
+    package let text: String
+    package let scheme: String
+    package let host: String
+    package let port: Int?
 
-    static func check(_ text: String, allowsPlainHTTP: Bool) -> Result<RequestURL, HTTPFetchFailure> {
+    package static func check(_ text: String, allowsPlainHTTP: Bool) -> Result<RequestURL, HTTPFetchFailure> {
         let bytes = Array(text.utf8)
         if let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
             let shown =
@@ -50,7 +50,7 @@ struct RequestURL: Sendable, Hashable {
     }
 
     /// Splits `host[:port]` (host possibly a bracketed IPv6 address) and checks both parts.
-    static func splitAuthority(_ authority: [UInt8]) -> Result<(host: String, port: Int?), HTTPFetchFailure> {
+    package static func splitAuthority(_ authority: [UInt8]) -> Result<(host: String, port: Int?), HTTPFetchFailure> {
         let hostBytes: ArraySlice<UInt8>
         let afterHost: ArraySlice<UInt8>
         if authority.first == UInt8(ascii: "[") {

@@ -1,11 +1,11 @@
 /// The checks of spec/associated-domains.md §4 applied to one bounded fetch. Pure: it reads a
 /// result and does no I/O.
-struct AssociationFetchEvaluation: Sendable {
-    var checks: [FetchCheck] = []
-    var outcome: AssociationFetchReport.Outcome = .failed
-    var redirect: RedirectTarget?
-    var cdn: AppleCDNHeaders?
-    var selectedHeaders: [HTTPHeaderField] = []
+package struct AssociationFetchEvaluation: Sendable {
+    package var checks: [FetchCheck] = []
+    package var outcome: AssociationFetchReport.Outcome = .failed
+    package var redirect: RedirectTarget?
+    package var cdn: AppleCDNHeaders?
+    package var selectedHeaders: [HTTPHeaderField] = []
 
     /// Headers worth showing for an association file: content, caching, redirects and the CDN's.
     static let selectedHeaderNames: Set<String> = [
@@ -14,7 +14,7 @@ struct AssociationFetchEvaluation: Sendable {
         "apple-from", "apple-origin-format", "apple-failure-reason", "apple-failure-details", "apple-try-direct",
     ]
 
-    init(result: HTTPFetchResult, route: AssociationFileFetcher.Route, sizeLimit: Int) {
+    package init(result: HTTPFetchResult, route: AssociationFileRequest.Route, sizeLimit: Int) {
         guard let response = result.response else {
             // Nothing arrived: the only check to report is the one that failed.
             checks.append(Self.transportCheck(result.failure ?? .other(detail: "no response")))
@@ -38,7 +38,7 @@ struct AssociationFetchEvaluation: Sendable {
         evaluateBody(result, sizeLimit: sizeLimit)
     }
 
-    private mutating func evaluateStatus(_ response: HTTPResponseSummary, route: AssociationFileFetcher.Route) {
+    private mutating func evaluateStatus(_ response: HTTPResponseSummary, route: AssociationFileRequest.Route) {
         let status = response.status
         let statusText = "\(status) \(response.reasonPhrase)".trimmingASCIIWhitespace()
         switch status {
@@ -191,7 +191,7 @@ struct AssociationFetchEvaluation: Sendable {
     }
 
     /// The check for a failure that ended the exchange.
-    static func transportCheck(_ failure: HTTPFetchFailure) -> FetchCheck {
+    package static func transportCheck(_ failure: HTTPFetchFailure) -> FetchCheck {
         let code: String
         var consequence = ""
         switch failure {

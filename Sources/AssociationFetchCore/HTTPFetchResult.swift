@@ -16,7 +16,7 @@ public struct HTTPFetchResult: Sendable, Hashable {
     /// Wall-clock time from the start of the fetch to its end.
     public var elapsed: Duration
 
-    /// A result from its parts; ``BoundedHTTPClient/get(_:)`` makes one for every fetch.
+    /// A result from its parts; WebFenceNetwork's `BoundedHTTPClient.get(_:)` makes one for every fetch.
     public init(
         url: String,
         response: HTTPResponseSummary?,
