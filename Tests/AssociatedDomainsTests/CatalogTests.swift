@@ -10,7 +10,7 @@ import Testing
 struct CatalogTests {
     static let codes = FindingCatalog.associatedDomains.rules.map(\.code)
     static let page = "docs/associated-domains.md"
-    static let command = "Sources/WebFenceCLI/AASA/AASALintCommand.swift"
+    static let command = "Sources/WebFenceCommands/AASA/AASALintCommand.swift"
 
     /// The files whose string literals raise codes: the target's sources (its catalog aside) and the
     /// command that adds `aasa.size` and `entitlement.appID.missing` itself.
@@ -110,15 +110,6 @@ struct CatalogTests {
 
     @Test("docs/associated-domains.md's table lists every catalog code with its title and fix, and nothing else")
     func documented() throws {
-        let table = try SourceTree.findingCodesTable(Self.page)
-        let documented = table.map(\.code)
-        #expect(Set(documented).count == documented.count, "a code twice in \(Self.page)")
-        #expect(Set(documented) == Set(Self.codes), "differ: \(Set(documented).symmetricDifference(Self.codes))")
-        for row in table {
-            #expect(!row.severity.isEmpty, "\(row.code)")
-            let rule = FindingCatalog.associatedDomains.rule(for: row.code)
-            #expect(row.title == rule.title, "\(row.code)")
-            #expect(row.fix == rule.fix, "\(row.code)")
-        }
+        try CatalogChecks.documented(.associatedDomains, page: Self.page)
     }
 }

@@ -91,15 +91,6 @@ struct CatalogTests {
 
     @Test("docs/navigation-rules.md's table lists every catalog code with its title and fix, and nothing else")
     func documented() throws {
-        let table = try SourceTree.findingCodesTable(Self.page)
-        let documented = table.map(\.code)
-        #expect(Set(documented).count == documented.count, "a code twice in \(Self.page)")
-        #expect(Set(documented) == Set(Self.codes), "differ: \(Set(documented).symmetricDifference(Self.codes))")
-        for row in table {
-            #expect(!row.severity.isEmpty, "\(row.code)")
-            let rule = FindingCatalog.ruleSets.rule(for: row.code)
-            #expect(row.title == rule.title, "\(row.code)")
-            #expect(row.fix == rule.fix, "\(row.code)")
-        }
+        try CatalogChecks.documented(.ruleSets, page: Self.page)
     }
 }

@@ -21,4 +21,20 @@ public enum CatalogChecks {
         #expect(unknown.fix.contains(documentation) && unknown.fix.hasSuffix("."))
         #expect(unknown.documentation == documentation)
     }
+
+    /// The `page`'s finding-codes table lists every code of `catalog` once, with a severity and the
+    /// catalog's title and fix, and nothing else.
+    public static func documented(_ catalog: FindingCatalog, page: String) throws {
+        let table = try SourceTree.findingCodesTable(page)
+        let documented = table.map(\.code)
+        let codes = Set(catalog.rules.map(\.code))
+        #expect(Set(documented).count == documented.count, "a code twice in \(page)")
+        #expect(Set(documented) == codes, "differ: \(Set(documented).symmetricDifference(codes))")
+        for row in table {
+            #expect(!row.severity.isEmpty, "\(row.code)")
+            let rule = catalog.rule(for: row.code)
+            #expect(row.title == rule.title, "\(row.code)")
+            #expect(row.fix == rule.fix, "\(row.code)")
+        }
+    }
 }
