@@ -115,7 +115,7 @@ let package = Package(
         // Remote navigation rules: fetched with the bounded client, the last known good kept on disk.
         .target(
             name: "RemoteRules",
-            dependencies: ["NavigationRules", "WebFenceNetwork", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NavigationRules", "WebFenceNetwork"]
         ),
 
         // The navigation pipeline: the app's delegate, navigation rules, managed web views and the
@@ -149,7 +149,7 @@ let package = Package(
         .target(
             name: "WebFenceWatch",
             dependencies: [
-                "WebFence", "WebFenceAPI", "WebFenceNetwork", "AssociatedDomains",
+                "WebFence", "WebFenceNetwork", "AssociatedDomains",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -169,6 +169,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
@@ -187,7 +188,7 @@ let package = Package(
             name: "WebFenceCommands",
             dependencies: [
                 "WebFence", "WebFenceAPI", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
-                "AssociatedDomains", "AssociationFetchCore", "NavigationRules", "StrictXML", "AppManifest",
+                "AssociatedDomains", "AssociationFetchCore", "NavigationRules", "AppManifest",
                 "AppBound", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -229,7 +230,7 @@ let package = Package(
         .target(name: "SourceTree", dependencies: ["Findings"], path: "Tests/SourceTree"),
         .testTarget(
             name: "AssociatedDomainsTests",
-            dependencies: ["AssociatedDomains", "WebAddress", "StrictJSON", "SourceTree"]),
+            dependencies: ["AssociatedDomains", "WebAddress", "Findings", "SourceTree"]),
         // The local HTTPS server and test CA that the network tests share.
         .target(
             name: "NetworkTestSupport",
@@ -250,18 +251,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
-            name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "StrictJSON", "SourceTree"]),
+            name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "Findings", "SourceTree"]),
         .testTarget(name: "ManagedWebViewsTests", dependencies: ["ManagedWebViews", "WebAddress"]),
         .testTarget(name: "HybridFrameworksTests", dependencies: ["HybridFrameworks", "WebAddress"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),
         .testTarget(
-            name: "FindingReportsTests", dependencies: ["FindingReports", "Findings", "StrictJSON", "StrictXML"]),
+            name: "FindingReportsTests", dependencies: ["FindingReports", "Findings", "StrictJSON"]),
         .testTarget(
             name: "WebFenceNavigationTests",
             dependencies: ["WebFenceNavigation", "AppBound", "ManagedWebViews", "NavigationRules", "WebAddress"]
@@ -270,7 +269,6 @@ let package = Package(
             name: "RemoteRulesTests",
             dependencies: [
                 "RemoteRules", "NavigationRules", "WebFenceNetwork", "NetworkTestSupport", "WebAddress",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Builders of app files at test time: Mach-O executables with code signatures, provisioning
@@ -278,7 +276,7 @@ let package = Package(
         .target(
             name: "AppFixtures",
             dependencies: [
-                "AppManifest", "StrictJSON",
+                "StrictJSON",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -287,21 +285,25 @@ let package = Package(
             path: "Tests/AppFixtures"
         ),
         .testTarget(name: "AppManifestTests", dependencies: ["AppManifest", "AppFixtures", "StrictJSON"]),
-        .testTarget(name: "WebFenceTests", dependencies: ["WebFence", "AppBound", "AppManifest", "AppFixtures"]),
+        .testTarget(
+            name: "WebFenceTests", dependencies: ["WebFence", "HybridFrameworks", "AppManifest", "AppFixtures"]),
         .testTarget(
             name: "WebFenceServerTests",
             dependencies: [
                 "WebFenceServer", "WebFenceAPI", "WebFence", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
-                "AssociatedDomains", "AppFixtures",
+                "AssociatedDomains", "AppFixtures", "AppManifest",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // Fixtures are read from the source tree by path, not bundled as resources.
         .testTarget(
             name: "WebFenceCLITests",
             dependencies: [
-                "WebFenceCLI", "WebFenceServe", "WebAddress", "StrictJSON", "AppFixtures", "NetworkTestSupport",
+                "WebFenceCLI", "WebFenceServe", "StrictJSON", "AppFixtures", "NetworkTestSupport",
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["Fixtures", "Golden"]

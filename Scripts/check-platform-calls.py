@@ -41,11 +41,12 @@ DARWIN_ONLY = [r"\bSO_NOSIGPIPE\b", r"\bDarwin\.", r"\b_NSGetExecutablePath\b", 
                r"\bkqueue\(", r"\bkevent\(", r"\bF_FULLFSYNC\b", r"\bSecTrust\w*", r"\bSecCertificate\w*"]
 POSIX = ["open", "close", "read", "write", "pread", "pwrite", "fstat", "stat", "lstat", "fsync", "rename",
          "unlink", "mkdir", "rmdir", "strerror", "getaddrinfo", "freeaddrinfo", "gai_strerror", "inet_pton",
-         "inet_ntop", "inet_addr", "memchr", "isatty", "setvbuf", "fflush", "execv", "strdup", "socket",
+         "inet_ntop", "inet_addr", "memchr", "isatty", "setvbuf", "fflush", "execv", "strdup", "setenv",
+         "unsetenv", "socket",
          "connect", "send", "recv", "setsockopt", "getpid", "kill", "signal", "fputs", "fwrite"]
-# The targets an iOS app links for its decisions: no Foundation, so nothing of it differs between
-# platforms. WebAddress imports nothing at all (a separate CI step proves its binary links neither
-# Foundation nor ICU).
+# The targets an iOS app links for its decisions, and AssociationFetchCore (the fetch's values and
+# checks, D99): no Foundation, so nothing of it differs between platforms. WebAddress imports nothing
+# at all (a separate CI step proves its binary links neither Foundation nor ICU).
 FOUNDATION_FREE = ["WebAddress", "StrictJSON", "StrictXML", "Findings", "AppBound", "ManagedWebViews",
                    "AssociatedDomains", "HybridFrameworks", "WebFenceNavigation", "AssociationFetchCore"]
 LINUX_GUARD = re.compile(r"canImport\((Glibc|Musl)\)|os\((Linux|Android)\)")

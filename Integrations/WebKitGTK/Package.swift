@@ -71,9 +71,16 @@ let package = Package(
         // Scenario files replayed in real web views, and compared with the simulator step by step.
         .target(
             name: "WebKitParity",
-            dependencies: ["WebFenceGTK", "LoopbackSites", .product(name: "WebFence", package: main)]
+            dependencies: [
+                "WebFenceGTK", "LoopbackSites", "CWebKitGTK", .product(name: "WebFence", package: main),
+                .product(name: "AppBound", package: main), .product(name: "NavigationRules", package: main),
+                .product(name: "WebAddress", package: main),
+            ]
         ),
-        .executableTarget(name: "webfence-webkit", dependencies: ["WebKitParity"]),
+        .executableTarget(
+            name: "webfence-webkit",
+            dependencies: ["WebKitParity", "CWebKitGTK", .product(name: "WebFence", package: main)]
+        ),
         // Content rules, verdicts, the page guards (in JavaScriptCore) and the loopback proxy; the
         // engine itself is exercised by `webfence-webkit parity` and `bypass` under a display.
         .testTarget(

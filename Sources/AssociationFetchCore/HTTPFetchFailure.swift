@@ -86,7 +86,7 @@ public enum HTTPFetchFailure: Error, Sendable, Hashable {
 }
 
 /// `131072` as `131,072`: byte counts in sentences are read by people.
-package func grouped(_ number: Int) -> String {
+func grouped(_ number: Int) -> String {
     let digits = String(number.magnitude)
     var out = ""
     for (index, character) in digits.enumerated() {
@@ -97,7 +97,7 @@ package func grouped(_ number: Int) -> String {
 }
 
 /// A duration as `2 s`, `1.5 s` or `250 ms`.
-package func formatted(_ duration: Duration) -> String {
+func formatted(_ duration: Duration) -> String {
     let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     if milliseconds < 1000 { return "\(milliseconds) ms" }
     if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }

@@ -37,12 +37,15 @@ public struct FetchOptions: ParsableArguments {
     /// `--ca-file`'s; an unreadable CA file is unusable input.
     public func fetcher() throws -> any AssociationFileFetching {
         try checked()
-        guard case .inProcess(let make) = NetworkAccess.current else {
-            // A FetchingCommand that says it does not fetch asked for a fetcher: refuse, never guess.
-            throw InputError(
-                "webfence", "cannot fetch: this executable was built without the HTTP client, which webfence-serve has")
+        switch NetworkAccess.current {
+        case .inProcess(let make)?:
+            return try make(self)
+        case .delegated?:
+            // CommandMain hands every FetchingCommand that fetches on before it runs.
+            preconditionFailure("a command fetched in an executable without the HTTP client")
+        case nil:
+            preconditionFailure("FetchOptions.fetcher() before CommandMain.run set the network access")
         }
-        return try make(self)
     }
 
     /// These options, once the CA file is known to be readable (unusable input otherwise).

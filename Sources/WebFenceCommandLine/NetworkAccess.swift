@@ -1,3 +1,4 @@
+import ArgumentParser
 import AssociationFetchCore
 
 /// How an executable fetches association files (D99): the release's `webfence` and
@@ -7,17 +8,20 @@ import AssociationFetchCore
 public enum NetworkAccess: Sendable {
     /// Fetches in this process with the fetcher the closure makes from the command's options.
     case inProcess(@Sendable (FetchOptions) throws -> any AssociationFileFetching)
-    /// A command that fetches is run by ``SiblingExecutable`` in this process's place.
+    /// A command that fetches is run by ``ServeExecutable`` in this process's place.
     case delegated
 
     /// This process's access, set once by ``CommandMain/run(_:network:)`` before the arguments are
-    /// parsed and only read after.
-    nonisolated(unsafe) static var current: NetworkAccess = .delegated
+    /// parsed and only read after; nil when no `main` set it (a test calling a command directly).
+    nonisolated(unsafe) static var current: NetworkAccess?
 }
 
 /// A command that fetches over the network when ``fetches`` is true (`aasa fetch`,
-/// `audit --fetch`); an executable without the HTTP client hands it on before it runs.
-public protocol FetchingCommand {
+/// `audit --fetch`); an executable without the HTTP client hands it on before it runs. Holding
+/// the fetch options is part of the protocol, so a command cannot fetch without saying so.
+public protocol FetchingCommand: ParsableCommand {
+    /// The fetch options the command takes (an `@OptionGroup`).
+    var fetching: FetchOptions { get }
     /// Whether this invocation fetches.
     var fetches: Bool { get }
 }

@@ -2,8 +2,8 @@ import ArgumentParser
 import WebFenceAPI
 
 /// The `webfence` command line, for the two executables that carry it: `webfence` built from a
-/// clone (whose `serve` runs `webfence-serve`) and the release's `webfence`, which serves in
-/// process (D98).
+/// clone (whose `serve`, and whose commands that fetch, run `webfence-serve`: D91, D99) and the
+/// release's `webfence`, which serves and fetches in process (D98).
 public enum WebFenceCommands {
     /// The root command's configuration, with `serve` as the executable provides it, last.
     public static func configuration(serve: any ParsableCommand.Type) -> CommandConfiguration {

@@ -8,7 +8,7 @@ import NIOSSL
 /// the body streams in, no redirects followed, no cookies, no cache, and chosen trust roots.
 ///
 /// Every outcome, including TLS, DNS, connection, timeout and size failures, comes back as an
-/// ``HTTPFetchResult``; ``get(_:)`` never throws. Each call uses its own connection and closes it
+/// `HTTPFetchResult`; ``get(_:)`` never throws. Each call uses its own connection and closes it
 /// before returning, so nothing (a cookie, a cached response, a pooled connection) carries over from
 /// one fetch to the next.
 public struct BoundedHTTPClient: Sendable {

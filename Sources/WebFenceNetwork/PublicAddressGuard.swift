@@ -1,14 +1,14 @@
 import AssociationFetchCore
 
 /// The check a server makes before it connects to a host its user named: the host is resolved,
-/// **every** address it resolves to must be ``AddressScope/global``, and the connection is then
+/// **every** address it resolves to must be `AddressScope.global`, and the connection is then
 /// pinned to a checked address (``AssociationFileFetcher/addressOverrides``), so a name that
 /// answers differently the second time (DNS rebinding) cannot lead the connection elsewhere.
 /// An IP address given as the host is refused outright: association files belong to domain names.
 public struct PublicAddressGuard: Sendable {
     /// How names are resolved.
     public var resolver: any HostResolver
-    /// The scopes a connection may reach: ``AddressScope/global`` alone unless a test says otherwise.
+    /// The scopes a connection may reach: `AddressScope.global` alone unless a test says otherwise.
     public var allowedScopes: Set<AddressScope>
 
     /// A guard that resolves with `resolver` and connects only to `allowedScopes`.
@@ -29,8 +29,8 @@ public struct PublicAddressGuard: Sendable {
         }
     }
 
-    /// The address to connect to for `host`, or why no connection may be made: ``HTTPFetchFailure/addressRefused(host:address:scope:)``
-    /// for an IP literal or a non-global address, ``HTTPFetchFailure/nameResolution(host:detail:)``
+    /// The address to connect to for `host`, or why no connection may be made: `HTTPFetchFailure.addressRefused`
+    /// for an IP literal or a non-global address, `HTTPFetchFailure.nameResolution`
     /// when there is no address (never a fallback to a resolution that was not checked).
     public func check(host: String) async -> Result<IPAddress, HTTPFetchFailure> {
         if let literal = IPAddress(host) {

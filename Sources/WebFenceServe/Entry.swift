@@ -8,11 +8,10 @@ import WebFenceCommands
 /// command line, whose `serve` runs the server in this process.
 @main
 enum Entry {
-    static let serverName = "webfence-serve"
-
     /// Whether this process was started under the server's name.
     static let invokedAsServer =
-        URL(fileURLWithPath: CommandLine.arguments.first ?? serverName).lastPathComponent == serverName
+        URL(fileURLWithPath: CommandLine.arguments.first ?? ServeExecutable.serverName).lastPathComponent
+        == ServeExecutable.serverName
 
     static func main() async {
         if invokedAsServer {

@@ -3,7 +3,7 @@ import WebFenceNetwork
 
 extension FetchOptions {
     /// The HTTP fetcher the options ask for: the time limit, and the system's roots with
-    /// `--ca-file`'s (whose readability ``FetchOptions/fetcher()`` checks first).
+    /// `--ca-file`'s. Callers check the CA file first: `fetcher()` does, `serve` calls `checked()`.
     func httpFetcher() -> AssociationFileFetcher {
         AssociationFileFetcher(
             timeout: .milliseconds(Int(timeout * 1000)),

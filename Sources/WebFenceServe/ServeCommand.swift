@@ -11,7 +11,7 @@ import WebFenceWatch
 /// interfaces §7 and the watch over HTTP.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: Entry.invokedAsServer ? Entry.serverName : "serve",
+        commandName: Entry.invokedAsServer ? ServeExecutable.serverName : "serve",
         abstract: "Serve WebFence over HTTP: pages and a JSON API for association files, rules and frameworks.",
         discussion: """
             Pages: / (universal links: a pasted file, or a domain fetched on both routes), /app (an \

@@ -16,8 +16,8 @@ public struct UnicodeIdnaTestCase: ConformanceCase {
 
     public var description: String { "line \(line) \"\(escapedForDisplay(String(decoding: source, as: UTF16.self)))\"" }
 
-    /// The file's cases, or none when it is not in the corpora (it cannot be fetched from PyPI,
-    /// the only registry every build machine reaches: Tests/Corpora/README.md).
+    /// The file's cases, or none when it is not in the corpora folder (the summary test and the
+    /// runner then fail).
     public static let all: [UnicodeIdnaTestCase] = {
         guard let text = CorpusFiles.text("unicode/IdnaTestV2.txt") else { return [] }
         var cases: [UnicodeIdnaTestCase] = []

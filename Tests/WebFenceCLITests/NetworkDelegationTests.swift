@@ -19,8 +19,9 @@ final class NetworkDelegationTests {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// Runs the lone copy with PATH empty, so nothing but its own folder could hold the sibling.
-    func runAlone(_ arguments: [String]) throws -> ProcessResult {
-        try Processes.run(URL(fileURLWithPath: "/usr/bin/env"), ["-i", "PATH=", alone.path] + arguments)
+    func runAlone(_ arguments: [String], environment: [String] = []) throws -> ProcessResult {
+        try Processes.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["-i", "PATH="] + environment + [alone.path] + arguments)
     }
 
     @Test("the clone's webfence links no SwiftNIO, AsyncHTTPClient or second BoringSSL")
@@ -63,5 +64,36 @@ final class NetworkDelegationTests {
         let audit = try runAlone(["audit", PackageFiles.url("Examples/apps/ShopApp.app").path])
         #expect(audit.status != 2, "\(audit.stderr)")
         #expect(audit.stdout.contains("ShopApp"))
+    }
+
+    @Test("a webfence-serve that is a link to webfence itself is passed over: no command goes round in a loop")
+    func noLoop() throws {
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("webfence-serve"), withDestinationURL: alone)
+        let result = try runAlone(["aasa", "fetch", "example.com"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("webfence-serve: not found beside webfence or on PATH"), "\(result.stderr)")
+    }
+
+    @Test("the receiver refuses a command handed on by another build, and the light one any handed-on command")
+    func handOnChecks() throws {
+        // webfence-serve under the name webfence is the whole command line (D98).
+        let full = folder.appendingPathComponent("full/webfence")
+        try FileManager.default.createDirectory(
+            at: full.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: full,
+            withDestinationURL: WebFenceBinary.url.deletingLastPathComponent().appendingPathComponent("webfence-serve"))
+        let other = try Processes.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["WEBFENCE_HANDED_ON_BY=9.9.9", full.path, "aasa", "fetch", "127.0.0.1:1", "--route", "direct"])
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("was run by webfence 9.9.9, another build"), "\(other.stderr)")
+        #expect(other.stdout.isEmpty)
+
+        let light = try runAlone(
+            ["url", "parse", "https://example.com/"], environment: ["WEBFENCE_HANDED_ON_BY=0.1.0"])
+        #expect(light.status == 2)
+        #expect(light.stderr.contains("was handed a command to fetch, and cannot fetch either"), "\(light.stderr)")
     }
 }

@@ -23,7 +23,9 @@ struct ServeCommand: ParsableCommand {
     var options: [String] = []
 
     func run() throws {
-        let server = try SiblingExecutable.locate()
-        try SiblingExecutable.replaceProcess(with: server, as: SiblingExecutable.name, arguments: options)
+        let server = try ServeExecutable.locate()
+        try ServeExecutable.replaceProcess(
+            with: server, as: ServeExecutable.serverName, arguments: options,
+            handedOnBy: WebFenceCommand.configuration.version)
     }
 }

@@ -1,5 +1,5 @@
+import StrictJSON
 import Testing
-import WebFence
 
 @Suite("JSON parser")
 struct JSONParserTests {
