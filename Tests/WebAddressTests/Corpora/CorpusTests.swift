@@ -64,9 +64,8 @@ struct IdnaPackageCaseTests {
     func summary() { summarize("IdnaTestV2.txt via idna 3.11", IdnaPackageCase.all, atLeast: 5000) }
 }
 
-/// Unicode's own file is not on PyPI, the only registry every build machine reaches, so a clone may
-/// not have it (Tests/Corpora/README.md says how to add it); `IdnaPackageCaseTests` run 5,373 of its
-/// lines in every build.
+/// Unicode's own file, carried in Tests/Corpora/unicode (its source and licence in the README there);
+/// `IdnaPackageCaseTests` run 5,373 of its lines as PyPI's `idna` carries them.
 @Suite("Unicode IdnaTestV2.txt (ToUnicode, ToASCII-N, ToASCII-T, every check on, every status code)")
 struct UnicodeIdnaTestTests {
     @Test("line", arguments: UnicodeIdnaTestCase.all)
