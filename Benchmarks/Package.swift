@@ -2,7 +2,13 @@
 // WebFence benchmarks: a package of its own, so that the main package builds without the
 // benchmark dependency. Run from this folder: `swift package benchmark` (see ../docs/performance.md).
 
+import Foundation
 import PackageDescription
+
+/// The main package's identity: SwiftPM names a path dependency after its directory, which is the
+/// clone's (`main` here, anything in CI), so it is read from where this manifest is.
+let main = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
 
 let package = Package(
     name: "WebFenceBenchmarks",
@@ -16,15 +22,15 @@ let package = Package(
         // what Peers/build.sh builds) and the naive baseline.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "WebAddress", package: "main")],
+            dependencies: [.product(name: "WebAddress", package: main)],
             path: "Benchmarks/Support"
         ),
         // One workload at a time, for callgrind (instructions.sh): no benchmark library around it.
         .executableTarget(
             name: "InstructionCounts",
             dependencies: [
-                "BenchmarkSupport", .product(name: "WebAddress", package: "main"),
-                .product(name: "HybridFrameworks", package: "main"),
+                "BenchmarkSupport", .product(name: "WebAddress", package: main),
+                .product(name: "HybridFrameworks", package: main),
             ],
             path: "Benchmarks/InstructionCounts"
         ),
@@ -33,7 +39,7 @@ let package = Package(
             name: "URLParse",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "WebAddress", package: "main"),
+                .product(name: "WebAddress", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/URLParse",
@@ -43,7 +49,7 @@ let package = Package(
             name: "RegistrableDomain",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "WebAddress", package: "main"),
+                .product(name: "WebAddress", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RegistrableDomain",
@@ -52,9 +58,9 @@ let package = Package(
         .executableTarget(
             name: "AppBoundDecision",
             dependencies: [
-                .product(name: "WebAddress", package: "main"),
-                .product(name: "AppBound", package: "main"),
-                .product(name: "WebFence", package: "main"),
+                .product(name: "WebAddress", package: main),
+                .product(name: "AppBound", package: main),
+                .product(name: "WebFence", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/AppBoundDecision",
@@ -63,8 +69,8 @@ let package = Package(
         .executableTarget(
             name: "AssociationMatch",
             dependencies: [
-                .product(name: "WebAddress", package: "main"),
-                .product(name: "AssociatedDomains", package: "main"),
+                .product(name: "WebAddress", package: main),
+                .product(name: "AssociatedDomains", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/AssociationMatch",
@@ -73,8 +79,8 @@ let package = Package(
         .executableTarget(
             name: "NavigationRuleCheck",
             dependencies: [
-                .product(name: "WebAddress", package: "main"),
-                .product(name: "NavigationRules", package: "main"),
+                .product(name: "WebAddress", package: main),
+                .product(name: "NavigationRules", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/NavigationRuleCheck",
@@ -84,8 +90,8 @@ let package = Package(
             name: "FrameworkDecision",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "WebAddress", package: "main"),
-                .product(name: "HybridFrameworks", package: "main"),
+                .product(name: "WebAddress", package: main),
+                .product(name: "HybridFrameworks", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/FrameworkDecision",
@@ -94,9 +100,9 @@ let package = Package(
         .executableTarget(
             name: "AppAudit",
             dependencies: [
-                .product(name: "WebFence", package: "main"),
-                .product(name: "AppManifest", package: "main"),
-                .product(name: "AppFixtures", package: "main"),
+                .product(name: "WebFence", package: main),
+                .product(name: "AppManifest", package: main),
+                .product(name: "AppFixtures", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/AppAudit",
