@@ -124,6 +124,57 @@ struct PWABuilderSettingsTests {
         #expect(configuration.allowedOrigins == ["shop.example"] && configuration.authOrigins == [])
     }
 
+    /// Each form of `#if` condition, with what a release build of the template's project for an
+    /// iPhone makes of it (Swift 5 mode, Xcode 26's Swift 6.2, arm64, no package dependency: D100).
+    static let conditionForms: [(condition: String, compiled: Bool)] = [
+        ("true", true), ("false", false), ("DEBUG", false), ("RELEASE", false), ("!DEBUG", true),
+        ("os(iOS)", true), ("os(macOS)", false), ("os(visionOS)", false), ("os(Linux)", false),
+        ("arch(arm64)", true), ("arch(x86_64)", false), ("arch(arm)", false),
+        ("targetEnvironment(simulator)", false), ("targetEnvironment(macCatalyst)", false),
+        ("canImport(UIKit)", true), ("canImport(WebKit)", true), ("canImport(SwiftUI)", true),
+        ("canImport(AppKit)", false), ("canImport(Cocoa)", false), ("canImport(FirebaseMessaging)", false),
+        ("swift(>=5)", true), ("swift(>=5.9)", true), ("swift(>=5.10)", true), ("swift(>=6)", false),
+        ("swift(<5)", false), ("swift(<6)", true), ("swift(<5.9)", false),
+        ("compiler(>=5.9)", true), ("compiler(>=6)", true), ("compiler(>=6.2)", true), ("compiler(>=6.3)", false),
+        ("compiler(<6)", false), ("compiler(<7)", true),
+        ("_endian(little)", true), ("_endian(big)", false), ("_pointerBitWidth(_64)", true),
+        ("_pointerBitWidth(_32)", false), ("_runtime(_ObjC)", true), ("_runtime(_Native)", false),
+        ("hasFeature(StrictConcurrency)", false),
+        ("os(iOS) && !targetEnvironment(simulator)", true), ("os(macOS) || canImport(UIKit)", true),
+        ("!(os(iOS) && arch(arm64))", false), ("DEBUG || (swift(>=5) && !canImport(AppKit))", true),
+    ]
+
+    @Test("each #if condition form, true and false, as a release device build evaluates it", arguments: conditionForms)
+    func conditionForm(_ form: (condition: String, compiled: Bool)) throws {
+        let text = """
+            #if \(form.condition)
+            let rootUrl = URL(string: "https://compiled.example")!
+            #else
+            let rootUrl = URL(string: "https://not-compiled.example")!
+            #endif
+            let allowedOrigins: [String] = ["shop.example"]
+            """
+        let configuration = try PWABuilderSettingsReader.read(text)
+        #expect(configuration.rootURL == (form.compiled ? "https://compiled.example" : "https://not-compiled.example"))
+    }
+
+    @Test("a condition nested past 32 levels is refused at its line, not recursed into")
+    func deepCondition() throws {
+        for condition in [String(repeating: "!", count: 100_000) + "DEBUG", String(repeating: "(", count: 40) + "true"]
+        {
+            let text = "let allowedOrigins: [String] = []\n#if \(condition)\n#endif\n"
+            #expect(throws: PWABuilderSettingsReader.Failure.self) { try PWABuilderSettingsReader.read(text) }
+            do {
+                _ = try PWABuilderSettingsReader.read(text)
+            } catch {
+                #expect(error.line == 2 && error.message.contains("deeper than 32"), "\(error)")
+            }
+        }
+        let atTheBound =
+            "let allowedOrigins: [String] = []\n#if " + String(repeating: "!", count: 31) + "DEBUG\n#endif\n"
+        #expect(throws: Never.self) { try PWABuilderSettingsReader.read(atTheBound) }
+    }
+
     @Test("[String]() is an empty array; a regex literal's quote is no string")
     func otherLiterals() throws {
         let text = """

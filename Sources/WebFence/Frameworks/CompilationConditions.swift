@@ -1,8 +1,6 @@
 /// `#if` / `#elseif` / `#else` / `#endif` in a Swift file, evaluated as the shipped build compiles
-/// them: a release build for an iOS device with no custom flags. `DEBUG` and
-/// `targetEnvironment(simulator)` are false, `os(iOS)`, `canImport(…)`, `swift(…)` and
-/// `compiler(…)` true, any other flag false (an undefined flag is false in Swift); `!`, `&&`, `||`
-/// and parentheses combine them.
+/// them: ``ReleaseDeviceBuild``, a release build of the shell's project for an iPhone. `!`, `&&`,
+/// `||` and parentheses combine its answers.
 struct CompilationConditions {
     /// Per open `#if`: whether its current branch is compiled, and whether an earlier one was.
     private var open: [(compiled: Bool, taken: Bool)] = []
@@ -10,19 +8,34 @@ struct CompilationConditions {
     /// Whether a declaration here is compiled: every enclosing branch is.
     var isCompiled: Bool { open.allSatisfy(\.compiled) }
 
-    /// Handles `#directive` whose condition starts at `start`; returns the index after it.
-    mutating func directive(_ name: String, _ tokens: [SwiftTokens.Token], after start: Int) -> Int {
+    /// How deep `!` and parentheses may nest in one condition.
+    static let maximumNesting = 32
+
+    /// Handles `#directive` whose condition starts at `start`; returns the index after it. A
+    /// condition nested deeper than ``maximumNesting`` is refused, not recursed into.
+    mutating func directive(
+        _ name: String, _ tokens: [SwiftTokens.Token], after start: Int
+    ) throws(PWABuilderSettingsReader.Failure) -> Int {
         let line = tokens[start - 1].line
         var end = start
         while end < tokens.count, tokens[end].line == line { end += 1 }
         var condition = Condition(tokens: Array(tokens[start..<end]))
+        func evaluated() throws(PWABuilderSettingsReader.Failure) -> Bool {
+            let value = condition.expression()
+            guard !condition.tooDeep else {
+                throw PWABuilderSettingsReader.Failure(
+                    line: line, column: tokens[start - 1].column,
+                    message: "#\(name) nests ! and parentheses deeper than \(Self.maximumNesting) levels")
+            }
+            return value
+        }
         switch name {
         case "if":
-            let value = condition.expression()
+            let value = try evaluated()
             open.append((value, value))
         case "elseif":
             guard let last = open.popLast() else { break }
-            let value = !last.taken && condition.expression()
+            let value = try evaluated() && !last.taken
             open.append((value, last.taken || value))
         case "else":
             guard let last = open.popLast() else { break }
@@ -39,6 +52,9 @@ struct CompilationConditions {
     private struct Condition {
         let tokens: [SwiftTokens.Token]
         var index = 0
+        var nesting = 0
+        /// Set when the condition nests past ``CompilationConditions/maximumNesting``.
+        var tooDeep = false
 
         mutating func expression() -> Bool {
             var value = conjunction()
@@ -53,7 +69,13 @@ struct CompilationConditions {
         }
 
         mutating func factor() -> Bool {
-            guard index < tokens.count else { return false }
+            guard index < tokens.count, !tooDeep else { return false }
+            nesting += 1
+            defer { nesting -= 1 }
+            if nesting > CompilationConditions.maximumNesting {
+                tooDeep = true
+                return false
+            }
             switch tokens[index].kind {
             case .symbol("!"):
                 index += 1
@@ -65,35 +87,36 @@ struct CompilationConditions {
                 return value
             case .word(let name):
                 index += 1
-                let argument = call()
-                switch name {
-                case "os": return argument == "iOS"
-                case "targetEnvironment": return argument != "simulator" && argument != "macCatalyst"
-                case "canImport", "swift", "compiler", "true": return true
-                default: return false  // DEBUG, false, and flags nobody defined
-                }
+                return ReleaseDeviceBuild.answer(name, call())
             default:
                 index += 1
                 return false
             }
         }
 
-        /// `(…)` after a name: its first word, the parentheses skipped.
+        /// `(…)` after a name: the text inside, tokens joined without spaces (`>=5.9`, `UIKit`);
+        /// nil when no parenthesis follows.
         mutating func call() -> String? {
             guard index < tokens.count, tokens[index].kind == .symbol("(") else { return nil }
             var depth = 0
-            var first: String?
+            var text = ""
             while index < tokens.count {
-                switch tokens[index].kind {
-                case .symbol("("): depth += 1
-                case .symbol(")"): depth -= 1
-                case .word(let word) where first == nil: first = word
-                default: break
-                }
+                let kind = tokens[index].kind
                 index += 1
-                if depth == 0 { break }
+                switch kind {
+                case .symbol("("):
+                    depth += 1
+                    if depth > 1 { text += "(" }
+                case .symbol(")"):
+                    depth -= 1
+                    if depth == 0 { return text }
+                    text += ")"
+                case .symbol(let symbol): text.append(symbol)
+                case .word(let word): text += word
+                case .string(let string), .otherString(let string): text += string
+                }
             }
-            return first
+            return text
         }
 
         /// Consumes two symbols in a row (`&&`, `||`).

@@ -97,7 +97,7 @@ public enum PWABuilderSettingsReader {
             if case .symbol("#") = tokens[index].kind, index + 1 < tokens.count,
                 case .word(let directive) = tokens[index + 1].kind
             {
-                index = branches.directive(directive, tokens, after: index + 2)
+                index = try branches.directive(directive, tokens, after: index + 2)
                 continue
             }
             // `let NAME` or `var NAME` at the file's top level (depth 0), in a compiled branch.
