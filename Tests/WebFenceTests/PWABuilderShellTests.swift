@@ -41,6 +41,37 @@ struct PWABuilderShellTests {
         #expect(onlyPopupsFixed.universalLinkUnescaped && onlyPopupsFixed.sceneDelegateBasis.contains("not beside"))
     }
 
+    @Test("the code is read as tokens: commented out or inside another literal it does not count; spacing does")
+    func tokens() {
+        let commentedOut = """
+            // let matching = allowedOrigins.first(where: { requestHost.range(of: $0) != nil })
+            /* navigationAction.value(forKey: "syntheticClickType") */
+            let note = "webView.load(navigationAction.request)"
+            let matching = allowedOrigins.first(where: { isSameOrSubdomain(requestHost, $0) })
+            """
+        let shell = PWABuilderShell(
+            Self.configuration, source: .settings,
+            code: .sources(
+                webView: commentedOut,
+                sceneDelegate: #"// webView.evaluateJavaScript("location.href = '\(link)'")"#))
+        #expect(!shell.matchesBySubstring && !shell.allowsPageInitiated && !shell.loadsNewWindowsInPlace)
+        #expect(!shell.universalLinkUnescaped)
+        let spaced = PWABuilderShell(
+            Self.configuration, source: .settings,
+            code: .sources(
+                webView:
+                    "if requestHost . range ( of : origin ) != nil {}\nwebView.load(\n    navigationAction.request)",
+                sceneDelegate: #"let script = "location.href = '\(url)'""#))
+        #expect(spaced.matchesBySubstring && spaced.loadsNewWindowsInPlace && !spaced.allowsPageInitiated)
+        #expect(spaced.universalLinkUnescaped)
+        let unreadable = PWABuilderShell(
+            Self.configuration, source: .settings,
+            code: .sources(webView: "let s = \"never closed", sceneDelegate: "/* never closed"))
+        #expect(unreadable.matchesBySubstring && unreadable.allowsPageInitiated && unreadable.universalLinkUnescaped)
+        #expect(unreadable.webViewBasis.contains("WebView.swift could not be read as Swift (line 1"))
+        #expect(unreadable.sceneDelegateBasis.contains("SceneDelegate.swift could not be read as Swift"))
+    }
+
     @Test("a built executable: the template's literals, each for its own file")
     func executable() {
         let both = PWABuilderShell(

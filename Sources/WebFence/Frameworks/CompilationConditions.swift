@@ -113,7 +113,7 @@ struct CompilationConditions {
                     text += ")"
                 case .symbol(let symbol): text.append(symbol)
                 case .word(let word): text += word
-                case .string(let string), .otherString(let string): text += string
+                case .string(let string), .interpolatedString(let string), .otherString(let string): text += string
                 }
             }
             return text

@@ -58,16 +58,16 @@ public struct PWABuilderShell: Sendable, Hashable {
         self.source = source
         switch code {
         case .sources(let webView, let sceneDelegate):
-            matchesBySubstring = webView.map { $0.contains("requestHost.range(of:") } ?? true
-            allowsPageInitiated = webView.map { $0.contains("syntheticClickType") } ?? true
-            loadsNewWindowsInPlace = webView.map { $0.contains("webView.load(navigationAction.request)") } ?? true
-            universalLinkUnescaped = sceneDelegate.map { $0.contains("location.href = '\\(") } ?? true
-            let absent = "as the template's code does: %@ was not beside Settings.swift to read"
-            webViewBasis =
-                webView == nil ? absent.replacingOccurrences(of: "%@", with: "WebView.swift") : "WebView.swift, read"
-            sceneDelegateBasis =
-                sceneDelegate == nil
-                ? absent.replacingOccurrences(of: "%@", with: "SceneDelegate.swift") : "SceneDelegate.swift, read"
+            // Read as tokens: a construct in a comment does not count; a file that cannot be read
+            // leaves the template's code assumed, and the basis says why.
+            let (webViewCode, webViewRead) = Self.evidence(webView, name: "WebView.swift")
+            matchesBySubstring = webViewCode?.contains(code: "requestHost.range(of:") ?? true
+            allowsPageInitiated = webViewCode?.contains(stringLiteral: "syntheticClickType") ?? true
+            loadsNewWindowsInPlace = webViewCode?.contains(code: "webView.load(navigationAction.request)") ?? true
+            webViewBasis = webViewRead
+            let (sceneDelegateCode, sceneDelegateRead) = Self.evidence(sceneDelegate, name: "SceneDelegate.swift")
+            universalLinkUnescaped = sceneDelegateCode?.contains(interpolationAfter: "location.href = '") ?? true
+            sceneDelegateBasis = sceneDelegateRead
         case .executable(let strings):
             // The template's WebView.swift is one file: its "syntheticClickType" literal stands for all of it.
             let templateWebView = strings.contains("syntheticClickType")
@@ -83,6 +83,19 @@ public struct PWABuilderShell: Sendable, Hashable {
             universalLinkUnescaped = true
             webViewBasis = "as the template's code does"
             sceneDelegateBasis = webViewBasis
+        }
+    }
+
+    /// `text` read as Swift tokens, with the clause saying how its flags were found; nil when the
+    /// file is absent or cannot be read (the template's code is then assumed).
+    private static func evidence(_ text: String?, name: String) -> (SwiftEvidence?, String) {
+        guard let text else {
+            return (nil, "as the template's code does: \(name) was not beside Settings.swift to read")
+        }
+        do {
+            return (try SwiftEvidence(text), "\(name), read")
+        } catch {
+            return (nil, "as the template's code does: \(name) could not be read as Swift (\(error))")
         }
     }
 

@@ -10,7 +10,10 @@ enum SwiftTokens {
             case word(String)
             /// A plain string literal, escapes decoded.
             case string(String)
-            /// A literal WebFence does not read: an interpolated, raw or multi-line string, a regex.
+            /// A string literal with interpolations: its text, each `\(…)` as
+            /// `interpolationMarker`.
+            case interpolatedString(String)
+            /// A literal WebFence does not read: a raw or multi-line string, a regex.
             case otherString(String)
             /// Any other character.
             case symbol(Character)
@@ -19,11 +22,15 @@ enum SwiftTokens {
                 switch self {
                 case .word(let word): "`\(word)`"
                 case .string: "a string literal"
+                case .interpolatedString: "an interpolated string literal"
                 case .otherString(let why): "a \(why) string literal"
                 case .symbol(let symbol): "\"\(symbol)\""
                 }
             }
         }
+
+        /// What stands for an interpolation in an `interpolatedString`: U+FFFC.
+        static let interpolationMarker: Unicode.Scalar = "\u{FFFC}"
 
         let kind: Kind
         /// 1-based.
@@ -169,7 +176,7 @@ enum SwiftTokens {
                     for _ in 0..<(quotes + hashes) { advance() }
                     if hashes > 0 { return .otherString("raw") }
                     if multiLine { return .otherString("multi-line") }
-                    return interpolated ? .otherString("interpolated") : .string(value)
+                    return interpolated ? .interpolatedString(value) : .string(value)
                 }
                 if scalar == "\\", hashes == 0 || escapeHashes(hashes) {
                     let (escapeLine, escapeColumn) = (line, column)  // where an invalid escape is reported
@@ -178,6 +185,7 @@ enum SwiftTokens {
                     guard let escaped = peek() else { break }
                     if escaped == "(" {
                         interpolated = true
+                        value.unicodeScalars.append(Token.interpolationMarker)
                         try skipInterpolation(nesting: nesting)
                         continue
                     }
