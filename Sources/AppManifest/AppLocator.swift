@@ -54,10 +54,12 @@ extension AppFiles {
         }
         // A project's Info.plist: with the entitlements given, or with each `.entitlements` file
         // beside it, as in a folder.
+        // The Info.plist keeps the name it was given (an upload is stored under another).
         let folder = (displayPath as NSString).deletingLastPathComponent
         return Reading(
             apps: try readProject(
-                url.deletingLastPathComponent(), relative: url.lastPathComponent, displayPath: folder, project: project)
+                url.deletingLastPathComponent(), relative: url.lastPathComponent, displayPath: folder,
+                infoPlistDisplayPath: displayPath, project: project)
         )
     }
 
@@ -146,9 +148,10 @@ extension AppFiles {
     /// A project's Info.plist with the given `.entitlements` file, or with each one beside it
     /// (one app each), or alone.
     private static func readProject(
-        _ url: URL, relative: String, displayPath: String, project: PropertyListDocument?
+        _ url: URL, relative: String, displayPath: String, infoPlistDisplayPath: String? = nil,
+        project: PropertyListDocument?
     ) throws(AppManifestError) -> [AppFiles] {
-        let display = join(displayPath, relative)
+        let display = infoPlistDisplayPath ?? join(displayPath, relative)
         let info = try PropertyListDocument.read(url.appendingPathComponent(relative), as: SourceFile(path: display))
         let folder = (relative as NSString).deletingLastPathComponent
         let frameworks = FrameworkFiles.read(in: url.appendingPathComponent(folder)) {

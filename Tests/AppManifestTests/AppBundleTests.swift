@@ -88,6 +88,17 @@ final class AppBundleTests {
         }
     }
 
+    @Test("an Info.plist read alone keeps the name it was given, as an upload stored under another does")
+    func infoPlistDisplayName() throws {
+        let stored = directory.appendingPathComponent("Info.plist")
+        try write(.xml, to: stored)
+        let reading = try AppFiles.read(at: stored, displayPath: "<b>Shop</b>.plist")
+        #expect(reading.apps.map(\.path) == ["<b>Shop</b>.plist"])
+        #expect(reading.apps.first?.infoPlist.file.path == "<b>Shop</b>.plist")
+        let given = try AppFiles.read(at: stored, displayPath: "App/Info.plist")
+        #expect(given.apps.map(\.path) == ["App/Info.plist"])
+    }
+
     @Test("an .app folder: Info.plist at its root (iOS), the executable it names, the embedded profile")
     func iOSBundle() throws {
         let app = directory.appendingPathComponent("ShopApp.app")
