@@ -40,12 +40,12 @@ import argparse
 import base64
 import os
 import struct
-import subprocess
 import sys
+
+import pinned_packages
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTPUT = os.path.join(ROOT, "Sources", "WebAddress", "UTS46", "UTS46Data.swift")
-VENV = os.path.join(ROOT, ".build", "uts46-generator")
 
 UNICODE_VERSION = "16.0.0"
 IDNA_PACKAGE = "idna==3.11"
@@ -79,13 +79,7 @@ S_COUNT = L_COUNT * V_COUNT * T_COUNT
 
 def load_packages():
     """Installs the pinned packages into their own folder and imports them from there."""
-    packages = [IDNA_PACKAGE, UNICODEDATA2_PACKAGE]
-    marker = os.path.join(VENV, ".installed-" + "-".join(packages))
-    if not os.path.exists(marker):
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target", VENV, "--upgrade"] + packages,
-                       check=True)
-        open(marker, "w").close()
-    sys.path.insert(0, VENV)
+    pinned_packages.load([IDNA_PACKAGE, UNICODEDATA2_PACKAGE], "uts46-generator")
     import idna  # noqa: F401
     import unicodedata2
     from idna import idnadata, uts46data
