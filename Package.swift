@@ -171,7 +171,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-            ]
+            ],
+            // The OpenAPI document, compiled into the binary: the one copy there is (D101).
+            resources: [.embedInCode("openapi.json")]
         ),
 
         // What both executables share: the exit statuses, input errors, the terminal, fetch options.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks webfence serve's OpenAPI document, and every answer its tests received against it.
 
-    python3 Scripts/check-openapi.py docs/openapi.json RESPONSES.jsonl
+    python3 Scripts/check-openapi.py Sources/WebFenceServer/openapi.json RESPONSES.jsonl
 
 RESPONSES.jsonl holds one {"method", "path", "status", "body"} object a line, as the server tests
 write them when WEBFENCE_API_RESPONSES names the file. The document must be valid OpenAPI 3.1

@@ -124,146 +124,42 @@ public struct WebFenceServer: Sendable {
         }
     }
 
-    /// The JSON routes: their paths and their pure answers (`JSONAPI`).
-    static let jsonRoutes: [(path: String, answer: @Sendable ([UInt8]) -> APIResponse)] = [
-        ("/v1/aasa/match", JSONAPI.aasaMatch),
-        ("/v1/rules/check", JSONAPI.rulesCheck),
-        ("/v1/framework/check", JSONAPI.frameworkCheck),
-        ("/v1/aasa/lint", JSONAPI.aasaLint),
-        ("/v1/simulate", JSONAPI.simulate),
-    ]
+    /// The server's areas, one a capability, each with its JSON routes and pages.
+    var areas: [any ServerArea] {
+        let limits = BodyLimits(maximumSize: configuration.maximumBodySize, timeLimit: configuration.bodyTimeLimit)
+        return [
+            ServiceArea(),
+            AssociationArea(limits: limits, fetching: fetching),
+            RulesArea(limits: limits),
+            FrameworkArea(limits: limits),
+            ScenarioArea(limits: limits),
+            AuditArea(auditing: auditing),
+            WatchArea(watch: watch),
+        ]
+    }
+
+    /// The JSON routes, by method (lowercase, as the OpenAPI document writes it) and path: those
+    /// `GET /openapi.json` describes.
+    public var apiRoutes: [(method: String, path: String)] {
+        areas.flatMap(\.routes).filter { $0.audience == .api }.map { ($0.method.rawValue.lowercased(), $0.path) }
+    }
 
     /// The OpenAPI document of the routes (`GET /openapi.json` serves it).
     public static var openAPIDocument: String { OpenAPIDocument.text }
 
-    /// Every route, behind the security headers and the request log.
+    /// Every area's routes, behind the request log and the security headers.
     func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: SecurityHeaders())
-        router.get("/health") { _, _ in Self.response(.ok(.object(["status": .string("ok")]))) }
-        router.get("/openapi.json") { _, _ in Self.text(OpenAPIDocument.text, type: "application/json") }
-        let (limit, timeLimit) = (configuration.maximumBodySize, configuration.bodyTimeLimit)
-        addPages(to: router, limit: limit, timeLimit: timeLimit)
-        for route in Self.jsonRoutes {
-            router.post(RouterPath(route.path)) { request, context in
-                switch await Self.apiBody(request, context, limit: limit, timeLimit: timeLimit) {
-                case .success(let body): return Self.response(route.answer(body))
-                case .failure(let refusal): return Self.response(refusal)
-                }
-            }
-        }
-        router.post("/v1/audit") { [auditing] request, context in
-            let sarif = request.uri.queryParameters["format"] == "sarif"
-            return Self.response(JSONAPI.auditAnswer(await auditing.audit(request, context: context), sarif: sarif))
-        }
-        router.get("/v1/watch") { [watch] _, _ in Self.response(JSONAPI.watchAnswer(watch)) }
-        router.post("/v1/aasa/fetch") { [fetching] request, context in
-            let asked = await Self.apiBody(request, context, limit: limit, timeLimit: timeLimit).flatMap(
-                JSONAPI.fetchRequest)
-            switch asked {
-            case .failure(let refusal): return Self.response(refusal)
-            case .success(let asked):
-                let fetch = await fetching.fetch(asked.domain, routes: asked.routes, appID: asked.appID)
-                return Self.response(JSONAPI.fetchAnswer(fetch))
-            }
+        for route in areas.flatMap(\.routes) {
+            router.on(
+                RouterPath(route.path), method: route.method,
+                use: { request, context in
+                    await route.respond(request, context)
+                })
         }
         return router
-    }
-
-    /// A JSON route's body, or the answer for a body that did not arrive whole.
-    static func apiBody(
-        _ request: Request, _ context: ServerContext, limit: Int, timeLimit: Duration
-    ) async -> Result<[UInt8], APIResponse> {
-        switch await context.readBody(of: request, limit: limit, timeLimit: timeLimit) {
-        case .success(let body): .success(body)
-        case .failure(.tooLarge): .failure(.error(413, code: "body.tooLarge", "the body is over \(limit) bytes"))
-        case .failure(.tooSlow): .failure(.error(408, code: "body.slow", "the body did not arrive within \(timeLimit)"))
-        case .failure(.unreadable): .failure(.error(400, code: "body.unreadable", "the body could not be read"))
-        }
-    }
-
-    /// The pages: rendered here, usable without script (`Layout`).
-    func pages() -> [(path: String, page: @Sendable (FormBody) async -> HTML)] {
-        let fetch: UniversalLinksPage.Fetch = { [fetching] domain, appID in
-            await fetching.fetch(domain, routes: [.cdn, .direct], appID: appID)
-        }
-        return [
-            (UniversalLinksPage.path, { await UniversalLinksPage.post($0, fetch: fetch) }),
-            ("/rules/check", RulesPage.postRules),
-            ("/frameworks/check", RulesPage.postFramework),
-            (ScenarioPage.path, ScenarioPage.post),
-        ]
-    }
-
-    private func addPages(to router: Router<ServerContext>, limit: Int, timeLimit: Duration) {
-        router.get(RouterPath(UniversalLinksPage.path)) { _, _ in Self.page(UniversalLinksPage.get()) }
-        for path in [RulesPage.path, "/rules/check", "/frameworks/check"] {
-            router.get(RouterPath(path)) { _, _ in Self.page(RulesPage.get()) }
-        }
-        router.get(RouterPath(ScenarioPage.path)) { _, _ in Self.page(ScenarioPage.get()) }
-        router.get(RouterPath(WatchPage.path)) { [watch] _, _ in Self.page(WatchPage.get(watch)) }
-        router.get(RouterPath(WatchPage.domainPath)) { [watch] request, _ in
-            let (status, html) = WatchPage.domain(watch, name: request.uri.queryParameters["name"].map(String.init))
-            return Self.page(html, status: status)
-        }
-        router.get(RouterPath(AppPage.path)) { [auditing] _, _ in Self.page(AppPage.get(limits: auditing.limits)) }
-        router.post(RouterPath(AppPage.path)) { [auditing] request, context in
-            let outcome = await auditing.audit(request, context: context)
-            let status: HTTPResponse.Status =
-                switch outcome {
-                case .success: .ok
-                case .failure(let refusal): HTTPResponse.Status(code: refusal.status)
-                }
-            return Self.page(AppPage.post(outcome, limits: auditing.limits), status: status)
-        }
-        router.post(RouterPath(AppPage.sarifPath)) { [auditing] request, context in
-            switch await auditing.audit(request, context: context) {
-            case .success(let outcome):
-                var response = Self.text(
-                    SARIFLog.render(outcome.audits, unusable: outcome.unusable).serialized(),
-                    type: "application/sarif+json")
-                response.headers[.contentDisposition] = "attachment; filename=\"webfence-audit.sarif\""
-                return response
-            case .failure(let refusal):
-                return Self.page(
-                    AppPage.post(.failure(refusal), limits: auditing.limits),
-                    status: HTTPResponse.Status(code: refusal.status))
-            }
-        }
-        // No icon: an empty answer, so a browser's automatic request is not an error in its console.
-        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
-        router.get("/style.css") { _, _ in Self.text(Layout.styleSheet, type: "text/css") }
-        for route in pages() {
-            router.post(RouterPath(route.path)) { request, context in
-                switch await context.readBody(of: request, limit: limit, timeLimit: timeLimit) {
-                case .success(let body):
-                    return Self.page(await route.page(FormBody(body, contentType: request.headers[.contentType])))
-                case .failure(.tooLarge):
-                    return Self.page(
-                        Layout.page(
-                            title: "Too large", path: "",
-                            "<p role=\"alert\">The form is over \(limit) bytes. Paste less, or use the JSON API.</p>"),
-                        status: .contentTooLarge)
-                case .failure(.tooSlow), .failure(.unreadable):
-                    return Self.page(
-                        Layout.page(title: "Not received", path: "", "<p role=\"alert\">The form did not arrive.</p>"),
-                        status: .requestTimeout)
-                }
-            }
-        }
-    }
-
-    /// A page written as HTTP.
-    static func page(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
-        text(html.rendered, type: "text/html", status: status)
-    }
-
-    /// UTF-8 text of a media type, written as HTTP.
-    static func text(_ body: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status, headers: [.contentType: "\(type); charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// The application: the router on the configured address.
@@ -285,13 +181,5 @@ public struct WebFenceServer: Sendable {
     /// Runs until SIGTERM or SIGINT, then lets requests in flight finish.
     public func run(logger: Logger) async throws {
         try await application(logger: logger).runService()
-    }
-
-    /// An answer written as HTTP.
-    static func response(_ answer: APIResponse) -> Response {
-        var response = text(
-            answer.body.serialized(), type: "application/json", status: HTTPResponse.Status(code: answer.status))
-        if answer.status == 503 { response.headers[.retryAfter] = "1" }
-        return response
     }
 }

@@ -1,0 +1,18 @@
+import WebFenceWatch
+
+/// The watch of `--watch FILE`: what each watched domain answers now (`/v1/watch`), its page, and
+/// each domain's versions with their differences.
+struct WatchArea: ServerArea {
+    let watch: AssociationWatch?
+
+    var routes: [Route] {
+        [
+            .api(.get, "/v1/watch") { [watch] _ in JSONAPI.watchAnswer(watch) },
+            .page(WatchPage.path) { [watch] _ in Page(WatchPage.get(watch)) },
+            .page(WatchPage.domainPath) { [watch] request in
+                let (status, html) = WatchPage.domain(watch, name: request.uri.queryParameters["name"].map(String.init))
+                return Page(html, status: status)
+            },
+        ]
+    }
+}
