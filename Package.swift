@@ -79,7 +79,12 @@ let package = Package(
         .target(name: "AssociatedDomains", dependencies: ["WebAddress", "StrictJSON", "Findings"]),
         // What hybrid frameworks' own navigation code decides (Capacitor, Cordova iOS,
         // react-native-webview, Hotwire Native), from the URL as WebKit canonicalises it.
-        .target(name: "HybridFrameworks", dependencies: ["WebAddress"]),
+        // Their configuration readers (capacitor.config.json, config.xml, Settings.swift, the props
+        // of frameworks configured in code) and the rule set that says what a configuration meant.
+        .target(
+            name: "HybridFrameworks",
+            dependencies: ["WebAddress", "StrictJSON", "StrictXML", "Findings", "NavigationRules"]
+        ),
 
         // Reading real app files: Info.plist, entitlements, .app folders, .ipa archives, Mach-O code
         // signatures and provisioning profiles.
@@ -139,7 +144,7 @@ let package = Package(
         .target(
             name: "WebFenceAPI",
             dependencies: [
-                "WebFence", "AssociatedDomains", "StrictXML", "AssociationFetchCore", "AppManifest", "AppBound",
+                "WebFence", "AssociatedDomains", "AssociationFetchCore", "AppManifest", "AppBound",
                 "WebAddress", "Findings", "FindingReports",
             ]
         ),

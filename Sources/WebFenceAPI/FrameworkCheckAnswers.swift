@@ -59,8 +59,8 @@ public struct FrameworkCheckAnswers: Sendable {
         }
         let config = input["config"] ?? .object([:])
         let compiled = policies.value(for: .array([.string(framework.rawValue), config])) {
-            () -> Result<FrameworkPolicy, ScenarioError> in
-            do throws(ScenarioError) {
+            () -> Result<FrameworkPolicy, FrameworkConfigurationError> in
+            do throws(FrameworkConfigurationError) {
                 return .success(
                     try FrameworkConfigurationReader.policy(framework, configuration: config, at: "/config").0)
             } catch {

@@ -192,7 +192,7 @@ public struct FrameworkAudit: Sendable {
     private static func read(
         _ json: JSONValue, _ framework: HybridFramework, _ source: SourceFile, at pointer: String
     ) -> Read {
-        do throws(ScenarioError) {
+        do throws(FrameworkConfigurationError) {
             let (policy, notes) = try FrameworkConfigurationReader.policy(framework, configuration: json, at: pointer)
             return Read(
                 framework: framework, policy: policy, file: source, findings: notes.map { ignored($0, source) },

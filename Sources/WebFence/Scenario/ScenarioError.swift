@@ -1,7 +1,9 @@
+import StrictJSON
+
 /// A scenario that cannot be run: bad JSON, an unknown key or action, an unknown web view or frame,
 /// a URL that does not parse. It names the place (a JSON pointer such as `/steps/3/load`) so the
 /// message can say file, step and what is wrong.
-public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ScenarioError: JSONShapeError, Hashable, Sendable, CustomStringConvertible {
     /// A JSON pointer into the scenario (`/steps/3/expect/result`), or "" for the whole file.
     public let pointer: String
     /// What is wrong there.

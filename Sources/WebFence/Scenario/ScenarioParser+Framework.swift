@@ -14,7 +14,7 @@ extension Scenario {
     /// 8 or 7 (the configuration may say it too).
     static func parseFramework(_ value: JSONValue?) throws(ScenarioError) -> FrameworkSpec? {
         guard let value, value != .null else { return nil }
-        var reader = try JSONObjectReader(value, at: "/app/framework")
+        var reader = try JSONObjectReader<ScenarioError>(value, at: "/app/framework")
         let name = try reader.requiredString("name")
         guard let framework = HybridFramework(rawValue: name) else {
             let names = HybridFramework.allCases.map(\.rawValue).joined(separator: ", ")
@@ -34,8 +34,12 @@ extension Scenario {
             configuration = .object(members)
         }
         try reader.finish(expected: ["name", "version", "configuration"])
-        let (policy, notes) = try FrameworkConfigurationReader.policy(
-            framework, configuration: configuration, at: "/app/framework/configuration")
-        return FrameworkSpec(policy: policy, notes: notes)
+        do throws(FrameworkConfigurationError) {
+            let (policy, notes) = try FrameworkConfigurationReader.policy(
+                framework, configuration: configuration, at: "/app/framework/configuration")
+            return FrameworkSpec(policy: policy, notes: notes)
+        } catch {
+            throw ScenarioError(error.pointer, error.message)
+        }
     }
 }

@@ -18,7 +18,7 @@ extension Scenario {
         do { root = try JSONParser.parse(text) } catch {
             throw ScenarioError("", "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
         }
-        var reader = try JSONObjectReader(root, at: "")
+        var reader = try JSONObjectReader<ScenarioError>(root, at: "")
         let name = try reader.requiredString("name")
         let description = try reader.string("description")
         guard let appValue = reader.value("app") else { throw ScenarioError("/app", "missing (an object is required)") }
@@ -50,7 +50,7 @@ extension Scenario {
     private static func parseApp(
         _ value: JSONValue, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
     ) throws(ScenarioError) -> AppSpec {
-        var reader = try JSONObjectReader(value, at: "/app")
+        var reader = try JSONObjectReader<ScenarioError>(value, at: "/app")
         func dictionary(_ key: String, fileKey: String) throws(ScenarioError) -> [JSONValue.Member] {
             let inline = reader.value(key)
             let file = try reader.string(fileKey)
@@ -97,7 +97,7 @@ extension Scenario {
     private static func parseTenantPolicy(_ value: JSONValue?) throws(ScenarioError) -> TenantPolicy {
         var policy = TenantPolicy()
         guard let value, value != .null else { return policy }
-        var reader = try JSONObjectReader(value, at: "/app/tenantPolicy")
+        var reader = try JSONObjectReader<ScenarioError>(value, at: "/app/tenantPolicy")
         if let clipboard = try reader.string("clipboard") {
             guard let setting = TenantPolicy.Clipboard(rawValue: clipboard) else {
                 throw ScenarioError(
@@ -129,14 +129,15 @@ extension Scenario {
     /// matcher's business: a file a device cannot use is a decision ("denied"), not an error.
     private static func parseSites(_ value: JSONValue?) throws(ScenarioError) -> [SiteSpec] {
         guard let value, value != .null else { return [] }
-        let reader = try JSONObjectReader(value, at: "/app/sites")
+        let reader = try JSONObjectReader<ScenarioError>(value, at: "/app/sites")
         var sites: [SiteSpec] = []
         for key in reader.keys {
             guard let domain = LinkDomain(key) else {
                 throw ScenarioError(
                     reader.path(key), "\"\(key)\" is not a domain (a site is a host, with a port if it has one)")
             }
-            var site = try JSONObjectReader(reader.valueWithoutMarking(key) ?? .null, at: reader.path(key))
+            var site = try JSONObjectReader<ScenarioError>(
+                reader.valueWithoutMarking(key) ?? .null, at: reader.path(key))
             let file: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
             switch site.value("aasa") {
             case nil, .null?:
@@ -156,14 +157,14 @@ extension Scenario {
     }
 
     private static func parseViewer(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> ViewerSpec {
-        var reader = try JSONObjectReader(value, at: pointer)
+        var reader = try JSONObjectReader<ScenarioError>(value, at: pointer)
         let viewer = ViewerSpec(id: try reader.requiredString("id"), parent: try reader.string("parent"))
         try reader.finish(expected: ["id", "parent"])
         return viewer
     }
 
     private static func parseDataStore(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> DataStoreSpec {
-        var reader = try JSONObjectReader(value, at: pointer)
+        var reader = try JSONObjectReader<ScenarioError>(value, at: pointer)
         let id = try reader.requiredString("id")
         let cookies = try (reader.array("cookies") ?? []).enumerated().map { index, cookie throws(ScenarioError) in
             try parseCookie(cookie, at: "\(pointer)/cookies/\(index)")
@@ -173,7 +174,7 @@ extension Scenario {
     }
 
     static func parseCookie(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> CookieSpec {
-        var reader = try JSONObjectReader(value, at: pointer)
+        var reader = try JSONObjectReader<ScenarioError>(value, at: pointer)
         let cookie = CookieSpec(
             domain: try reader.requiredString("domain"), name: try reader.requiredString("name"),
             value: try reader.string("value") ?? "")
@@ -185,7 +186,7 @@ extension Scenario {
         _ value: JSONValue, at pointer: String, limitsDefault: Bool = false,
         loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
     ) throws(ScenarioError) -> WebViewSpec {
-        var reader = try JSONObjectReader(value, at: pointer)
+        var reader = try JSONObjectReader<ScenarioError>(value, at: pointer)
         let id = try reader.requiredString("id")
         let parent = try reader.string("parent")
         let limits = try reader.bool("limitsNavigationsToAppBoundDomains") ?? limitsDefault
@@ -233,7 +234,7 @@ extension Scenario {
     }
 
     static func parseUserScript(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> UserScriptSpec {
-        var reader = try JSONObjectReader(value, at: pointer)
+        var reader = try JSONObjectReader<ScenarioError>(value, at: pointer)
         let mainOnly = try reader.bool("forMainFrameOnly") ?? false
         let timeText = try reader.string("injectionTime") ?? "atDocumentEnd"
         guard let time = UserScriptSpec.InjectionTime(rawValue: timeText) else {
@@ -250,7 +251,7 @@ extension Scenario {
         _ value: JSONValue, index: Int, loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
     ) throws(ScenarioError) -> Step {
         let pointer = "/steps/\(index)"
-        var reader = try JSONObjectReader(value, at: pointer)
+        var reader = try JSONObjectReader<ScenarioError>(value, at: pointer)
         let webView = try reader.string("webView")
         let frame = try reader.string("frame") ?? "main"
         let note = try reader.string("note")

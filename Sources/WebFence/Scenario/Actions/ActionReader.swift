@@ -7,7 +7,7 @@ public struct ActionReader {
     /// The action's key.
     let key: String
     /// The step's object.
-    var step: JSONObjectReader
+    var step: JSONObjectReader<ScenarioError>
     /// Reads `app.infoPlistFile`-style references of an added web view.
     let loadFile: ((String) throws(ScenarioError) -> [JSONValue.Member])?
 
@@ -21,8 +21,8 @@ public struct ActionReader {
     }
 
     /// The action's value, an object.
-    mutating func object() throws(ScenarioError) -> JSONObjectReader {
-        try JSONObjectReader(try value(), at: at)
+    mutating func object() throws(ScenarioError) -> JSONObjectReader<ScenarioError> {
+        try JSONObjectReader<ScenarioError>(try value(), at: at)
     }
 
     /// The action's value, a URL string.

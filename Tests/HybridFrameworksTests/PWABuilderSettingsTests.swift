@@ -1,6 +1,5 @@
 import HybridFrameworks
 import Testing
-import WebFence
 
 /// Reading a PWABuilder shell's `Settings.swift` (spec §12a): the three literals among the file's
 /// other settings and comments, the older `allowedOrigin`, and a file it cannot read as an error

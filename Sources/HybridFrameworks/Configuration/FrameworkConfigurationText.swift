@@ -1,5 +1,5 @@
+import StrictJSON
 import StrictXML
-import WebFence
 
 /// A framework's configuration from the text of its file, as `framework check --config`, `framework
 /// rules` and the server's page read it: `capacitor.config.json`, Cordova's `config.xml` (text that
@@ -51,7 +51,7 @@ public enum FrameworkConfigurationText {
             configuration = wrapped
             pointer = "/configuration"
         }
-        do throws(ScenarioError) {
+        do throws(FrameworkConfigurationError) {
             return try FrameworkConfigurationReader.policy(framework, configuration: configuration, at: pointer)
         } catch {
             throw Failure(place: error.pointer.isEmpty ? nil : error.pointer, message: error.message)

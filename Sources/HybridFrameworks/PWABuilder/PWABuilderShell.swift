@@ -1,6 +1,3 @@
-import AppManifest
-import HybridFrameworks
-
 /// A PWABuilder shell as the audit finds it: its configuration (from `Settings.swift`, or for a
 /// built app inferred from `WKAppBoundDomains`) and whether its code still does what the
 /// template's does (spec §12b–§12d), read from `WebView.swift` and `SceneDelegate.swift` in a

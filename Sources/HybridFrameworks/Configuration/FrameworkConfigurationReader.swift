@@ -8,11 +8,11 @@ public enum FrameworkConfigurationReader {
     /// The framework's policy for `configuration`, and the notes on what the framework ignores.
     public static func policy(
         _ framework: HybridFramework, configuration: JSONValue, at pointer: String
-    ) throws(ScenarioError) -> (FrameworkPolicy, [FrameworkConfigurationNote]) {
+    ) throws(FrameworkConfigurationError) -> (FrameworkPolicy, [FrameworkConfigurationNote]) {
         switch framework {
         case .capacitor:
             guard case .object = configuration else {
-                throw ScenarioError(
+                throw FrameworkConfigurationError(
                     pointer, "expected the object of capacitor.config.json, found \(configuration.typeName)")
             }
             let (read, notes) = CapacitorConfigReader.read(configuration, at: pointer)
@@ -30,11 +30,14 @@ public enum FrameworkConfigurationReader {
         }
     }
 
-    static func cordova(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> CordovaConfiguration {
-        var reader = try JSONObjectReader(value, at: pointer)
+    static func cordova(_ value: JSONValue, at pointer: String) throws(FrameworkConfigurationError)
+        -> CordovaConfiguration
+    {
+        var reader = try JSONObjectReader<FrameworkConfigurationError>(value, at: pointer)
         let versionText = try reader.string("version") ?? "8"
         guard let version = CordovaConfiguration.Version(rawValue: versionText) else {
-            throw ScenarioError(reader.path("version"), "expected \"8\" or \"7\", found \"\(versionText)\"")
+            throw FrameworkConfigurationError(
+                reader.path("version"), "expected \"8\" or \"7\", found \"\(versionText)\"")
         }
         let configuration = CordovaConfiguration(
             version: version, allowNavigation: try strings(&reader, "allowNavigation") ?? [],
@@ -51,8 +54,8 @@ public enum FrameworkConfigurationReader {
 
     static func reactNativeWebView(
         _ value: JSONValue, at pointer: String
-    ) throws(ScenarioError) -> ReactNativeWebViewConfiguration {
-        var reader = try JSONObjectReader(value, at: pointer)
+    ) throws(FrameworkConfigurationError) -> ReactNativeWebViewConfiguration {
+        var reader = try JSONObjectReader<FrameworkConfigurationError>(value, at: pointer)
         let whitelist: [String]?
         switch reader.valueWithoutMarking("originWhitelist") {
         case nil: whitelist = nil
@@ -73,8 +76,10 @@ public enum FrameworkConfigurationReader {
         return configuration
     }
 
-    static func hotwire(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> HotwireConfiguration {
-        var reader = try JSONObjectReader(value, at: pointer)
+    static func hotwire(_ value: JSONValue, at pointer: String) throws(FrameworkConfigurationError)
+        -> HotwireConfiguration
+    {
+        var reader = try JSONObjectReader<FrameworkConfigurationError>(value, at: pointer)
         let configuration = HotwireConfiguration(
             startLocation: try reader.requiredString("startLocation"),
             limitsNavigationsToAppBoundDomains: try reader.bool("limitsNavigationsToAppBoundDomains") ?? false,
@@ -84,8 +89,10 @@ public enum FrameworkConfigurationReader {
     }
 
     /// `{"rootUrl", "allowedOrigins", "authOrigins"}`: the values of the shell's `Settings.swift`.
-    static func pwabuilder(_ value: JSONValue, at pointer: String) throws(ScenarioError) -> PWABuilderConfiguration {
-        var reader = try JSONObjectReader(value, at: pointer)
+    static func pwabuilder(_ value: JSONValue, at pointer: String) throws(FrameworkConfigurationError)
+        -> PWABuilderConfiguration
+    {
+        var reader = try JSONObjectReader<FrameworkConfigurationError>(value, at: pointer)
         let configuration = PWABuilderConfiguration(
             rootURL: try reader.string("rootUrl"), allowedOrigins: try strings(&reader, "allowedOrigins") ?? [],
             authOrigins: try strings(&reader, "authOrigins") ?? [])
@@ -93,12 +100,15 @@ public enum FrameworkConfigurationReader {
         return configuration
     }
 
-    private static func strings(_ reader: inout JSONObjectReader, _ key: String) throws(ScenarioError) -> [String]? {
+    private static func strings(_ reader: inout JSONObjectReader<FrameworkConfigurationError>, _ key: String)
+        throws(FrameworkConfigurationError) -> [String]?
+    {
         guard let values = try reader.array(key) else { return nil }
         var strings: [String] = []
         for (index, value) in values.enumerated() {
             guard case .string(let text) = value else {
-                throw ScenarioError(reader.path(key) + "/\(index)", "expected a string, found \(value.typeName)")
+                throw FrameworkConfigurationError(
+                    reader.path(key) + "/\(index)", "expected a string, found \(value.typeName)")
             }
             strings.append(text)
         }
