@@ -7,6 +7,10 @@ Counts lines from the declaration to its closing brace (braces matched; braces i
 literals and comments are rare enough in this code base to ignore, and would only lengthen a
 count). Used by CI for Sources/WebFence, the composing layer, where long functions hid four
 dispatch styles in one (issue 16).
+
+A table is not counted: a body that is one `switch self` whose cases are values and nothing else
+(no statement, no call, no condition, once string literals are set aside), such as
+`AuditCode`'s severity, title and fix for each code.
 """
 import argparse
 import os
@@ -16,6 +20,19 @@ import sys
 DECLARATION = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|package|static|class|mutating|"
     r"nonmutating|override|final|nonisolated)\s+)*(?:func\s|init[?!]?[(<]|(?:var|subscript)\b[^=]*\{\s*$)")
+
+
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+STATEMENT = re.compile(r"\b(?:if|guard|for|while|let|var|return|try|await|do|throw)\b|[=(][^)]*\(|\w\(")
+
+
+def is_table(body):
+    """Whether `body` (the lines inside the braces) is one `switch self` of values."""
+    code = [STRING.sub('""', line).strip() for line in body]
+    code = [line for line in code if line and not line.startswith("//")]
+    if not code or code[0] != "switch self {" or code[-1] != "}":
+        return False
+    return not any(STATEMENT.search(line) for line in code[1:-1])
 
 
 def long_functions(path, limit):
@@ -31,7 +48,7 @@ def long_functions(path, limit):
                 elif char == "}":
                     depth -= 1
             if opened and depth <= 0:
-                if end - start + 1 > limit:
+                if end - start + 1 > limit and not is_table(lines[start + 1 : end]):
                     yield start + 1, end - start + 1, line.strip()
                 break
             if not opened and end > start and lines[end].strip() == "":

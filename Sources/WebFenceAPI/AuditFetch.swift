@@ -53,14 +53,15 @@ public enum AuditFetch {
             for check in report.checks where check.severity != .note {
                 findings.append(
                     AuditFinding(
-                        check.code, check.severity == .error ? .error : .warning, file, key: key,
+                        linted: check.code, check.severity == .error ? .error : .warning, file, key: key,
                         "\(place): \(check.message)"))
             }
             for finding in fetched.findings where finding.severity != .note {
                 let pointer = finding.pointer.isEmpty ? "" : " at \(finding.pointer)"
                 findings.append(
                     AuditFinding(
-                        finding.code, finding.severity, file, key: key, "\(place)\(pointer): \(finding.message)"))
+                        linted: finding.code, finding.severity, file, key: key, "\(place)\(pointer): \(finding.message)"
+                    ))
             }
             var listsApp: Bool?
             if let appID = audit.appID, let associationFile = fetched.file {
@@ -69,7 +70,7 @@ public enum AuditFetch {
             if audit.appID == nil, fetched.file != nil {
                 findings.append(
                     AuditFinding(
-                        "appID.unknown", .warning, audit.files.infoPlist.file, key: "/CFBundleIdentifier",
+                        .appIDUnknown, audit.files.infoPlist.file, key: "/CFBundleIdentifier",
                         "the app's ID is unknown, so whether \(place) names the app was not checked"))
             }
             results.append(

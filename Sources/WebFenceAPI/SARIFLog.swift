@@ -24,7 +24,7 @@ public enum AuditReport {
     public static func findings(_ audits: [AppAudit], unusable: [AppManifestError]) -> [ReportedFinding] {
         audits.flatMap(\.findings).map(reported)
             + unusable.map {
-                reported(AuditFinding("input.unusable", .error, SourceFile(path: $0.path), key: "/", $0.message))
+                reported(AuditFinding(.inputUnusable, SourceFile(path: $0.path), key: "/", $0.message))
             }
     }
 

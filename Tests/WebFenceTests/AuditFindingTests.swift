@@ -18,6 +18,10 @@ struct AuditFindingTests {
     func catalog() {
         let codes = AuditCatalog.rules.map(\.code)
         #expect(Set(codes).count == codes.count)
+        // Own codes have their severity in the catalog; a linter's codes take their linter's.
+        for rule in AuditCatalog.rules {
+            #expect((rule.severity != nil) == (AuditCode(rawValue: rule.code) != nil), "\(rule.code)")
+        }
         for rule in AuditCatalog.rules {
             #expect(!rule.title.isEmpty && rule.fix.hasSuffix("."), "\(rule.code)")
         }
@@ -30,6 +34,11 @@ struct AuditFindingTests {
         let doc = try String(
             contentsOf: ExampleApps.packageRoot.appendingPathComponent("docs/audit.md"), encoding: .utf8)
         for rule in AuditCatalog.rules { #expect(doc.contains("`\(rule.code)`"), "\(rule.code)") }
+        // The audit's own codes: the table's row gives the severity the code's rule gives.
+        for code in AuditCode.allCases where code != .entitlementsUnknown {
+            #expect(doc.contains("| `\(code.rawValue)` | \(code.severity.rawValue) | \(code.rule.title) |"), "\(code)")
+        }
+        #expect(doc.contains("| `entitlements.unknown` | note (project)/warning (app) |"))
     }
 
     @Test("the clean ShopApp has no finding at all")
@@ -49,6 +58,11 @@ struct AuditFindingTests {
         #expect(!triggered.isEmpty, "\(trigger): \(all)")
         for finding in triggered {
             #expect(!finding.file.path.isEmpty && finding.key.hasPrefix("/"))
+            // The audit's own codes have one severity, their rule's (entitlements.unknown's depends on
+            // whether a project or a built app was audited).
+            if let own = AuditCode(rawValue: code), own != .entitlementsUnknown {
+                #expect(finding.severity == own.severity, "\(finding)")
+            }
             #expect(AuditCatalog.rule(for: code).code == code)
             #expect(!finding.message.isEmpty)
         }

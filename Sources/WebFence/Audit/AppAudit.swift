@@ -50,14 +50,14 @@ public struct AppAudit: Sendable {
         {
             findings.append(
                 AuditFinding(
-                    "entitlements.appIDMismatch", .error, entitlements.file, key: "/application-identifier",
+                    .entitlementsAppIDMismatch, entitlements.file, key: "/application-identifier",
                     "application-identifier is \(signed), which is not a team ID followed by the bundle ID \(bundle): the app does not install"
                 ))
         }
         if let bundle = bundleIdentifier, let template = AppID.template(ofBundleID: bundle) {
             findings.append(
                 AuditFinding(
-                    "appID.templateBundleID", .warning, info.file, key: "/CFBundleIdentifier",
+                    .appIDTemplateBundleID, info.file, key: "/CFBundleIdentifier",
                     "CFBundleIdentifier is \(bundle), the default of \(template): the App ID, the association files that name it and the keychain are all keyed by it, so set the app's own before it ships"
                 ))
         }
@@ -83,7 +83,7 @@ public struct AppAudit: Sendable {
             for key in prohibited {
                 findings.append(
                     AuditFinding(
-                        "browser.prohibitedUsage", .warning, info.file, key: "/" + key,
+                        .browserProhibitedUsage, info.file, key: "/" + key,
                         "the app is a browser and declares \(key): every navigation is marked not app-bound, so restricted APIs are blocked on every site"
                     ))
             }
@@ -91,7 +91,7 @@ public struct AppAudit: Sendable {
         if serviceWorkers {
             findings.append(
                 AuditFinding(
-                    "serviceWorkers.everywhere", .note, entitlements.file,
+                    .serviceWorkersEverywhere, entitlements.file,
                     key: "/" + AppBoundApp.serviceWorkersEntitlement,
                     "the app holds \(AppBoundApp.serviceWorkersEntitlement): service workers register on every site, in every web view"
                 ))
@@ -107,7 +107,7 @@ public struct AppAudit: Sendable {
         for problem in files.frameworkFiles.unreadable {
             findings.append(
                 AuditFinding(
-                    "framework.configuration.unreadable", .error, SourceFile(path: problem.path), key: "/",
+                    .frameworkConfigurationUnreadable, SourceFile(path: problem.path), key: "/",
                     problem.message))
         }
         findings += framework?.findings ?? []
@@ -162,19 +162,19 @@ public struct AppAudit: Sendable {
             if text.isEmpty {
                 findings.append(
                     AuditFinding(
-                        "itp.purposeString.invalid", .warning, info.file, key: "/" + key,
+                        .itpPurposeStringInvalid, info.file, key: "/" + key,
                         "\(key) is \(value.stringValue == nil ? value.typeName : "an empty string"): the Settings switch shows no reason to the user"
                     ))
             }
             findings.append(
                 AuditFinding(
-                    "itp.switch", .note, info.file, key: "/" + key,
+                    .itpSwitch, info.file, key: "/" + key,
                     "\(key) is declared: the app's Settings page shows \"Allow Cross-Website Tracking\", and ITP is off in every web view when the user turns it on"
                 ))
         } else if isBrowser {
             findings.append(
                 AuditFinding(
-                    "itp.switch", .note, entitlementsFile, key: "/" + AppBoundApp.browserEntitlement,
+                    .itpSwitch, entitlementsFile, key: "/" + AppBoundApp.browserEntitlement,
                     "the app is a browser: its Settings page shows \"Allow Cross-Website Tracking\", and ITP is off when the user turns it on"
                 ))
         }
@@ -185,19 +185,19 @@ public struct AppAudit: Sendable {
     private static func finding(_ problem: AppDeclarationProblem, info: SourceFile, entitlements: SourceFile)
         -> AuditFinding
     {
-        let code =
+        let code: AuditCode =
             switch problem.subject {
-            case .appBoundDomains: "appBound.key.wrongType"
-            case .managedSettings: "managed.settings.wrongType"
-            case .associatedDomains: "associatedDomains.wrongType"
+            case .appBoundDomains: .appBoundKeyWrongType
+            case .managedSettings: .managedSettingsWrongType
+            case .associatedDomains: .associatedDomainsWrongType
             }
         let file = problem.file == .infoPlist ? info : entitlements
-        return AuditFinding(code, .error, file, key: problem.pointer, problem.description)
+        return AuditFinding(code, file, key: problem.pointer, problem.description)
     }
 
     private static func allWebViewsUnmanaged(_ file: SourceFile) -> AuditFinding {
         AuditFinding(
-            "managed.allWebViewsUnmanaged", .note, file, key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
+            .managedAllWebViewsUnmanaged, file, key: "/IntuneMAMSettings/TreatAllWebViewsAsUnmanaged",
             "TreatAllWebViewsAsUnmanaged is YES: every web view holds unmanaged (personal) data, so pasting managed data into one follows the tenant's rules for unmanaged destinations"
         )
     }
@@ -213,7 +213,7 @@ public struct AppAudit: Sendable {
             if let position = Int(pointer.dropFirst()), indices.indices.contains(position) {
                 pointer = "/\(indices[position])"
             }
-            return AuditFinding(finding.code, finding.severity, file, key: key + pointer, finding.message)
+            return AuditFinding(linted: finding.code, finding.severity, file, key: key + pointer, finding.message)
         }
     }
 }

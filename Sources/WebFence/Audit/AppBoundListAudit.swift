@@ -30,14 +30,14 @@ public struct AppBoundListAudit: Sendable {
         if list.domains.isEmpty, list.schemes.isEmpty, !isBrowser {
             findings.append(
                 AuditFinding(
-                    "appBound.key.empty", .note, file, key: key,
+                    .appBoundKeyEmpty, file, key: key,
                     "WKAppBoundDomains is present but lists no usable domain or scheme: restricted APIs are blocked on every web page, and a web view with limitsNavigationsToAppBoundDomains can show only local content"
                 ))
         }
         if isBrowser {
             findings.append(
                 AuditFinding(
-                    "appBound.browser.keyIgnored", .note, file, key: key,
+                    .appBoundBrowserKeyIgnored, file, key: key,
                     "the app is a browser (com.apple.developer.web-browser): WKAppBoundDomains restricts none of its web views"
                 ))
         }
@@ -49,25 +49,25 @@ public struct AppBoundListAudit: Sendable {
         let quoted = "\"\(entry.text)\""
         switch entry.outcome {
         case .dropped(let reason):
-            return [AuditFinding("appBound.entry.dropped", .warning, file, key: key, "\(quoted) is dropped: \(reason)")]
+            return [AuditFinding(.appBoundEntryDropped, file, key: key, "\(quoted) is dropped: \(reason)")]
         case .pastCapacity:
             return [
                 AuditFinding(
-                    "appBound.entry.pastCapacity", .error, file, key: key,
+                    .appBoundEntryPastCapacity, file, key: key,
                     "\(quoted) is never read: the \(AppBoundDomains.capacity) slots were full before it (\(list.domains.count) domains, \(list.schemes.count) schemes), and nothing warns"
                 )
             ]
         case .duplicate(let first):
             return [
                 AuditFinding(
-                    "appBound.entry.duplicate", .note, file, key: key,
+                    .appBoundEntryDuplicate, file, key: key,
                     "\(quoted) repeats entry \(first) and uses no slot")
             ]
         case .scheme(let scheme):
             if scheme == "http" || scheme == "https" {
                 return [
                     AuditFinding(
-                        "appBound.scheme.web", .warning, file, key: key,
+                        .appBoundSchemeWeb, file, key: key,
                         "\(quoted) makes every \(scheme) URL app-bound: restricted APIs work on every web site")
                 ]
             }
@@ -76,7 +76,7 @@ public struct AppBoundListAudit: Sendable {
             {
                 return [
                     AuditFinding(
-                        "appBound.scheme.neverMatches", .warning, file, key: key,
+                        .appBoundSchemeNeverMatches, file, key: key,
                         "\(quoted) never matches: the engine compares it, as written, with a URL's lowercase scheme")
                 ]
             }
@@ -86,7 +86,7 @@ public struct AppBoundListAudit: Sendable {
             if domain.contains("*") {
                 findings.append(
                     AuditFinding(
-                        "appBound.entry.wildcard", .warning, file, key: key,
+                        .appBoundEntryWildcard, file, key: key,
                         "\(quoted) is read as the host \(domain), which no URL has: it never matches (a * is not a wildcard here)"
                     ))
             }
@@ -95,7 +95,7 @@ public struct AppBoundListAudit: Sendable {
             {
                 findings.append(
                     AuditFinding(
-                        "appBound.entry.publicSuffix", .warning, file, key: key,
+                        .appBoundEntryPublicSuffix, file, key: key,
                         "\(quoted) is the public suffix \(domain): it matches only the host \(domain) itself, never a site under it"
                     ))
             }
@@ -103,7 +103,7 @@ public struct AppBoundListAudit: Sendable {
             if ![domain, "https://" + domain, "http://" + domain].contains(written) {
                 findings.append(
                     AuditFinding(
-                        "appBound.entry.widened", .note, file, key: key,
+                        .appBoundEntryWidened, file, key: key,
                         "\(quoted) counts as \(domain): every subdomain, path, port and scheme of \(domain) is app-bound"
                     ))
             }

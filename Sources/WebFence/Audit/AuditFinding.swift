@@ -21,13 +21,36 @@ public struct AuditFinding: Sendable, Hashable, CustomStringConvertible {
     /// What to do about it, from ``AuditCatalog``.
     public var fix: String { AuditCatalog.rule(for: code).fix }
 
-    /// A finding with `code`, about `key` in `file`.
-    public init(_ code: String, _ severity: Finding.Severity, _ file: SourceFile, key: String, _ message: String) {
+    /// A finding of the audit's own `code`, about `key` in `file`, with the code's severity
+    /// (``AuditCode/rule``).
+    public init(_ code: AuditCode, _ file: SourceFile, key: String, _ message: String) {
+        self.init(code.rawValue, code.severity, file, key: key, message)
+    }
+
+    /// A finding of `code` with another severity than its rule's: only for a code whose severity
+    /// depends on what was audited (`entitlements.unknown`: a warning for a built app, as its rule
+    /// says, a note for a project folder, which is not signed yet).
+    init(_ code: AuditCode, severity: Finding.Severity, _ file: SourceFile, key: String, _ message: String) {
+        self.init(code.rawValue, severity, file, key: key, message)
+    }
+
+    /// A finding of a linter the audit runs (`entitlement.*`, `aasa.*`, `fetch.*`), with the
+    /// severity that linter gave it, about `key` in `file`.
+    public init(linted code: String, _ severity: Finding.Severity, _ file: SourceFile, key: String, _ message: String) {
+        self.init(code, severity, file, key: key, message)
+    }
+
+    private init(_ code: String, _ severity: Finding.Severity, _ file: SourceFile, key: String, _ message: String) {
         self.code = code
         self.severity = severity
         self.file = file
         self.key = key
         self.message = message
+    }
+
+    /// The finding about `key` instead (a configuration's place in the file that wraps it).
+    func at(key: String) -> AuditFinding {
+        AuditFinding(code, severity, file, key: key, message)
     }
 
     /// The finding in one line: severity, code, place and message.

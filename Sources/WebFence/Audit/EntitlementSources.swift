@@ -47,17 +47,17 @@ public struct EntitlementSources: Sendable {
         case .notNamed?:
             findings.append(
                 AuditFinding(
-                    "executable.notNamed", .warning, files.infoPlist.file, key: "/CFBundleExecutable",
+                    .executableNotNamed, files.infoPlist.file, key: "/CFBundleExecutable",
                     "Info.plist names no executable (CFBundleExecutable is absent or not a plain file name), so no signed entitlement was read"
                 ))
         case .missing(let file)?:
             findings.append(
                 AuditFinding(
-                    "executable.missing", .warning, files.infoPlist.file, key: "/CFBundleExecutable",
+                    .executableMissing, files.infoPlist.file, key: "/CFBundleExecutable",
                     "the executable \(file.name) that Info.plist names is not in the bundle, so no signed entitlement was read"
                 ))
         case .unreadable(let file, let message)?:
-            findings.append(AuditFinding("executable.unreadable", .error, file, key: "/mach_header", message))
+            findings.append(AuditFinding(.executableUnreadable, file, key: "/mach_header", message))
         case .read(let file, let executable)?:
             let read = Self.signedEntitlements(file, executable, findings: &findings)
             signed = read.values.map { (file, $0) }
@@ -78,7 +78,8 @@ public struct EntitlementSources: Sendable {
             // the audit cannot say what the app may do.
             findings.append(
                 AuditFinding(
-                    "entitlements.unknown", files.kind == .project ? .note : .warning, files.infoPlist.file, key: "/",
+                    .entitlementsUnknown, severity: files.kind == .project ? .note : .warning, files.infoPlist.file,
+                    key: "/",
                     "no entitlements were read (no signed executable, no .entitlements file): the app is audited as holding none, so it is not a browser and has no associated domains"
                 ))
         }
@@ -91,7 +92,7 @@ public struct EntitlementSources: Sendable {
                 findings += Self.grants(profile, signed.values, signedFile: signed.file, profileFile: profileFile)
             }
         } else if case .unreadable(let profileFile, let message)? = files.profile {
-            findings.append(AuditFinding("profile.unreadable", .error, profileFile, key: "/CMS", message))
+            findings.append(AuditFinding(.profileUnreadable, profileFile, key: "/CMS", message))
         }
         self.findings = findings
     }
@@ -109,13 +110,13 @@ public struct EntitlementSources: Sendable {
             guard let signature = slice.signature else {
                 findings.append(
                     AuditFinding(
-                        "signature.missing", .warning, file, key: place + "/LC_CODE_SIGNATURE",
+                        .signatureMissing, file, key: place + "/LC_CODE_SIGNATURE",
                         "the \(slice.architecture) code has no code signature (no LC_CODE_SIGNATURE load command)"))
                 continue
             }
             for problem in signature.problems {
                 findings.append(
-                    AuditFinding("signature.damaged", .error, file, key: place + "/LC_CODE_SIGNATURE", problem))
+                    AuditFinding(.signatureDamaged, file, key: place + "/LC_CODE_SIGNATURE", problem))
             }
             team = team ?? signature.teamIdentifier
             let xml = signature.entitlementsXML.map(Self.members)
@@ -123,14 +124,14 @@ public struct EntitlementSources: Sendable {
             if let xml, let der, xml != der {
                 findings.append(
                     AuditFinding(
-                        "entitlements.xmlDiffersFromDER", .error, file, key: place + "/entitlements",
+                        .entitlementsXmlDiffersFromDER, file, key: place + "/entitlements",
                         "the XML and DER entitlements of the \(slice.architecture) signature differ in \(differingKeys(xml, der).joined(separator: ", ")): iOS 15 and later read the DER ones"
                     ))
             }
             if xml != nil, der == nil {
                 findings.append(
                     AuditFinding(
-                        "entitlements.noDER", .warning, file, key: place + "/entitlements",
+                        .entitlementsNoDER, file, key: place + "/entitlements",
                         "the \(slice.architecture) signature has XML entitlements but no DER entitlements blob"))
             }
             signed.append((slice.architecture, der ?? xml ?? []))
@@ -144,7 +145,7 @@ public struct EntitlementSources: Sendable {
         for other in signed where other.architecture != chosen.architecture && other.values != chosen.values {
             findings.append(
                 AuditFinding(
-                    "entitlements.slicesDiffer", .warning, file, key: "/\(other.architecture)/entitlements",
+                    .entitlementsSlicesDiffer, file, key: "/\(other.architecture)/entitlements",
                     "\(other.architecture) is signed with entitlements that differ from \(chosen.architecture)'s in \(differingKeys(chosen.values, other.values).joined(separator: ", "))"
                 ))
         }
@@ -182,7 +183,7 @@ public struct EntitlementSources: Sendable {
             }
             findings.append(
                 AuditFinding(
-                    "entitlements.projectDiffers", .warning, project.file, key: JSONParser.pointer([key]), message))
+                    .entitlementsProjectDiffers, project.file, key: JSONParser.pointer([key]), message))
         }
         return findings
     }
@@ -192,13 +193,13 @@ public struct EntitlementSources: Sendable {
         if case .invalid(let reason) = profile.signature {
             findings.append(
                 AuditFinding(
-                    "profile.signature.invalid", .error, file, key: "/CMS/signerInfos",
+                    .profileSignatureInvalid, file, key: "/CMS/signerInfos",
                     "the profile's signature does not verify (\(reason)): it was changed after it was signed"))
         }
         if let expiry = profile.expirationDate, expiry < now {
             findings.append(
                 AuditFinding(
-                    "profile.expired", .error, file, key: "/ExpirationDate",
+                    .profileExpired, file, key: "/ExpirationDate",
                     "the profile \(profile.name.map { "\"\($0)\" " } ?? "")expired on \(ISO8601DateFormatter().string(from: expiry))"
                 ))
         }
@@ -216,14 +217,14 @@ public struct EntitlementSources: Sendable {
             guard let grant = granted[member.key] else {
                 findings.append(
                     AuditFinding(
-                        "entitlements.notInProfile", .error, signedFile, key: JSONParser.pointer([member.key]),
+                        .entitlementsNotInProfile, signedFile, key: JSONParser.pointer([member.key]),
                         "the executable is signed with \(member.key), which \(profileFile.name) does not grant"))
                 continue
             }
             if !allows(grant, member.value) {
                 findings.append(
                     AuditFinding(
-                        "entitlements.notInProfile", .error, signedFile, key: JSONParser.pointer([member.key]),
+                        .entitlementsNotInProfile, signedFile, key: JSONParser.pointer([member.key]),
                         "the executable is signed with \(member.key) = \(member.value.serialized()), but \(profileFile.name) grants only \(grant.serialized())"
                     ))
             }

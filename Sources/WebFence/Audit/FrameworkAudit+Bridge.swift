@@ -19,19 +19,19 @@ extension FrameworkAudit {
         case .fail(let error, _):
             findings.append(
                 AuditFinding(
-                    "framework.startPage.notAppBound", .error, file, key: startKey(policy),
+                    .frameworkStartPageNotAppBound, file, key: startKey(policy),
                     "the start page \(start) fails with error \(error.code): its domain is not in WKAppBoundDomains and the flag is on, so the app shows a blank page or its error page"
                 ))
         case .allow(.notAppBound):
             findings.append(
                 AuditFinding(
-                    "framework.bridge.notAppBound", .error, file, key: flagKey(policy),
+                    .frameworkBridgeNotAppBound, file, key: flagKey(policy),
                     "WKAppBoundDomains is present and \(name) leaves limitsNavigationsToAppBoundDomains off: the start page \(start) is not app-bound, so \(policy.bridge.whenPageCallFails)"
                 ))
         case .allow where verdict.state.forcedAppBoundMode && !limits:
             findings.append(
                 AuditFinding(
-                    "framework.localhost.versionDependent", .warning, file, key: flagKey(policy),
+                    .frameworkLocalhostVersionDependent, file, key: flagKey(policy),
                     "the bridge works only because current WebKit treats the local start page \(start) as app-bound and switches the web view into app-bound mode; iOS 14-era WebKit did not, and there the bridge is dead (capacitor #4721)"
                 ))
         default: break
@@ -46,7 +46,7 @@ extension FrameworkAudit {
             else { continue }
             findings.append(
                 AuditFinding(
-                    "framework.allowed.notAppBound", .warning, file, key: entriesKey(policy),
+                    .frameworkAllowedNotAppBound, file, key: entriesKey(policy),
                     "\(name) lets \(host) load in the main frame, but WKAppBoundDomains does not list it: under app-bound mode that navigation fails with error 13"
                 ))
         }

@@ -23,7 +23,7 @@ extension FrameworkAudit {
         {
             findings.append(
                 AuditFinding(
-                    "capacitor.serverURL.prefix", .warning, file, key: "/server/url",
+                    .capacitorServerURLPrefix, file, key: "/server/url",
                     "server.url \"\(server)\" has no slash after the host: Capacitor treats every URL that starts with it as the app, so \(server).evil.net and \(server)@evil.net load in the web view"
                 ))
         }
@@ -32,7 +32,7 @@ extension FrameworkAudit {
             if authority.joined(separator: "/").contains(where: \.isUppercase) {
                 findings.append(
                     AuditFinding(
-                        "capacitor.serverURL.case", .warning, file, key: "/server/url",
+                        .capacitorServerURLCase, file, key: "/server/url",
                         "server.url \"\(server)\" has capitals before its path: Capacitor compares it as typed with WebKit's lowercase URLs, so the app's own pages count as outside it and open in Safari"
                     ))
             }
@@ -42,12 +42,12 @@ extension FrameworkAudit {
             if pattern == "*" {
                 findings.append(
                     AuditFinding(
-                        "capacitor.allowNavigation.everyHost", .warning, file, key: key,
+                        .capacitorAllowNavigationEveryHost, file, key: key,
                         "\"*\" lets every host load in the web view, in every frame"))
             } else if pattern.contains(":") || pattern.contains("/") {
                 findings.append(
                     AuditFinding(
-                        "capacitor.allowNavigation.notAHost", .warning, file, key: key,
+                        .capacitorAllowNavigationNotAHost, file, key: key,
                         "\"\(pattern)\" is compared label by label with the host and never matches (a pattern has no scheme, port or path): links to it open in Safari (capacitor #4775)"
                     ))
             }
@@ -62,7 +62,7 @@ extension FrameworkAudit {
             if href == "*" {
                 findings.append(
                     AuditFinding(
-                        "cordova.allowNavigation.everything", .warning, file, key: key,
+                        .cordovaAllowNavigationEverything, file, key: key,
                         "<allow-navigation href=\"*\"> loads every URL of every scheme in the web view, so no <allow-intent> ever opens (tel:, mailto:, external links: cordova-ios #499)"
                     ))
                 continue
@@ -72,13 +72,13 @@ extension FrameworkAudit {
             case .anyHost(let meant):
                 findings.append(
                     AuditFinding(
-                        "cordova.allowNavigation.anyHost", .error, file, key: key,
+                        .cordovaAllowNavigationAnyHost, file, key: key,
                         "\"\(href)\" reads as any host (a host starting with * must go on with '.'): every site loads in the web view, not just \(meant) (cordova-ios #1285)"
                     ))
             case .neverMatches(let why):
                 findings.append(
                     AuditFinding(
-                        "cordova.allowNavigation.neverMatches", .warning, file, key: key,
+                        .cordovaAllowNavigationNeverMatches, file, key: key,
                         "\"\(href)\" can never match: \(why)"))
             case .ordinary: break
             }
@@ -92,7 +92,7 @@ extension FrameworkAudit {
         guard let whitelist = configuration.originWhitelist else {
             return [
                 AuditFinding(
-                    "reactNativeWebView.originWhitelist.default", .note, file, key: "/originWhitelist",
+                    .reactNativeWebViewOriginWhitelistDefault, file, key: "/originWhitelist",
                     "no originWhitelist: the default admits every http and https origin, in every frame")
             ]
         }
@@ -102,12 +102,12 @@ extension FrameworkAudit {
             if let why = ReactNativeWebViewPolicy.deadEntry(entry) {
                 findings.append(
                     AuditFinding(
-                        "reactNativeWebView.originWhitelist.neverMatches", .warning, file, key: key,
+                        .reactNativeWebViewOriginWhitelistNeverMatches, file, key: key,
                         "\"\(entry)\" can never match: \(why)"))
             } else if !configuration.requireFullOriginMatch, !entry.hasSuffix("*") {
                 findings.append(
                     AuditFinding(
-                        "reactNativeWebView.originWhitelist.prefix", .warning, file, key: key,
+                        .reactNativeWebViewOriginWhitelistPrefix, file, key: key,
                         "\"\(entry)\" is matched as a prefix of the origin, userinfo included: \(entry).evil.net and \(entry)@evil.net pass it (react-native-webview #3736)"
                     ))
             }
@@ -119,7 +119,7 @@ extension FrameworkAudit {
         guard let host = configuration.startHost, host != host.lowercased() else { return [] }
         return [
             AuditFinding(
-                "hotwire.startLocation.case", .warning, file, key: "/startLocation",
+                .hotwireStartLocationCase, file, key: "/startLocation",
                 "the start location's host \"\(host)\" has capitals: the router compares it as a string with WebKit's lowercase hosts, so every link of the app opens in Safari"
             )
         ]

@@ -12,7 +12,7 @@ extension FrameworkAudit {
         if shell.source == .inferredFromAppBoundDomains {
             findings.append(
                 AuditFinding(
-                    "pwabuilder.settings.inferred", .note, file, key: "/WKAppBoundDomains",
+                    .pwabuilderSettingsInferred, file, key: "/WKAppBoundDomains",
                     "a built PWABuilder shell: Settings.swift is compiled, so allowedOrigins and authOrigins are taken from WKAppBoundDomains, where PWABuilder's generator writes the same values; audit the project folder for the exact ones"
                 ))
         }
@@ -22,7 +22,7 @@ extension FrameworkAudit {
                 if let why = PWABuilderPolicy.deadEntry(entry) {
                     findings.append(
                         AuditFinding(
-                            "pwabuilder.origin.neverMatches", .warning, file, key: shell.key(authOrigin: isAuth, index),
+                            .pwabuilderOriginNeverMatches, file, key: shell.key(authOrigin: isAuth, index),
                             "\"\(entry)\" never occurs in a host (\(why)): links to it open in SFSafariViewController, not in the app"
                         ))
                 } else {
@@ -34,30 +34,30 @@ extension FrameworkAudit {
             let listed = live.map { "\"\($0)\"" }.joined(separator: ", ")
             findings.append(
                 AuditFinding(
-                    "pwabuilder.origin.substring", .warning, file, key: shell.listKey(authOrigin: isAuth),
+                    .pwabuilderOriginSubstring, file, key: shell.listKey(authOrigin: isAuth),
                     "\(name) \(listed) \(live.count == 1 ? "is" : "are") matched anywhere in the host, with no label boundary and any scheme or port: \(example).evil.net and evil\(example) load in the web view"
                 ))
         }
         // The template's code, each hole with the file whose code shows it.
-        let code: [(present: Bool, code: String, message: String, basis: String)] = [
+        let code: [(present: Bool, code: AuditCode, message: String, basis: String)] = [
             (
-                shell.allowsPageInitiated, "pwabuilder.pageInitiated.anyHost",
+                shell.allowsPageInitiated, .pwabuilderPageInitiatedAnyHost,
                 "a page-initiated navigation (a redirect, a script's location change, a meta refresh, an iframe) is allowed to any host: the allowlist is asked only about taps; under App-Bound Domains a main-frame one to an unlisted site fails with error 13 and the shell reloads its start URL, while an iframe loads",
                 shell.webViewBasis
             ),
             (
-                shell.loadsNewWindowsInPlace, "pwabuilder.windowOpen",
+                shell.loadsNewWindowsInPlace, .pwabuilderWindowOpen,
                 "window.open and target=_blank load in the shell's only web view and window.open returns null: a sign-in popup never reports back to the page that opened it",
                 shell.webViewBasis
             ),
             (
-                shell.universalLinkUnescaped, "pwabuilder.universalLink.unescaped",
+                shell.universalLinkUnescaped, .pwabuilderUniversalLinkUnescaped,
                 "a universal link's or a shortcut's URL is put into evaluateJavaScript(\"location.href = '<url>'\") without escaping: a link whose URL holds an apostrophe runs its own script in the page",
                 shell.sceneDelegateBasis
             ),
         ]
         for hole in code where hole.present {
-            findings.append(AuditFinding(hole.code, .warning, file, key: "/", hole.message + " (\(hole.basis))"))
+            findings.append(AuditFinding(hole.code, file, key: "/", hole.message + " (\(hole.basis))"))
         }
         return findings
     }
@@ -87,7 +87,7 @@ extension FrameworkAudit {
                 : "WKAppBoundDomains does not list \(domain)"
             findings.append(
                 AuditFinding(
-                    "pwabuilder.authOrigin.notAppBound", .error, file, key: shell.key(authOrigin: true, index),
+                    .pwabuilderAuthOriginNotAppBound, file, key: shell.key(authOrigin: true, index),
                     "the shell allows \(host) in the main frame, but \(why): the sign-in or payment page fails with error 13 and the shell reloads its start URL about 6 s later"
                 ))
         }

@@ -44,9 +44,7 @@ public struct FrameworkAudit: Sendable {
                         + FrameworkAudit.pwabuilderAppBound($0, app: app, file: read.file)
                 } ?? FrameworkAudit.holes(policy, file: read.file)
             let found = holes + FrameworkAudit.bridge(policy, app: app, file: read.file)
-            findings += found.map {
-                AuditFinding($0.code, $0.severity, $0.file, key: read.configurationPointer + $0.key, $0.message)
-            }
+            findings += found.map { $0.at(key: read.configurationPointer + $0.key) }
         }
         policy = read.policy
         pwabuilderShell = shell
@@ -64,7 +62,7 @@ public struct FrameworkAudit: Sendable {
     /// The navigation rules as the framework applies them, one sentence each.
     public var rules: [String] {
         guard let policy else {
-            if findings.contains(where: { $0.code == "framework.configuration.unreadable" }) {
+            if findings.contains(where: { $0.code == AuditCode.frameworkConfigurationUnreadable.rawValue }) {
                 return ["the configuration file does not read: what the framework decides is unknown"]
             }
             return ["no configuration file says how the framework is set up: its rules are not audited"]
@@ -227,14 +225,14 @@ public struct FrameworkAudit: Sendable {
     private static func missing(_ framework: HybridFramework, _ source: SourceFile, _ message: String) -> Read {
         Read(
             framework: framework, policy: nil, file: source,
-            findings: [AuditFinding("framework.configuration.missing", .note, source, key: "/", message)])
+            findings: [AuditFinding(.frameworkConfigurationMissing, source, key: "/", message)])
     }
 
     private static func unreadable(
         _ file: SourceFile, _ message: String, key: String = "", at position: SourcePosition? = nil
     ) -> AuditFinding {
         var finding = AuditFinding(
-            "framework.configuration.unreadable", .error, file, key: key.isEmpty ? "/" : key,
+            .frameworkConfigurationUnreadable, file, key: key.isEmpty ? "/" : key,
             "\(message): WebFence cannot say what the framework decides")
         finding.position = position
         return finding
@@ -242,7 +240,7 @@ public struct FrameworkAudit: Sendable {
 
     private static func ignored(_ note: FrameworkConfigurationNote, _ file: SourceFile) -> AuditFinding {
         var finding = AuditFinding(
-            "framework.configuration.ignored", .warning, file, key: note.place.hasPrefix("/") ? note.place : "/",
+            .frameworkConfigurationIgnored, file, key: note.place.hasPrefix("/") ? note.place : "/",
             note.message)
         finding.position = note.position
         return finding
