@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HybridFrameworks", targets: ["HybridFrameworks"]),
         .library(name: "RemoteRules", targets: ["RemoteRules"]),
         .library(name: "AppManifest", targets: ["AppManifest"]),
+        .library(name: "Audit", targets: ["Audit"]),
         // Builders of app files (Mach-O, profiles, .ipa, .app) for tests and benchmarks.
         .library(name: "AppFixtures", targets: ["AppFixtures"]),
         .executable(name: "webfence", targets: ["WebFenceCLI"]),
@@ -91,7 +92,7 @@ let package = Package(
         .target(
             name: "AppManifest",
             dependencies: [
-                "StrictJSON",
+                "StrictJSON", "AppBound", "AssociatedDomains",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -101,7 +102,7 @@ let package = Package(
 
         // Fetching an association file without I/O (D99): the request a device makes, the checks of
         // spec/associated-domains.md §4 on the answer, the report, and the protocol a fetcher meets.
-        .target(name: "AssociationFetchCore", dependencies: ["StrictJSON"]),
+        .target(name: "AssociationFetchCore", dependencies: ["StrictJSON", "AssociatedDomains"]),
 
         // The only target that does I/O over HTTP. Not named `Network`: that is Apple's framework,
         // and AsyncHTTPClient's `#if canImport(Network)` would find this module instead (D26).
@@ -130,12 +131,22 @@ let package = Package(
             dependencies: ["WebAddress", "AppBound", "NavigationRules", "ManagedWebViews", "HybridFrameworks"]
         ),
 
-        // The app model: composes every policy into one web view simulator.
+        // The audit of a real app: its findings (every code typed with its severity, title and fix),
+        // the reports of them (JSON, SARIF), and the association files fetched for it.
+        .target(
+            name: "Audit",
+            dependencies: [
+                "AppManifest", "AppBound", "AssociatedDomains", "AssociationFetchCore", "HybridFrameworks",
+                "WebFenceNavigation", "Findings", "FindingReports", "StrictJSON", "StrictXML", "WebAddress",
+            ]
+        ),
+
+        // The web view simulator and scenario files: every policy composed, step by step.
         .target(
             name: "WebFence",
             dependencies: [
-                "WebAddress", "StrictJSON", "Findings", "AppBound", "ManagedWebViews", "NavigationRules",
-                "AssociatedDomains", "AppManifest", "WebFenceNavigation", "HybridFrameworks", "StrictXML",
+                "WebAddress", "StrictJSON", "AppBound", "ManagedWebViews", "NavigationRules", "AssociatedDomains",
+                "AppManifest", "WebFenceNavigation", "HybridFrameworks",
             ]
         ),
 
@@ -144,8 +155,7 @@ let package = Package(
         .target(
             name: "WebFenceAPI",
             dependencies: [
-                "WebFence", "AssociatedDomains", "AssociationFetchCore", "AppManifest", "AppBound",
-                "WebAddress", "Findings", "FindingReports",
+                "WebFence", "AssociatedDomains", "WebAddress", "Findings", "FindingReports",
             ]
         ),
 
@@ -167,7 +177,8 @@ let package = Package(
         .target(
             name: "WebFenceServer",
             dependencies: [
-                "WebFence", "WebFenceAPI", "AssociatedDomains", "WebFenceNetwork", "AppManifest", "WebFenceWatch",
+                "WebFence", "WebFenceAPI", "Audit", "AssociatedDomains", "AssociationFetchCore", "WebFenceNetwork",
+                "AppManifest", "WebFenceWatch",
                 "FindingReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -194,7 +205,7 @@ let package = Package(
         .target(
             name: "WebFenceCommands",
             dependencies: [
-                "WebFence", "WebFenceAPI", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
+                "WebFence", "WebFenceAPI", "Audit", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
                 "AssociatedDomains", "AssociationFetchCore", "NavigationRules", "AppManifest",
                 "AppBound", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -293,12 +304,15 @@ let package = Package(
         ),
         .testTarget(name: "AppManifestTests", dependencies: ["AppManifest", "AppFixtures", "StrictJSON"]),
         .testTarget(
-            name: "WebFenceTests", dependencies: ["WebFence", "HybridFrameworks", "AppManifest", "AppFixtures"]),
+            name: "WebFenceTests", dependencies: ["WebFence", "AppFixtures"]),
+        .testTarget(
+            name: "AuditTests",
+            dependencies: ["Audit", "AppManifest", "AppFixtures", "HybridFrameworks", "StrictJSON"]),
         .testTarget(
             name: "WebFenceServerTests",
             dependencies: [
                 "WebFenceServer", "WebFenceAPI", "WebFence", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
-                "AssociatedDomains", "AppFixtures", "AppManifest",
+                "AssociatedDomains", "AppFixtures", "AppManifest", "Audit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,3 +1,4 @@
+import Audit
 import WebFence
 import WebFenceAPI
 
@@ -10,7 +11,7 @@ extension JSONAPI {
             let fetches = Array(repeating: [AuditFetch.Result](), count: outcome.audits.count)
             return .ok(
                 sarif
-                    ? SARIFLog.render(outcome.audits, unusable: outcome.unusable)
+                    ? SARIFLog.render(outcome.audits, unusable: outcome.unusable, tool: WebFenceVersion.sarifTool)
                     : AuditJSON.render(outcome.audits, fetches: fetches, unusable: outcome.unusable))
         case .failure(let refusal):
             return .error(refusal.status, code: refusal.code, refusal.message)

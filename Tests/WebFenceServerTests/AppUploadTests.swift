@@ -1,4 +1,5 @@
 import AppFixtures
+import Audit
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,3 +1,4 @@
+import AppManifest
 import AssociatedDomains
 import ManagedWebViews
 import NavigationRules

@@ -1,4 +1,5 @@
 import AppBound
+import AppManifest
 import AssociatedDomains
 
 /// The app's associated domains (its entitlement and app ID) and the association files its sites

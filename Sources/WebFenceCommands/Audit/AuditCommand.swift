@@ -1,6 +1,7 @@
 import AppManifest
 import ArgumentParser
 import AssociationFetchCore
+import Audit
 import Foundation
 import WebFence
 import WebFenceAPI

@@ -1,6 +1,7 @@
 import AppBound
 import AppManifest
 import AssociatedDomains
+import Audit
 import Foundation
 import WebFence
 import WebFenceAPI

@@ -1,5 +1,6 @@
 import AppManifest
 import ArgumentParser
+import Audit
 import Findings
 import Foundation
 import WebFence

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import FindingReports
 import Findings
 import WebFence

@@ -1,4 +1,5 @@
 import AppManifest
+import Audit
 import WebFence
 
 /// The app page: an uploaded `.ipa`, zipped `.app`, or Info.plist with its entitlements, audited as

@@ -1,3 +1,4 @@
+import Audit
 import Hummingbird
 import WebFenceAPI
 
@@ -26,7 +27,8 @@ struct AuditArea: ServerArea {
                 switch await auditing.audit(request, context: context) {
                 case .success(let outcome):
                     var response = Response.text(
-                        SARIFLog.render(outcome.audits, unusable: outcome.unusable).serialized(),
+                        SARIFLog.render(outcome.audits, unusable: outcome.unusable, tool: WebFenceVersion.sarifTool)
+                            .serialized(),
                         type: "application/sarif+json")
                     response.headers[.contentDisposition] = "attachment; filename=\"webfence-audit.sarif\""
                     return response

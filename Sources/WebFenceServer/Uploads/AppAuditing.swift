@@ -1,4 +1,5 @@
 import AppManifest
+import Audit
 import Foundation
 import Hummingbird
 import NIOCore

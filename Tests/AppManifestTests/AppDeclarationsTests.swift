@@ -1,5 +1,6 @@
+import AppManifest
+import StrictJSON
 import Testing
-import WebFence
 
 /// One reader of Info.plist and entitlements: the facts as the platforms read them, and every value
 /// of the wrong type as a problem with its file and place.

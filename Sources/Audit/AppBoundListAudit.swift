@@ -1,5 +1,6 @@
 import AppBound
 import AppManifest
+import WebAddress
 
 /// `WKAppBoundDomains` as the engine reads it (spec/app-bound-domains.md §1), with a finding for
 /// every entry that does not do what it says: dropped, past the cap, repeated, wider than written,

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A value of the wrong type in an app's Info.plist or entitlements, and what the platform does
 /// with it.
 public struct AppDeclarationProblem: Sendable, Hashable, CustomStringConvertible {

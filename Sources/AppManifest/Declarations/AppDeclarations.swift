@@ -1,5 +1,6 @@
 import AppBound
 import AssociatedDomains
+import StrictJSON
 
 /// What an app declares to the web-content systems, read from its Info.plist and entitlements
 /// (plist values as JSON, from any source `AppManifest` reads) the way the platforms read them:

@@ -1,7 +1,6 @@
 import AssociatedDomains
 import AssociationFetchCore
 import Foundation
-import WebFence
 
 /// `webfence audit --fetch`: each applinks domain's association file, fetched on the route a
 /// device takes (Apple's CDN, or the server itself when the entry names a mode), read, linted and

@@ -1,6 +1,7 @@
 import AppBound
 import AppManifest
 import HybridFrameworks
+import WebAddress
 import WebFenceNavigation
 
 /// How the framework's start page and bridge fare under the app's `WKAppBoundDomains` and the

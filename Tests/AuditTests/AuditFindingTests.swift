@@ -1,8 +1,9 @@
 import AppFixtures
 import AppManifest
+import Audit
 import Foundation
+import StrictJSON
 import Testing
-import WebFence
 
 /// Every code `webfence audit` reports has a case here that triggers it and a near twin, fixed,
 /// where it is absent (issue 6). Fetched-file codes (`fetch.*`, `aasa.*`, `appID.unknown`) need a

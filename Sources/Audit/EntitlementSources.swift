@@ -1,5 +1,6 @@
 import AppManifest
 import Foundation
+import StrictJSON
 
 /// The entitlements an app holds, and where they were read. A device uses the ones signed into
 /// the executable; without a signature, the project's `.entitlements` file is the best evidence.

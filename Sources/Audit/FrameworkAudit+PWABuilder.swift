@@ -1,6 +1,7 @@
 import AppBound
 import AppManifest
 import HybridFrameworks
+import WebAddress
 
 /// What PWABuilder's iOS shell opens and breaks (spec §12c, §12d): its substring allowlist, entries
 /// that can never match a host, the page-initiated rule, `window.open`, the unescaped universal

@@ -1,5 +1,6 @@
 import AppManifest
 import HybridFrameworks
+import WebAddress
 
 /// The bypass classes and dead entries a framework configuration opens (spec/hybrid-frameworks.md
 /// §2e, §3e, §4e, §6), each a finding at its entry.

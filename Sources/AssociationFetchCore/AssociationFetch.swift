@@ -1,6 +1,6 @@
 import AssociatedDomains
 import AssociationFetchCore
-import WebFence
+import StrictJSON
 
 /// `aasa fetch --format json` and `POST /v1/aasa/fetch` (interfaces §2, §7): a domain's
 /// association file fetched on one route or both as a device does, each file read and linted, and

@@ -1,9 +1,10 @@
 import AppFixtures
 import AppManifest
 import Foundation
+import StrictJSON
 import Testing
 
-@testable import WebFence
+@testable import Audit
 
 /// Cases a review of the audit found (issue 6): what is in force, and what a web view may do, when
 /// the files are odd.

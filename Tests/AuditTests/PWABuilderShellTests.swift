@@ -1,7 +1,8 @@
 import AppFixtures
+import Audit
 import HybridFrameworks
+import StrictJSON
 import Testing
-import WebFence
 
 /// How the audit tells a PWABuilder shell's code (D90): the template's constructs in a project's
 /// files, the template's literals in a built executable, or nothing (the template assumed); and a

@@ -2,6 +2,7 @@ import AppBound
 import AppManifest
 import Findings
 import HybridFrameworks
+import StrictJSON
 import StrictXML
 import WebFenceNavigation
 

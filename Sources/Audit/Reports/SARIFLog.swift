@@ -1,7 +1,8 @@
 import AppManifest
 import FindingReports
+import Findings
 import Foundation
-import WebFence
+import StrictJSON
 
 /// `webfence audit --format sarif` and `POST /v1/audit?format=sarif`: the audit's findings as a
 /// SARIF 2.1.0 log (`SARIFReport`): the driver's rules are the codes found, with their title, fix
@@ -11,9 +12,10 @@ public enum SARIFLog {
     /// The SARIF 2.1.0 schema the log names.
     public static let schema = SARIFReport.schema
 
-    /// The log of `audits`, with an `input.unusable` error for each app that could not be read.
-    public static func render(_ audits: [AppAudit], unusable: [AppManifestError]) -> JSONValue {
-        SARIFReport.render(AuditReport.findings(audits, unusable: unusable), tool: WebFenceVersion.sarifTool)
+    /// The log of `audits`, written by `tool`, with an `input.unusable` error for each app that
+    /// could not be read.
+    public static func render(_ audits: [AppAudit], unusable: [AppManifestError], tool: SARIFReport.Tool) -> JSONValue {
+        SARIFReport.render(AuditReport.findings(audits, unusable: unusable), tool: tool)
     }
 }
 

@@ -1,8 +1,9 @@
 import AppFixtures
 import AppManifest
+import Audit
 import Foundation
+import StrictJSON
 import Testing
-import WebFence
 
 /// Examples/apps: the five apps of seed 000 and the hybrid-framework apps of issue 17, made by
 /// `ExampleApps`. The committed folders must be

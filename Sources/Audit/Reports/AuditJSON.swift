@@ -1,7 +1,7 @@
 import AppBound
 import AppManifest
 import Foundation
-import WebFence
+import StrictJSON
 
 /// `webfence audit --format json`: one document, `{"apps": [...], "errors", "warnings", "notes"}`;
 /// docs/audit.md describes every member.
@@ -23,6 +23,38 @@ public enum AuditJSON {
 
     private static func app(_ audit: AppAudit, _ fetched: [AuditFetch.Result]) -> JSONValue {
         let files = audit.files
+        let (errors, warnings, notes) = audit.counts
+        return .object([
+            "path": .string(files.path),
+            "kind": .string(files.kind.rawValue),
+            "bundleIdentifier": audit.bundleIdentifier.map(JSONValue.string) ?? .null,
+            "appID": audit.appID.map(JSONValue.string) ?? .null,
+            "sources": .array(sources(audit.files)),
+            "entitlementsInForce": .object([
+                "origin": .string(audit.entitlements.origin.rawValue), "file": file(audit.entitlements.file),
+                "architecture": audit.entitlements.signedArchitecture.map(JSONValue.string) ?? .null,
+            ]),
+            "appBoundDomains": appBoundDomains(audit),
+            "webViews": webViews(audit),
+            "browser": .object([
+                "entitlement": .bool(audit.appBound.isBrowser),
+                "prohibitedUsageDescriptions": .array(audit.appBound.prohibitedUsageDescriptions.map(JSONValue.string)),
+            ]),
+            "tracking": .object([
+                "settingsSwitchShown": .bool(audit.tracking.settingsSwitchShown),
+                "rule": .string(audit.tracking.rule.code),
+            ]),
+            "managed": .object(["treatAllWebViewsAsUnmanaged": .bool(audit.treatAllWebViewsAsUnmanaged)]),
+            "framework": framework(audit.framework),
+            "associatedDomains": associatedDomains(audit),
+            "fetched": fetchedFiles(fetched),
+            "findings": findings(audit),
+            "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),
+        ])
+    }
+
+    /// The files read: Info.plist, the project's entitlements, the executable, the profile.
+    private static func sources(_ files: AppFiles) -> [JSONValue] {
         var sources: [JSONValue] = [
             .object([
                 "role": .string("infoPlist"), "file": file(files.infoPlist.file),
@@ -79,10 +111,14 @@ public enum AuditJSON {
                 .object(["role": .string("provisioningProfile"), "file": file(source), "error": .string(message)]))
         case nil: break
         }
+        return sources
+    }
 
+    /// `WKAppBoundDomains` as the engine reads it.
+    private static func appBoundDomains(_ audit: AppAudit) -> JSONValue {
         // The members are there whatever the list; null when it is absent or unusable.
         let list = audit.appBoundList.domains
-        let appBound: [JSONValue.Member] = [
+        return .object([
             .init("present", .bool(audit.appBoundList.isPresent)),
             .init("usable", .bool(list != nil || !audit.appBoundList.isPresent)),
             .init("domains", list.map { .array($0.domains.map(JSONValue.string)) } ?? .null),
@@ -91,76 +127,67 @@ public enum AuditJSON {
             .init("capacity", .int(AppBoundDomains.capacity)),
             .init("entries", list.map { .array($0.entries.map(entry)) } ?? .null),
             .init("applies", .bool(audit.appBound.isFeatureOn)),
-        ]
-
-        let (errors, warnings, notes) = audit.counts
-        return .object([
-            "path": .string(files.path),
-            "kind": .string(files.kind.rawValue),
-            "bundleIdentifier": audit.bundleIdentifier.map(JSONValue.string) ?? .null,
-            "appID": audit.appID.map(JSONValue.string) ?? .null,
-            "sources": .array(sources),
-            "entitlementsInForce": .object([
-                "origin": .string(audit.entitlements.origin.rawValue), "file": file(audit.entitlements.file),
-                "architecture": audit.entitlements.signedArchitecture.map(JSONValue.string) ?? .null,
-            ]),
-            "appBoundDomains": .object(appBound),
-            "webViews": .array(
-                audit.webViews.map { view in
-                    .object([
-                        "configuration": .string(view.configuration.rawValue),
-                        "capabilities": .object(
-                            view.capabilities.map { capability in
-                                JSONValue.Member(
-                                    capability.name,
-                                    .object([
-                                        "answer": .string(capability.answer), "rule": .string(capability.rule.code),
-                                        "section": .string(capability.rule.section),
-                                    ]))
-                            }),
-                    ])
-                }),
-            "browser": .object([
-                "entitlement": .bool(audit.appBound.isBrowser),
-                "prohibitedUsageDescriptions": .array(audit.appBound.prohibitedUsageDescriptions.map(JSONValue.string)),
-            ]),
-            "tracking": .object([
-                "settingsSwitchShown": .bool(audit.tracking.settingsSwitchShown),
-                "rule": .string(audit.tracking.rule.code),
-            ]),
-            "managed": .object(["treatAllWebViewsAsUnmanaged": .bool(audit.treatAllWebViewsAsUnmanaged)]),
-            "framework": framework(audit.framework),
-            "associatedDomains": .array(
-                (audit.associatedDomains?.domains ?? []).map { domain in
-                    .object([
-                        "entry": .string(domain.text), "service": .string(domain.service.rawValue),
-                        "host": .string(domain.host),
-                        "wildcard": .bool(domain.isWildcard), "port": domain.port.map(JSONValue.int) ?? .null,
-                        "modes": .array(domain.modes.sorted().map { .string($0.rawValue) }),
-                        "route": .string(domain.fetchesDirectly ? "direct" : "cdn"),
-                    ])
-                }),
-            "fetched": .array(
-                fetched.map { result in
-                    .object([
-                        "entry": .string(result.entry), "route": .string(result.route.rawValue),
-                        "url": result.url.map(JSONValue.string) ?? .null, "outcome": .string(result.outcome.rawValue),
-                        "status": result.status.map(JSONValue.int) ?? .null,
-                        "listsApp": result.listsApp.map(JSONValue.bool) ?? .null,
-                    ])
-                }),
-            "findings": .array(
-                audit.findings.map { finding in
-                    .object([
-                        "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
-                        "file": file(finding.file), "key": .string(finding.key),
-                        "line": finding.position.map { .int($0.line) } ?? .null,
-                        "column": finding.position.map { .int($0.column) } ?? .null,
-                        "message": .string(finding.message), "fix": .string(finding.fix),
-                    ])
-                }),
-            "errors": .int(errors), "warnings": .int(warnings), "notes": .int(notes),
         ])
+    }
+
+    /// Each web view configuration and what it may do.
+    private static func webViews(_ audit: AppAudit) -> JSONValue {
+        .array(
+            audit.webViews.map { view in
+                .object([
+                    "configuration": .string(view.configuration.rawValue),
+                    "capabilities": .object(
+                        view.capabilities.map { capability in
+                            JSONValue.Member(
+                                capability.name,
+                                .object([
+                                    "answer": .string(capability.answer), "rule": .string(capability.rule.code),
+                                    "section": .string(capability.rule.section),
+                                ]))
+                        }),
+                ])
+            })
+    }
+
+    /// The associated domains the entitlements list.
+    private static func associatedDomains(_ audit: AppAudit) -> JSONValue {
+        .array(
+            (audit.associatedDomains?.domains ?? []).map { domain in
+                .object([
+                    "entry": .string(domain.text), "service": .string(domain.service.rawValue),
+                    "host": .string(domain.host),
+                    "wildcard": .bool(domain.isWildcard), "port": domain.port.map(JSONValue.int) ?? .null,
+                    "modes": .array(domain.modes.sorted().map { .string($0.rawValue) }),
+                    "route": .string(domain.fetchesDirectly ? "direct" : "cdn"),
+                ])
+            })
+    }
+
+    /// The association files fetched (`--fetch`).
+    private static func fetchedFiles(_ fetched: [AuditFetch.Result]) -> JSONValue {
+        .array(
+            fetched.map { result in
+                .object([
+                    "entry": .string(result.entry), "route": .string(result.route.rawValue),
+                    "url": result.url.map(JSONValue.string) ?? .null, "outcome": .string(result.outcome.rawValue),
+                    "status": result.status.map(JSONValue.int) ?? .null,
+                    "listsApp": result.listsApp.map(JSONValue.bool) ?? .null,
+                ])
+            })
+    }
+
+    /// The findings, each with its fix.
+    private static func findings(_ audit: AppAudit) -> JSONValue {
+        .array(
+            audit.findings.map { finding in
+                .object([
+                    "code": .string(finding.code), "severity": .string(finding.severity.rawValue),
+                    "file": file(finding.file), "key": .string(finding.key),
+                    "line": finding.position.map { .int($0.line) } ?? .null,
+                    "column": finding.position.map { .int($0.column) } ?? .null,
+                    "message": .string(finding.message), "fix": .string(finding.fix),
+                ])
+            })
     }
 
     /// `{"path"}`, with `"member"` for an entry of an `.ipa`.

@@ -1,7 +1,8 @@
 import AppFixtures
 import AppManifest
+import Audit
 import Foundation
-import WebFence
+import StrictJSON
 
 /// An app to audit, written as real files at test time: a signed `.app` (by default a clean
 /// ShopApp: two app-bound domains, applinks and webcredentials, a profile granting them), or a
