@@ -1,5 +1,4 @@
 import AssociatedDomains
-import AssociationFetchCore
 import StrictJSON
 
 /// `aasa fetch --format json` and `POST /v1/aasa/fetch` (interfaces §2, §7): a domain's
