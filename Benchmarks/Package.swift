@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "AppAudit",
             dependencies: [
-                .product(name: "WebFence", package: main),
+                .product(name: "Audit", package: main),
                 .product(name: "AppManifest", package: main),
                 .product(name: "AppFixtures", package: main),
                 .product(name: "Benchmark", package: "benchmark"),

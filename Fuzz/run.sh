@@ -211,25 +211,30 @@ else
     }
     build_package_deps
     build_module StrictJSON -- "$ROOT"/Sources/StrictJSON/*.swift
+    mapfile -t WEBADDRESS < <(find "$ROOT/Sources/WebAddress" -name '*.swift' | sort)
+    build_module WebAddress -- "${WEBADDRESS[@]}"
+    # Findings (the linters' shared finding type) became a module of its own; older trees keep it
+    # in AssociatedDomains and NavigationRules.
     FINDINGS=()
-    if [[ $KIND != app ]]; then
-        mapfile -t WEBADDRESS < <(find "$ROOT/Sources/WebAddress" -name '*.swift' | sort)
-        build_module WebAddress -- "${WEBADDRESS[@]}"
-        # Findings (the linters' shared finding type) became a module of its own; older trees keep it
-        # in AssociatedDomains and NavigationRules.
-        if [[ -d "$ROOT/Sources/Findings" ]]; then
-            build_module Findings -- "$ROOT"/Sources/Findings/*.swift
-            FINDINGS=("$LIB/libFindings.a")
-        fi
-        build_module NavigationRules "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
-            "$LIB/libPackageDeps.a" -- "$ROOT"/Sources/NavigationRules/*.swift
+    if [[ -d "$ROOT/Sources/Findings" ]]; then
+        build_module Findings -- "$ROOT"/Sources/Findings/*.swift
+        FINDINGS=("$LIB/libFindings.a")
     fi
+    build_module NavigationRules "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
+        "$LIB/libPackageDeps.a" -- "$ROOT"/Sources/NavigationRules/*.swift
     if [[ $KIND != rules ]]; then
-        build_module AppManifest "$LIB/libStrictJSON.a" "$LIB/libPackageDeps.a" -- "$ROOT"/Sources/AppManifest/*.swift
+        # AppManifest reads what an app declares into AppBound's and AssociatedDomains' types (D104).
+        build_module AppBound "$LIB/libWebAddress.a" -- "$ROOT"/Sources/AppBound/*.swift
+        build_module AssociatedDomains "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
+            -- "$ROOT"/Sources/AssociatedDomains/*.swift
+        mapfile -t APPMANIFEST < <(find "$ROOT/Sources/AppManifest" -name '*.swift' | LC_ALL=C sort)
+        build_module AppManifest "$LIB/libStrictJSON.a" "$LIB/libAppBound.a" "$LIB/libAssociatedDomains.a" \
+            "${FINDINGS[@]}" "$LIB/libWebAddress.a" "$LIB/libPackageDeps.a" -- "${APPMANIFEST[@]}"
     fi
     if [[ $KIND == app ]]; then
         MODULE=AppManifestFuzz
-        LIBS=("$LIB/libAppManifest.a" "$LIB/libStrictJSON.a")
+        LIBS=("$LIB/libAppManifest.a" "$LIB/libAssociatedDomains.a" "$LIB/libAppBound.a" "${FINDINGS[@]}"
+            "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
         SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
         for file in "${EXTRA[@]}"; do SOURCES+=("$ROOT/Tests/AppFixtures/$file"); done
     elif [[ $KIND == rules ]]; then
@@ -238,20 +243,18 @@ else
         SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
     else
         mapfile -t WEBFENCE_SOURCES < <(find "$ROOT/Sources/WebFence" -name '*.swift' | LC_ALL=C sort)
-        build_module AppBound "$LIB/libWebAddress.a" -- "$ROOT"/Sources/AppBound/*.swift
-        build_module AssociatedDomains "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
-            -- "$ROOT"/Sources/AssociatedDomains/*.swift
         build_module ManagedWebViews "$LIB/libWebAddress.a" -- "$ROOT"/Sources/ManagedWebViews/*.swift
         LIBS=("$LIB/libAssociatedDomains.a" "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libAppManifest.a"
             "$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
-        # Hybrid frameworks (issue 17): their policies, imported by the pipeline, and the XML reader
-        # of Cordova's config.xml, imported by WebFence.
+        # Hybrid frameworks (issue 17): their policies, imported by the pipeline, and their
+        # configuration readers (D102), which read JSON, Cordova's config.xml and rule sets.
         FRAMEWORK_LIBS=()
         if [[ -d "$ROOT/Sources/HybridFrameworks" ]]; then
             mapfile -t HYBRID < <(find "$ROOT/Sources/HybridFrameworks" -name '*.swift' | LC_ALL=C sort)
-            build_module HybridFrameworks "$LIB/libWebAddress.a" -- "${HYBRID[@]}"
             build_module StrictXML -- "$ROOT"/Sources/StrictXML/*.swift
-            FRAMEWORK_LIBS=("$LIB/libHybridFrameworks.a")
+            build_module HybridFrameworks "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "$LIB/libStrictXML.a" \
+                "${FINDINGS[@]}" "$LIB/libNavigationRules.a" "$LIB/libPackageDeps.a" -- "${HYBRID[@]}"
+            FRAMEWORK_LIBS=("$LIB/libHybridFrameworks.a" "$LIB/libStrictXML.a")
             LIBS=("$LIB/libHybridFrameworks.a" "$LIB/libStrictXML.a" "${LIBS[@]}")
         fi
         # The navigation pipeline (issue 16) became a module of its own, between the policies and WebFence.

@@ -104,6 +104,10 @@ def main():
             continue  # C sources: their headers say what they include
         listed, _ = declared(target, executables)
         for module, path in sorted(used.items()):
+            if module == target["name"] and target["type"] != "test":
+                # The compiler ignores it with a warning, which an incremental build does not repeat.
+                problems.append(f"{path}: imports its own module, {module}")
+                continue
             if module in TOOLCHAIN or module == target["name"]:
                 continue
             if module not in listed:

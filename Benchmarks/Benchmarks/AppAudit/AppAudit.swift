@@ -8,9 +8,9 @@
 
 import AppFixtures
 import AppManifest
+import Audit
 import Benchmark
 import Foundation
-import WebFence
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(

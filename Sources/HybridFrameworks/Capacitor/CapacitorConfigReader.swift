@@ -1,4 +1,3 @@
-import HybridFrameworks
 import StrictJSON
 
 /// Reads `capacitor.config.json` as `CAPInstanceDescriptor._parseConfiguration` does: each key by

@@ -1,4 +1,3 @@
-import HybridFrameworks
 import StrictJSON
 
 /// Reads a framework's configuration from JSON (interfaces §6): `capacitor.config.json`'s object as

@@ -1,4 +1,3 @@
-import HybridFrameworks
 import NavigationRules
 import StrictJSON
 

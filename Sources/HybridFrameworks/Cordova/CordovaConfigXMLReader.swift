@@ -1,5 +1,4 @@
 import Findings
-import HybridFrameworks
 import StrictXML
 
 /// Reads a Cordova app's `config.xml`: the platform copy the app carries

@@ -1,5 +1,4 @@
 import Findings
-import HybridFrameworks
 
 /// Reads the three constants of a PWABuilder shell's `Settings.swift` as the template writes them
 /// (spec §12a): `let rootUrl = URL(string: "…")!`, `let allowedOrigins: [String] = ["…"]` (or the

@@ -1,4 +1,4 @@
-import WebFence
+import StrictJSON
 
 /// The JSON document of `simulate --format json` and `POST /v1/simulate`: `{"scenarios": [{"name",
 /// "passed", "steps": [{"index", "action", "outcome", "mismatches"}]}]}`.

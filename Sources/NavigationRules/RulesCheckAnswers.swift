@@ -1,4 +1,5 @@
-import WebFence
+import StrictJSON
+import WebAddress
 
 /// `rules check --jsonl` and `POST /v1/rules/check` (interfaces §5, §7): the answer to one case,
 /// `{"id", "decision", "rule", "reason", "host"}`, or `{"id", "error"}` for a case that cannot be
