@@ -173,6 +173,9 @@ struct AppUploadTests {
         let answer = try await Self.post("/v1/audit", body: Data(body.utf8), type: type)
         #expect(answer.status == status, "\(answer.text)")
         #expect(try JSONParser.parse(answer.text)["code"] == .string(code))
+        // No answer names the server's private folder: the file is named as the browser sent it.
+        #expect(!answer.text.contains("webfence-upload"), "\(answer.text)")
+        if code == "upload.unusable" { #expect(answer.text.contains(#""a.ipa: "#), "\(answer.text)") }
     }
 
     @Test("A zip bomb stops at the extraction budget; too many entries and too large an upload are refused")

@@ -65,6 +65,17 @@ struct AppAuditing: Sendable {
         let entitlements: URL?
         let entitlementsName: String?
         let appID: String?
+
+        /// A path as a message shows it: the names the browser gave instead of the server's private
+        /// folder, which no answer names.
+        func shown(_ path: String) -> String {
+            if let entitlements, let entitlementsName, path.hasPrefix(entitlements.path) {
+                return entitlementsName + path.dropFirst(entitlements.path.count)
+            }
+            if path.hasPrefix(main.path) { return mainName + path.dropFirst(main.path.count) }
+            // Another file in the folder (the stored body, say): its name alone.
+            return path.replacingOccurrences(of: main.deletingLastPathComponent().path + "/", with: "")
+        }
     }
 
     private func receive(
@@ -184,7 +195,8 @@ struct AppAuditing: Sendable {
         }
         switch reading {
         case .failure(let error):
-            return .failure(Refusal(status: 422, code: "upload.unusable", message: "\(error.path): \(error.message)"))
+            return .failure(
+                Refusal(status: 422, code: "upload.unusable", message: "\(upload.shown(error.path)): \(error.message)"))
         case .success(let read):
             return .success(
                 Outcome(audits: read.apps.map { AppAudit($0, appID: upload.appID) }, unusable: read.unusable))
