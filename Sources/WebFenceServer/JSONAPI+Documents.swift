@@ -10,7 +10,7 @@ extension JSONAPI {
     /// server); over 500 steps, `413 scenario.steps`.
     public static func simulate(_ body: [UInt8]) -> APIResponse {
         guard let text = String(validating: body, as: UTF8.self) else { return BodyError.notUTF8.response }
-        switch ScenarioPage.run(text) {
+        switch BoundedScenarioRun.run(text, maximumSteps: maximumScenarioSteps) {
         case .success(let result): return .ok(ScenarioJSON.render([result]))
         case .failure(let refusal):
             let error = refusal.error

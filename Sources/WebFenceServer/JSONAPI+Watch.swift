@@ -11,7 +11,7 @@ extension JSONAPI {
         do throws(WatchStoreError) { states = try watch.state() } catch {
             return .error(500, code: "watch.store", error.description)
         }
-        func time(_ date: Date?) -> JSONValue { date.map { .string(WatchPage.time($0)) } ?? .null }
+        func time(_ date: Date?) -> JSONValue { date.map { .string(AssociationWatch.timestamp($0)) } ?? .null }
         return .ok(
             .object([
                 "watching": .bool(true),

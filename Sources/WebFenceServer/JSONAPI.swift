@@ -8,6 +8,8 @@ import WebFenceAPI
 public enum JSONAPI {
     /// At most this many input objects in one request (each answered in turn).
     public static let maximumCases = 10_000
+    /// At most this many steps are run for one scenario (`POST /v1/simulate` and the scenario page).
+    public static let maximumScenarioSteps = 500
 
     /// Association files, framework configurations and rule sets compiled for earlier requests, kept
     /// for the requests that send them again (a team's CI posts the same file many times).

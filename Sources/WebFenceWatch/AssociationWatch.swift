@@ -75,6 +75,12 @@ public struct AssociationWatch: Service {
         }
     }
 
+    /// A time as the watch's answers write it: ISO 8601 in UTC, to the second
+    /// (`2026-11-28T15:15:02Z`).
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)) + "Z"
+    }
+
     /// What a route has answered: its current version, when it last changed, how many versions.
     public struct RouteState: Sendable {
         /// `cdn` or `direct`.

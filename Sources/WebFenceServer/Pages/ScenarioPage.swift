@@ -7,9 +7,6 @@ import WebFence
 enum ScenarioPage {
     static let path = "/scenario"
     static let title = "Scenario"
-    /// At most this many steps are run for one page.
-    static let maximumSteps = 500
-
     static func form(_ fields: FormBody?) -> HTML {
         """
         <p>Upload or paste a scenario file (the format of <code>webfence simulate</code>, docs/scenarios.md):
@@ -33,38 +30,9 @@ enum ScenarioPage {
             HTML(joining: [result(fields.firstGiven("scenarioFile", "scenario") ?? ""), form(fields)]))
     }
 
-    /// Why a scenario is not run.
-    enum Refusal: Error {
-        /// It does not load (or names plist files: no request names a path on the server).
-        case invalid(ScenarioError)
-        /// It has more steps than ``maximumSteps``.
-        case tooManySteps(Int)
-
-        /// The place and the reason, as `ScenarioError` gives them.
-        var error: ScenarioError {
-            switch self {
-            case .invalid(let error): error
-            case .tooManySteps(let count):
-                ScenarioError(
-                    "/steps", "\(count) steps: at most \(maximumSteps) on this server (use webfence simulate)")
-            }
-        }
-    }
-
-    /// The scenario of `text` run, or why it is not (for the page and `POST /v1/simulate`).
-    static func run(_ text: String) -> Result<ScenarioResult, Refusal> {
-        do throws(ScenarioError) {
-            let scenario = try Scenario.parse(text)
-            guard scenario.steps.count <= maximumSteps else { return .failure(.tooManySteps(scenario.steps.count)) }
-            return .success(try scenario.run())
-        } catch {
-            return .failure(.invalid(error))
-        }
-    }
-
     static func result(_ text: String) -> HTML {
         let result: ScenarioResult
-        switch run(text) {
+        switch BoundedScenarioRun.run(text, maximumSteps: JSONAPI.maximumScenarioSteps) {
         case .success(let ran): result = ran
         case .failure(let refusal):
             let error = refusal.error

@@ -123,7 +123,7 @@ enum WatchPage {
 
     static func time(_ date: Date?) -> String {
         guard let date else { return "never" }
-        return date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)) + "Z"
+        return AssociationWatch.timestamp(date)
     }
 
     static func interval(_ duration: Duration) -> String {
