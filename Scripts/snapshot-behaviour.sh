@@ -69,6 +69,10 @@ run url-parse.json url parse --format json 'https://evil.com\@trusted.com/'
 python3 -c 'import json,sys; [print(json.dumps(o)) for o in json.load(open(sys.argv[1]))]' \
     Examples/frameworks/check.json >"$out/framework-check.input"
 run framework-check.jsonl framework check --jsonl <"$out/framework-check.input"
+run framework-check.json framework check --format json --framework capacitor \
+    --config Examples/frameworks/capacitor.config.json https://app.example.com.evil.net/ https://app.example.com/
+run framework-check.txt framework check --framework capacitor --config Examples/frameworks/capacitor.config.json \
+    https://app.example.com.evil.net/
 for pair in capacitor:capacitor.config.json cordova-ios:config.xml pwabuilder:Settings.swift \
     pwabuilder:pwabuilder.json react-native-webview:react-native-webview.json hotwire-native:hotwire-native.json; do
     framework=${pair%%:*} name=${pair#*:}

@@ -89,7 +89,7 @@ struct FrameworkCheckCommand: AsyncParsableCommand {
         }
         switch output.format {
         case .json:
-            let items = results.map { url, decision in FrameworkCheckOutput.json(url: url, decision) }
+            let items = results.map { url, decision in decision.json(url: url) }
             print(
                 JSONValue.object([
                     "framework": .string(framework.rawValue), "config": .string(config), "results": .array(items),

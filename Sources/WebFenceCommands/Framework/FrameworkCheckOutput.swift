@@ -1,18 +1,8 @@
 import WebFence
 import WebFenceCommandLine
 
-/// The text and JSON of `framework check`'s answers.
+/// The text of `framework check`'s answers (their JSON is `FrameworkDecision.json(url:)`).
 enum FrameworkCheckOutput {
-    /// One answer as `--format json` lists it.
-    static func json(url: String, _ decision: FrameworkDecision) -> JSONValue {
-        .object([
-            "url": .string(url), "decision": .string(decision.action.rawValue), "host": .string(decision.hostText),
-            "bypass": .bool(decision.isBypass), "rule": .string(decision.rule.description),
-            "ruleCode": .string(decision.rule.code), "ruleLocation": .string(decision.rule.location),
-            "ruleEntry": .string(decision.rule.entry),
-        ])
-    }
-
     static func text(_ results: [(String, FrameworkDecision)], terminal: Terminal) -> String {
         var out = ""
         for (url, decision) in results {

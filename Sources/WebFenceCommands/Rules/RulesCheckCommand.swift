@@ -64,7 +64,7 @@ struct RulesCheckCommand: AsyncParsableCommand {
     func run() async throws {
         let ruleSet = try RulesInput.ruleSet(rules, publicKeys: publicKeys)
         if jsonl { return try streamLines(ruleSet) }
-        let results = urls.map { Self.check($0, frame: frame, ruleSet: ruleSet) }
+        let results = urls.map { RulesCheckResult($0, frame: frame, ruleSet: ruleSet) }
         switch output.format {
         case .json:
             print(JSONValue.object(["rules": .string(rules), "results": .array(results.map(\.json))]).serialized())
@@ -90,41 +90,7 @@ struct RulesCheckCommand: AsyncParsableCommand {
         return false
     }
 
-    /// One URL's answer: the rule set's decision, or the parse error of text that is not a URL.
-    struct Result {
-        let url: String
-        /// The decision; nil when `url` does not parse.
-        let decision: NavigationDecision?
-        let parseError: URLParseError?
-
-        /// What happens: a URL that does not parse is cancelled, since no web view loads it.
-        var action: NavigationDecision.Action { decision?.action ?? .cancel }
-
-        /// The deciding rule's code, or `url.unparsable`.
-        var reason: String { decision?.reason.code ?? "url.unparsable" }
-
-        var explanation: String {
-            if let decision { return decision.explanation }
-            return "not a URL (\(parseError.map { "\($0.code): \($0)" } ?? "")): no web view loads it"
-        }
-
-        var json: JSONValue {
-            .object([
-                "url": .string(url), "decision": .string(action.rawValue), "rule": .string(decision?.rulePointer),
-                "ruleText": .string(decision?.ruleText), "reason": .string(reason), "host": .string(decision?.host),
-                "explanation": .string(explanation),
-            ])
-        }
-    }
-
-    static func check(_ text: String, frame: NavigationFrame, ruleSet: NavigationRuleSet) -> Result {
-        switch WebURL.parse(text) {
-        case .failure(let error): Result(url: text, decision: nil, parseError: error)
-        case .success(let url): Result(url: text, decision: ruleSet.decide(url, frame: frame), parseError: nil)
-        }
-    }
-
-    static func text(_ results: [Result], terminal: Terminal) -> String {
+    static func text(_ results: [RulesCheckResult], terminal: Terminal) -> String {
         var out = ""
         for result in results {
             let style: Terminal.Style =
