@@ -24,17 +24,19 @@ public struct JSONObjectReader<Failure: JSONShapeError> {
         self.members = members
     }
 
-    /// The JSON pointer of a member (RFC 6901: `~` is written `~0` and `/` is written `~1`).
+    /// The JSON pointer of a member (RFC 6901: `~` is written `~0` and `/` is written `~1`, scalar
+    /// by scalar, so a combining mark after either does not hide it).
     public func path(_ key: String) -> String {
-        var escaped = pointer + "/"
-        for character in key {
-            switch character {
-            case "~": escaped += "~0"
-            case "/": escaped += "~1"
-            default: escaped.append(character)
+        var escaped = String.UnicodeScalarView(pointer.unicodeScalars)
+        escaped.append("/")
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "~": escaped.append(contentsOf: "~0".unicodeScalars)
+            case "/": escaped.append(contentsOf: "~1".unicodeScalars)
+            default: escaped.append(scalar)
             }
         }
-        return escaped
+        return String(escaped)
     }
 
     /// The object's keys, in the document's order.
