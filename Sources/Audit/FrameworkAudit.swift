@@ -68,7 +68,7 @@ public struct FrameworkAudit: Sendable {
             }
             return ["no configuration file says how the framework is set up: its rules are not audited"]
         }
-        var rules = FrameworkAudit.ruleSummary(policy)
+        var rules = policy.rules
         if let shell = pwabuilderShell,
             !(shell.matchesBySubstring && shell.allowsPageInitiated && shell.loadsNewWindowsInPlace)
         {

@@ -1,5 +1,6 @@
 /// One app's framework with its configuration: the navigation decision its own code makes, the
-/// first stage of the navigation pipeline when an app is built on it.
+/// first stage of the navigation pipeline when an app is built on it. What each framework does is
+/// its policy type's (`FrameworkDefinition`); this enum is the closed set of them.
 public enum FrameworkPolicy: Sendable {
     /// Capacitor's `WebViewDelegationHandler`.
     case capacitor(CapacitorPolicy)
@@ -12,18 +13,22 @@ public enum FrameworkPolicy: Sendable {
     /// PWABuilder's iOS shell's `decidePolicyFor`.
     case pwabuilder(PWABuilderPolicy)
 
-    /// The framework.
-    public var framework: HybridFramework {
+    /// The framework's policy with every fact of the framework.
+    public var definition: any FrameworkDefinition {
         switch self {
-        case .capacitor: .capacitor
-        case .cordovaIOS: .cordovaIOS
-        case .reactNativeWebView: .reactNativeWebView
-        case .hotwireNative: .hotwireNative
-        case .pwabuilder: .pwabuilder
+        case .capacitor(let policy): policy
+        case .cordovaIOS(let policy): policy
+        case .reactNativeWebView(let policy): policy
+        case .hotwireNative(let policy): policy
+        case .pwabuilder(let policy): policy
         }
     }
 
-    /// The framework's decision for one navigation action.
+    /// The framework.
+    public var framework: HybridFramework { type(of: definition).framework }
+
+    /// The framework's decision for one navigation action. The hot path: a direct call, where
+    /// `definition` would box the policy on every decision.
     public func decide(_ action: FrameworkNavigationAction) -> FrameworkDecision {
         switch self {
         case .capacitor(let policy): policy.decide(action)
@@ -33,39 +38,21 @@ public enum FrameworkPolicy: Sendable {
         case .pwabuilder(let policy): policy.decide(action)
         }
     }
-}
 
-extension FrameworkPolicy {
     /// Whether the framework sets `limitsNavigationsToAppBoundDomains` on the web views it makes.
-    public var limitsNavigationsToAppBoundDomains: Bool {
-        switch self {
-        case .capacitor(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
-        case .cordovaIOS(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
-        case .reactNativeWebView(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
-        case .hotwireNative(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
-        case .pwabuilder(let policy): policy.configuration.limitsNavigationsToAppBoundDomains
-        }
-    }
-}
+    public var limitsNavigationsToAppBoundDomains: Bool { definition.limitsNavigationsToAppBoundDomains }
 
-extension FrameworkPolicy {
     /// The page the framework's web view starts on, when its configuration says: Capacitor's
     /// `server.url` or bundled local URL, Cordova's `<content src>` on its app URL (or `file:`),
-    /// react-native-webview's `uri`, Hotwire's start location.
-    public var startPage: String? {
-        switch self {
-        case .capacitor(let policy):
-            return policy.configuration.appURL.hasSuffix("/")
-                ? policy.configuration.appURL : policy.configuration.appURL + "/"
-        case .cordovaIOS(let policy):
-            let configuration = policy.configuration
-            let source = configuration.contentSource
-            if source.contains("://") { return source }
-            let path = source.hasPrefix("/") ? source : "/" + source
-            return (configuration.appURL ?? "file://") + path
-        case .reactNativeWebView(let policy): return policy.configuration.sourceURI
-        case .hotwireNative(let policy): return policy.configuration.startLocation
-        case .pwabuilder(let policy): return policy.configuration.rootURL
-        }
-    }
+    /// react-native-webview's `uri`, Hotwire's start location, the shell's `rootUrl`.
+    public var startPage: String? { definition.startPage }
+
+    /// The bridge the framework installs, for its configuration.
+    public var bridge: FrameworkBridge { definition.bridge }
+
+    /// The navigation rules as the framework applies them, one sentence each.
+    public var rules: [String] { definition.rules }
+
+    /// Where, in the framework's configuration file, each fact the audit points at sits.
+    public var places: FrameworkPlaces { type(of: definition).places }
 }

@@ -14,14 +14,17 @@ public enum HybridFramework: String, Sendable, Hashable, CaseIterable {
     /// PWABuilder's iOS shell (`pwa-shell`: `allowedOrigins`, `authOrigins`), spec §12.
     case pwabuilder
 
-    /// The name people know the framework by, with the version whose source the policy follows.
-    public var displayName: String {
+    /// Every fact of the framework: the one list from a name to its folder's type.
+    public var definition: any FrameworkDefinition.Type {
         switch self {
-        case .capacitor: "Capacitor 8"
-        case .cordovaIOS: "Cordova iOS"
-        case .reactNativeWebView: "react-native-webview 16"
-        case .hotwireNative: "Hotwire Native iOS"
-        case .pwabuilder: "PWABuilder iOS shell"
+        case .capacitor: CapacitorPolicy.self
+        case .cordovaIOS: CordovaPolicy.self
+        case .reactNativeWebView: ReactNativeWebViewPolicy.self
+        case .hotwireNative: HotwirePolicy.self
+        case .pwabuilder: PWABuilderPolicy.self
         }
     }
+
+    /// The name people know the framework by, with the version whose source the policy follows.
+    public var displayName: String { definition.displayName }
 }

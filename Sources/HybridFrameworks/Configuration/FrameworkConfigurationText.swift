@@ -1,5 +1,4 @@
 import StrictJSON
-import StrictXML
 
 /// A framework's configuration from the text of its file, as `framework check --config`, `framework
 /// rules` and the server's page read it: `capacitor.config.json`, Cordova's `config.xml` (text that
@@ -19,23 +18,9 @@ public enum FrameworkConfigurationText {
     public static func policy(_ framework: HybridFramework, _ bytes: [UInt8]) throws(Failure) -> (
         FrameworkPolicy, [FrameworkConfigurationNote]
     ) {
-        if framework == .cordovaIOS, isXML(bytes) {
-            do throws(XMLError) {
-                let (configuration, notes) = try CordovaConfigXMLReader.read(bytes)
-                return (.cordovaIOS(CordovaPolicy(configuration)), notes)
-            } catch {
-                throw Failure(place: "line \(error.line), column \(error.column)", message: error.message)
-            }
-        }
+        if let read = try framework.definition.stage(ownFormat: bytes) { return read }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(place: nil, message: "not UTF-8 text")
-        }
-        if framework == .pwabuilder, !isJSONObject(bytes) {
-            do throws(PWABuilderSettingsReader.Failure) {
-                return (.pwabuilder(PWABuilderPolicy(try PWABuilderSettingsReader.read(text))), [])
-            } catch {
-                throw Failure(place: "line \(error.line), column \(error.column)", message: error.message)
-            }
         }
         let json: JSONValue
         do throws(JSONParser.Error) { json = try JSONParser.parse(text) } catch {

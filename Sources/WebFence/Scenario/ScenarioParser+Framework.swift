@@ -1,17 +1,10 @@
 import HybridFrameworks
 
 extension Scenario {
-    /// The framework versions whose source WebFence follows; a scenario naming another is refused,
-    /// since its decisions would be another version's.
-    static let supportedFrameworkVersions: [HybridFramework: [String]] = [
-        .capacitor: ["8"], .cordovaIOS: ["8", "7"], .reactNativeWebView: ["16"], .hotwireNative: ["1"],
-        // PWABuilder's template has no version number: the pwabuilder-ios commit WebFence follows.
-        .pwabuilder: ["1d101e40"],
-    ]
-
     /// `app.framework`: `{"name", "version", "configuration"}`. The configuration is what
-    /// `webfence framework check --jsonl` takes for the framework; for Cordova, `version` chooses
-    /// 8 or 7 (the configuration may say it too).
+    /// `webfence framework check --jsonl` takes for the framework; `version` must be one whose
+    /// source WebFence follows (`FrameworkDefinition.versions`), and for Cordova chooses 8 or 7
+    /// (the configuration may say it too).
     static func parseFramework(_ value: JSONValue?) throws(ScenarioError) -> FrameworkSpec? {
         guard let value, value != .null else { return nil }
         var reader = try JSONObjectReader<ScenarioError>(value, at: "/app/framework")
@@ -20,7 +13,8 @@ extension Scenario {
             let names = HybridFramework.allCases.map(\.rawValue).joined(separator: ", ")
             throw ScenarioError(reader.path("name"), "expected one of \(names), found \"\(name)\"")
         }
-        let versions = supportedFrameworkVersions[framework] ?? []
+        let definition = framework.definition
+        let versions = definition.versions
         let version = try reader.string("version") ?? versions.first ?? ""
         guard versions.contains(version) else {
             throw ScenarioError(
@@ -29,8 +23,8 @@ extension Scenario {
             )
         }
         var configuration = reader.value("configuration") ?? .object([])
-        if framework == .cordovaIOS, case .object(var members) = configuration, configuration["version"] == nil {
-            members.append(.init("version", .string(version)))
+        if let key = definition.versionKey, case .object(var members) = configuration, configuration[key] == nil {
+            members.append(.init(key, .string(version)))
             configuration = .object(members)
         }
         try reader.finish(expected: ["name", "version", "configuration"])
