@@ -146,16 +146,7 @@ let package = Package(
             name: "WebFence",
             dependencies: [
                 "WebAddress", "StrictJSON", "AppBound", "ManagedWebViews", "NavigationRules", "AssociatedDomains",
-                "AppManifest", "WebFenceNavigation", "HybridFrameworks",
-            ]
-        ),
-
-        // The JSON contracts of interfaces §3, §5–§7: each command's answer to one input object,
-        // shared by the command line's --jsonl streams and webfence serve's /v1/ routes.
-        .target(
-            name: "WebFenceAPI",
-            dependencies: [
-                "WebFence", "AssociatedDomains", "WebAddress", "Findings", "FindingReports",
+                "AppManifest", "WebFenceNavigation", "HybridFrameworks", "FindingReports",
             ]
         ),
 
@@ -177,7 +168,7 @@ let package = Package(
         .target(
             name: "WebFenceServer",
             dependencies: [
-                "WebFence", "WebFenceAPI", "Audit", "AssociatedDomains", "AssociationFetchCore", "WebFenceNetwork",
+                "WebFence", "Audit", "AssociatedDomains", "AssociationFetchCore", "WebFenceNetwork",
                 "AppManifest", "WebFenceWatch",
                 "FindingReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -205,7 +196,7 @@ let package = Package(
         .target(
             name: "WebFenceCommands",
             dependencies: [
-                "WebFence", "WebFenceAPI", "Audit", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
+                "WebFence", "Audit", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
                 "AssociatedDomains", "AssociationFetchCore", "NavigationRules", "AppManifest",
                 "AppBound", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -227,7 +218,7 @@ let package = Package(
         .executableTarget(
             name: "WebFenceServe",
             dependencies: [
-                "WebFenceCommands", "WebFenceServer", "WebFenceWatch", "WebFenceAPI", "WebFenceCommandLine",
+                "WebFenceCommands", "WebFence", "WebFenceServer", "WebFenceWatch", "WebFenceCommandLine",
                 "WebFenceNetwork", "AssociatedDomains", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -311,7 +302,7 @@ let package = Package(
         .testTarget(
             name: "WebFenceServerTests",
             dependencies: [
-                "WebFenceServer", "WebFenceAPI", "WebFence", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
+                "WebFenceServer", "WebFence", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
                 "AssociatedDomains", "AppFixtures", "AppManifest", "Audit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -2,7 +2,7 @@ import ArgumentParser
 import AssociatedDomains
 import Foundation
 import Logging
-import WebFenceAPI
+import WebFence
 import WebFenceCommandLine
 import WebFenceServer
 import WebFenceWatch

@@ -1,6 +1,5 @@
 import AssociatedDomains
 import WebFence
-import WebFenceAPI
 import WebFenceNetwork
 
 /// The server's fetches of association files (`POST /v1/aasa/fetch`, the universal-links page):

@@ -1,6 +1,5 @@
 import Audit
 import WebFence
-import WebFenceAPI
 
 extension JSONAPI {
     /// The answer of `POST /v1/audit`: the document of `audit --format json` (or, with

@@ -1,7 +1,6 @@
 import AssociatedDomains
 import FindingReports
 import WebFence
-import WebFenceAPI
 
 extension JSONAPI {
     /// `POST /v1/simulate`: one scenario file (spec interfaces §1) → the document of `simulate

@@ -1,6 +1,5 @@
 import AssociatedDomains
 import WebFence
-import WebFenceAPI
 import WebFenceNetwork
 
 extension JSONAPI {

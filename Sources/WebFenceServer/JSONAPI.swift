@@ -1,9 +1,9 @@
 import AssociatedDomains
 import WebFence
-import WebFenceAPI
 
 /// The `/v1/` routes of interfaces §7 as pure functions of the request body: each answers with
-/// exactly the objects the matching `--jsonl` command prints (`WebFenceAPI`), or an error object. A
+/// exactly the objects the matching `--jsonl` command prints (the capability's own answer type:
+/// `AASAMatchAnswers`, `RulesCheckAnswers`, `FrameworkCheckAnswers`), or an error object. A
 /// body that is not what the route takes is a `400`, never a `500`.
 public enum JSONAPI {
     /// At most this many input objects in one request (each answered in turn).

@@ -5,7 +5,6 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import WebFence
-import WebFenceAPI
 import WebFenceNetwork
 import WebFenceWatch
 

@@ -7,7 +7,6 @@ import HummingbirdTesting
 import Logging
 import Testing
 import WebFence
-import WebFenceAPI
 
 @testable import AppManifest
 @testable import WebFenceServer

@@ -1,6 +1,5 @@
 import Testing
 import WebFence
-import WebFenceAPI
 
 /// The cache of compiled inputs the server shares between requests.
 @Suite("webfence serve: compiled inputs kept between requests")

@@ -5,7 +5,6 @@ import HummingbirdTesting
 import Logging
 import Testing
 import WebFence
-import WebFenceAPI
 import WebFenceServer
 
 /// `POST /v1/simulate` and `POST /v1/aasa/lint`: the scenario and universal-links pages' answers as

@@ -1,3 +1,4 @@
+import AssociatedDomains
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -5,7 +6,6 @@ import HummingbirdTesting
 import Logging
 import Testing
 import WebFence
-import WebFenceAPI
 import WebFenceServer
 
 /// `webfence serve`'s routes (interfaces §7), through the router as a client sees them: the

@@ -3,7 +3,6 @@ import AssociatedDomains
 import AssociationFetchCore
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence aasa fetch`: fetch a domain's association file as a device does, and report every check.

@@ -3,7 +3,6 @@ import AssociatedDomains
 import Findings
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence aasa lint`: everything a device silently tolerates, ignores or can never match.

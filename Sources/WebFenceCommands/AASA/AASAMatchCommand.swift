@@ -1,7 +1,7 @@
 import ArgumentParser
+import AssociatedDomains
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence aasa match --jsonl`: the decision for each JSON line of stdin, streamed.
@@ -37,7 +37,7 @@ struct AASAMatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let answers = AASAMatchAnswers()
+        let answers = AASAMatchAnswers(matchers: CompiledCache(capacity: 8))
         let malformed = JSONLinesStream.forEachLine { line, lineNumber in
             let result = answers.answer(toLine: line)
             print(result.serialized())

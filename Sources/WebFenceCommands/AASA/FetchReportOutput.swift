@@ -1,7 +1,6 @@
 import AssociatedDomains
 import AssociationFetchCore
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// The text output of `webfence aasa fetch`: every check of every route, then the file's findings

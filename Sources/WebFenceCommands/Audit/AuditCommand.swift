@@ -4,7 +4,6 @@ import AssociationFetchCore
 import Audit
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence audit PATH`: an app's web-content posture from its real files (spec/interfaces.md §5).

@@ -4,7 +4,6 @@ import AssociatedDomains
 import Audit
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence audit` for people: one block per app, its sections, then its findings with the fix.

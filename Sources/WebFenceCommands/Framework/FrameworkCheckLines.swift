@@ -1,13 +1,12 @@
 import ArgumentParser
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `framework check --jsonl`: one answer per line of stdin, in order, in constant memory
 /// (`FrameworkCheckAnswers`, shared with `webfence serve`).
 enum FrameworkCheckLines {
     static func run() throws {
-        let answers = FrameworkCheckAnswers()
+        let answers = FrameworkCheckAnswers(policies: CompiledCache(capacity: 8))
         let failures = JSONLinesStream.forEachLine { line, lineNumber in
             let answer = answers.answer(toLine: line)
             print(answer.serialized())

@@ -1,6 +1,5 @@
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// Reading a framework's configuration file: `capacitor.config.json`, Cordova's `config.xml` (or

@@ -4,7 +4,6 @@ import Audit
 import Findings
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence framework lint`: what a framework's configuration file gets wrong by itself.

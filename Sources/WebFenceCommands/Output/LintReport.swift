@@ -3,7 +3,6 @@ import Audit
 import FindingReports
 import Findings
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// What a linter command (`aasa lint`, `rules lint`, `framework lint`) does with its files: lints

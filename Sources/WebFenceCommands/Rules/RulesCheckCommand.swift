@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import NavigationRules
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence rules check`: the decision for each URL, with the deciding rule and the parsed host.

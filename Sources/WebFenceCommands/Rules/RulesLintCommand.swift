@@ -3,7 +3,6 @@ import Findings
 import Foundation
 import NavigationRules
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence rules lint`: every rule the loader refuses, with its reason, and rules that load but

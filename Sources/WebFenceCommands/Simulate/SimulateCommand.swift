@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import WebFence
-import WebFenceAPI
 import WebFenceCommandLine
 
 /// `webfence simulate FILE...`: replays scenario files through the engine (spec/interfaces.md §1).

@@ -1,5 +1,4 @@
 import WebFence
-import WebFenceAPI
 
 /// The rules and frameworks page: a navigation rule set, or a hybrid framework's configuration,
 /// and URLs; the decision for each URL with the rule that made it, the real host, and for a

@@ -1,6 +1,5 @@
 import FindingReports
-import Findings
-import WebFence
+import HybridFrameworks
 
 /// The locator every report uses: the standard kinds of text file, and the files framework
 /// readers place themselves (Cordova's `config.xml`, a PWABuilder shell's `Settings.swift`), by the
@@ -22,27 +21,5 @@ public enum FindingLocations {
     /// its name.
     static let settingsSwift: SourceLocator.Custom = { path, text in
         path.hasSuffix(".swift") ? KeyPositionsLocator(PWABuilderSettingsReader.positions(text)) : nil
-    }
-}
-
-extension [(source: String, finding: Finding)] {
-    /// Each finding with the position of its pointer in its source file, when that file is text.
-    public func located(using locator: inout SourceLocator) -> Self {
-        map { source, finding in
-            var finding = finding
-            if finding.position == nil { finding.position = locator.position(of: finding.pointer, in: source) }
-            return (source, finding)
-        }
-    }
-}
-
-extension [(source: String, finding: Finding)] {
-    /// The findings as report formats take them, each with the rule `rule(code)` gives.
-    public func reported(rules rule: (String) -> FindingRule) -> [ReportedFinding] {
-        map { source, finding in
-            ReportedFinding(
-                code: finding.code, severity: finding.severity, path: source, pointer: finding.pointer,
-                position: finding.position, message: finding.message, rule: rule(finding.code))
-        }
     }
 }

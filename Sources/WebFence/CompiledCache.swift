@@ -1,5 +1,5 @@
 import Foundation
-import WebFence
+import StrictJSON
 
 /// Inputs compiled once and kept for the requests or lines that repeat them: association files,
 /// rule sets, framework configurations, keyed by the exact bytes of their JSON (two texts that
@@ -8,7 +8,7 @@ import WebFence
 /// when full it starts again empty, and an input over `maximumInputSize` is compiled every time.
 /// Safe to share between threads; compiling happens outside the lock, so requests compiling
 /// different inputs do not wait for each other.
-public final class CompiledCache<Value: Sendable>: @unchecked Sendable {
+public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [[UInt8]: Value] = [:]
     /// At most this many compiled inputs are kept.

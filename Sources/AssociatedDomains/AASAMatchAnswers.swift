@@ -1,16 +1,17 @@
-import AssociatedDomains
-import WebFence
+import Findings
+import StrictJSON
+import WebAddress
 
 /// `aasa match --jsonl` and `POST /v1/aasa/match` (interfaces §3, §7): the answer to one input
 /// object, `{"id", "decision", "reason", "rule"}`, or `{"id", "error"}` for input that cannot be used.
 ///
-/// Compiled association files are kept (`CompiledCache`), so input that repeats a file compiles
-/// it once; the cache is bounded, so memory stays constant however long the stream.
+/// Compiled association files are kept in the cache it is given (the command line and the server
+/// give a bounded `CompiledCache`), so input that repeats a file compiles it once.
 public struct AASAMatchAnswers: Sendable {
-    private let matchers: CompiledCache<UniversalLinkMatcher>
+    private let matchers: any JSONInputCache<UniversalLinkMatcher>
 
     /// Answers that keep their compiled files in `matchers` (shared between requests by the server).
-    public init(matchers: CompiledCache<UniversalLinkMatcher> = CompiledCache(capacity: 8)) {
+    public init(matchers: any JSONInputCache<UniversalLinkMatcher> = CompileEveryTime()) {
         self.matchers = matchers
     }
 

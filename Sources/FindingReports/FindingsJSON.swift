@@ -1,5 +1,5 @@
 import Findings
-import WebFence
+import StrictJSON
 
 /// The JSON document of a linter (`aasa lint --format json`, `rules lint --format json`, `POST
 /// /v1/aasa/lint`): `{"file", "findings": [{"source", "code", "severity", "pointer", "line",

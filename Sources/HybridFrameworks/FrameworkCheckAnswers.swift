@@ -1,14 +1,16 @@
-import WebFence
+import StrictJSON
+import WebAddress
 
 /// `framework check --jsonl` and `POST /v1/framework/check` (interfaces §6, §7): the answer to one
 /// input object, `{"id", "decision", "host", "bypass", "rule"}`, or `{"id", "failure": true,
-/// "reason"}` for input that cannot be used. Compiled configurations are kept (`CompiledCache`), so
-/// a stream of one app's URLs builds its policy once.
+/// "reason"}` for input that cannot be used. Compiled configurations are kept in the cache it is given
+/// (the command line and the server give a bounded `CompiledCache`), so a stream of one app's URLs
+/// builds its policy once.
 public struct FrameworkCheckAnswers: Sendable {
-    private let policies: CompiledCache<FrameworkPolicy>
+    private let policies: any JSONInputCache<FrameworkPolicy>
 
     /// Answers that keep their policies in `policies` (shared between requests by the server).
-    public init(policies: CompiledCache<FrameworkPolicy> = CompiledCache(capacity: 8)) {
+    public init(policies: any JSONInputCache<FrameworkPolicy> = CompileEveryTime()) {
         self.policies = policies
     }
 

@@ -1,0 +1,24 @@
+/// Where an answerer keeps what it compiled from a JSON input (an association file, a framework
+/// configuration), keyed by the input, so that a stream or a server that repeats an input compiles
+/// it once. The command line and the server share a bounded, thread-safe one (`CompiledCache`, in
+/// `WebFence`); `CompileEveryTime` keeps nothing.
+public protocol JSONInputCache<Value>: Sendable {
+    /// What is compiled from an input.
+    associatedtype Value: Sendable
+
+    /// The value compiled from `key`: a kept one, or `compile`'s.
+    func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<Value, Failure>
+}
+
+/// A cache that keeps nothing: every input is compiled each time it comes.
+public struct CompileEveryTime<Value: Sendable>: JSONInputCache {
+    /// The cache that keeps nothing.
+    public init() {}
+
+    /// `compile`'s value.
+    public func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<
+        Value, Failure
+    > {
+        compile()
+    }
+}
