@@ -121,7 +121,7 @@ let package = Package(
         // Remote navigation rules: fetched with the bounded client, the last known good kept on disk.
         .target(
             name: "RemoteRules",
-            dependencies: ["NavigationRules", "WebFenceNetwork"]
+            dependencies: ["NavigationRules", "AssociationFetchCore", "WebFenceNetwork"]
         ),
 
         // The navigation pipeline: the app's delegate, navigation rules, managed web views and the
@@ -155,7 +155,7 @@ let package = Package(
         .target(
             name: "WebFenceWatch",
             dependencies: [
-                "WebFence", "WebFenceNetwork", "AssociatedDomains",
+                "StrictJSON", "AssociationFetchCore", "WebFenceNetwork", "AssociatedDomains",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -256,7 +256,7 @@ let package = Package(
         .testTarget(
             name: "WebFenceNetworkTests",
             dependencies: [
-                "WebFenceNetwork", "NetworkTestSupport",
+                "WebFenceNetwork", "AssociationFetchCore", "NetworkTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -277,7 +277,7 @@ let package = Package(
         .testTarget(
             name: "RemoteRulesTests",
             dependencies: [
-                "RemoteRules", "NavigationRules", "WebFenceNetwork", "NetworkTestSupport", "WebAddress",
+                "RemoteRules", "NavigationRules", "AssociationFetchCore", "WebFenceNetwork", "NetworkTestSupport", "WebAddress",
             ]
         ),
         // Builders of app files at test time: Mach-O executables with code signatures, provisioning
@@ -302,7 +302,7 @@ let package = Package(
         .testTarget(
             name: "WebFenceServerTests",
             dependencies: [
-                "WebFenceServer", "WebFence", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
+                "WebFenceServer", "WebFence", "AssociationFetchCore", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
                 "AssociatedDomains", "AppFixtures", "AppManifest", "Audit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

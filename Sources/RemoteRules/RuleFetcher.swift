@@ -1,3 +1,4 @@
+import AssociationFetchCore
 import WebFenceNetwork
 
 /// How a remote rule set is fetched: one bounded GET of the config URL. The default is

@@ -1,8 +1,9 @@
 import AssociatedDomains
+import AssociationFetchCore
 import Foundation
 import Logging
 import ServiceLifecycle
-import WebFence
+import StrictJSON
 import WebFenceNetwork
 
 /// `webfence serve --watch FILE`: each domain's association file fetched on both routes, Apple's

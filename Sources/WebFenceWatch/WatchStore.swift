@@ -1,3 +1,4 @@
+import AssociationFetchCore
 import Crypto
 import Foundation
 import GRDB

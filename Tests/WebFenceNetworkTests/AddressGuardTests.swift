@@ -1,3 +1,4 @@
+import AssociationFetchCore
 import Foundation
 import NIOHTTP1
 import NetworkTestSupport

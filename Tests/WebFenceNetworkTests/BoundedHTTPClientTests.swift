@@ -1,3 +1,4 @@
+import AssociationFetchCore
 import NIOCore
 import NIOPosix
 import Testing

@@ -1,3 +1,4 @@
+import AssociationFetchCore
 import NetworkTestSupport
 import Testing
 import WebFenceNetwork

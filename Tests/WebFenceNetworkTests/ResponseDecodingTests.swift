@@ -1,3 +1,4 @@
+import AssociationFetchCore
 import Testing
 import WebFenceNetwork
 

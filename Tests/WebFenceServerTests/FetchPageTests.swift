@@ -1,3 +1,5 @@
+@testable import WebFenceServer
+import AssociationFetchCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -6,8 +8,6 @@ import Logging
 import NetworkTestSupport
 import Testing
 import WebFenceNetwork
-
-@testable import WebFenceServer
 
 /// The universal-links page with a domain and no pasted file: the file fetched on both routes,
 /// side by side, then each copy's findings and decisions; a private domain refused in words; and

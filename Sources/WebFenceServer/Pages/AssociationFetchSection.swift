@@ -1,4 +1,5 @@
 import AssociatedDomains
+import AssociationFetchCore
 import WebFence
 import WebFenceNetwork
 

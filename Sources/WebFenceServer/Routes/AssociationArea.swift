@@ -1,3 +1,5 @@
+import AssociationFetchCore
+
 /// Association files: matching links (`/v1/aasa/match`), linting files (`/v1/aasa/lint`), fetching
 /// them as a device does (`/v1/aasa/fetch`), and the universal-links page that does all three.
 struct AssociationArea: ServerArea {
