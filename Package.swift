@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "WebFence", targets: ["WebFence"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "WebAddress", targets: ["WebAddress"]),
         .library(name: "AppBound", targets: ["AppBound"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
@@ -19,6 +20,11 @@ let package = Package(
         .library(name: "RemoteRules", targets: ["RemoteRules"]),
         .library(name: "AppManifest", targets: ["AppManifest"]),
         .library(name: "Audit", targets: ["Audit"]),
+        .library(name: "AssociationFetchCore", targets: ["AssociationFetchCore"]),
+        .library(name: "StrictJSON", targets: ["StrictJSON"]),
+        .library(name: "StrictXML", targets: ["StrictXML"]),
+        .library(name: "Findings", targets: ["Findings"]),
+        .library(name: "FindingReports", targets: ["FindingReports"]),
         // Builders of app files (Mach-O, profiles, .ipa, .app) for tests and benchmarks.
         .library(name: "AppFixtures", targets: ["AppFixtures"]),
         .executable(name: "webfence", targets: ["WebFenceCLI"]),
@@ -143,10 +149,21 @@ let package = Package(
 
         // The web view simulator and scenario files: every policy composed, step by step.
         .target(
-            name: "WebFence",
+            name: "Scenarios",
             dependencies: [
                 "WebAddress", "StrictJSON", "AppBound", "ManagedWebViews", "NavigationRules", "AssociatedDomains",
-                "AppManifest", "WebFenceNavigation", "HybridFrameworks", "FindingReports",
+                "AppManifest", "WebFenceNavigation", "HybridFrameworks",
+            ]
+        ),
+
+        // The umbrella: every library module in one import, for a program that wants them all. No
+        // target of this package imports it; the HTTP client is a product of its own.
+        .target(
+            name: "WebFence",
+            dependencies: [
+                "AppBound", "AppManifest", "AssociatedDomains", "AssociationFetchCore", "Audit", "FindingReports",
+                "Findings", "HybridFrameworks", "ManagedWebViews", "NavigationRules", "Scenarios", "StrictJSON",
+                "StrictXML", "WebAddress", "WebFenceNavigation",
             ]
         ),
 
@@ -168,7 +185,8 @@ let package = Package(
         .target(
             name: "WebFenceServer",
             dependencies: [
-                "WebFence", "Audit", "AssociatedDomains", "AssociationFetchCore", "WebFenceNetwork",
+                "HybridFrameworks", "NavigationRules", "Scenarios", "StrictJSON", "WebAddress", "WebFenceCommandLine",
+                "Audit", "AssociatedDomains", "AssociationFetchCore", "WebFenceNetwork",
                 "AppManifest", "WebFenceWatch",
                 "FindingReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -187,7 +205,8 @@ let package = Package(
         .target(
             name: "WebFenceCommandLine",
             dependencies: [
-                "AssociationFetchCore", "Findings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AssociationFetchCore", "Findings", "FindingReports", "StrictJSON", "WebAddress",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -196,7 +215,8 @@ let package = Package(
         .target(
             name: "WebFenceCommands",
             dependencies: [
-                "WebFence", "Audit", "WebFenceCommandLine", "WebAddress", "Findings", "FindingReports",
+                "HybridFrameworks", "Scenarios", "StrictJSON", "Audit", "WebFenceCommandLine", "WebAddress", "Findings",
+                "FindingReports",
                 "AssociatedDomains", "AssociationFetchCore", "NavigationRules", "AppManifest",
                 "AppBound", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -218,7 +238,7 @@ let package = Package(
         .executableTarget(
             name: "WebFenceServe",
             dependencies: [
-                "WebFenceCommands", "WebFence", "WebFenceServer", "WebFenceWatch", "WebFenceCommandLine",
+                "WebFenceCommands", "WebFenceServer", "WebFenceWatch", "WebFenceCommandLine",
                 "WebFenceNetwork", "AssociatedDomains", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -272,12 +292,16 @@ let package = Package(
             name: "FindingReportsTests", dependencies: ["FindingReports", "Findings", "StrictJSON"]),
         .testTarget(
             name: "WebFenceNavigationTests",
-            dependencies: ["WebFenceNavigation", "AppBound", "ManagedWebViews", "NavigationRules", "WebAddress"]
+            dependencies: [
+                "HybridFrameworks", "WebFenceNavigation", "AppBound", "ManagedWebViews", "NavigationRules",
+                "WebAddress",
+            ]
         ),
         .testTarget(
             name: "RemoteRulesTests",
             dependencies: [
-                "RemoteRules", "NavigationRules", "AssociationFetchCore", "WebFenceNetwork", "NetworkTestSupport", "WebAddress",
+                "RemoteRules", "NavigationRules", "AssociationFetchCore", "WebFenceNetwork", "NetworkTestSupport",
+                "WebAddress",
             ]
         ),
         // Builders of app files at test time: Mach-O executables with code signatures, provisioning
@@ -295,14 +319,19 @@ let package = Package(
         ),
         .testTarget(name: "AppManifestTests", dependencies: ["AppManifest", "AppFixtures", "StrictJSON"]),
         .testTarget(
-            name: "WebFenceTests", dependencies: ["WebFence", "AppFixtures"]),
+            name: "ScenariosTests",
+            dependencies: [
+                "AppBound", "NavigationRules", "StrictJSON", "WebAddress", "WebFenceNavigation", "Scenarios",
+                "AppFixtures",
+            ]),
         .testTarget(
             name: "AuditTests",
             dependencies: ["Audit", "AppManifest", "AppFixtures", "HybridFrameworks", "StrictJSON"]),
         .testTarget(
             name: "WebFenceServerTests",
             dependencies: [
-                "WebFenceServer", "WebFence", "AssociationFetchCore", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
+                "HybridFrameworks", "NavigationRules", "Scenarios", "StrictJSON", "WebFenceCommandLine",
+                "WebFenceServer", "AssociationFetchCore", "WebFenceNetwork", "NetworkTestSupport", "WebFenceWatch",
                 "AssociatedDomains", "AppFixtures", "AppManifest", "Audit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

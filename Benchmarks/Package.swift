@@ -60,7 +60,8 @@ let package = Package(
             dependencies: [
                 .product(name: "WebAddress", package: main),
                 .product(name: "AppBound", package: main),
-                .product(name: "WebFence", package: main),
+                .product(name: "Scenarios", package: main),
+                .product(name: "StrictJSON", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/AppBoundDecision",

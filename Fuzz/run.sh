@@ -18,11 +18,11 @@
 # The target files are named Fuzz*.swift because a module may not hold two files of the same name
 # (Sources/WebAddress already has URLParser.swift and Host.swift).
 #
-# The `json`, `scenario`, `aasa` and `pattern` targets reach WebFence, whose sources import the
+# The `json`, `scenario`, `aasa` and `pattern` targets reach Scenarios, whose sources import the
 # policy modules, so the one-module trick does not work for them. Instead the modules are built
 # separately, each with -sanitize=fuzzer,address (instrumented, no main), as static libraries with
 # their .swiftmodule in Fuzz/.out/lib/ (WebAddress, StrictJSON, AppBound, AssociatedDomains, then
-# WebFence, each importing the ones before; AssociatedDomains with -enable-testing, so that the
+# Scenarios, each importing the ones before; AssociatedDomains with -enable-testing, so that the
 # `pattern` target can reach its internal matcher with `@testable import`); the target file and
 # Fuzz/Targets/FuzzCore.swift and FuzzWebFenceSupport.swift make the module WebFenceFuzz, which defines
 # LLVMFuzzerTestOneInput and links the libraries. Each library is rebuilt only when one of its sources, a library it
@@ -41,7 +41,7 @@
 # linked with -lz. Then WebAddress, StrictJSON, Findings (when Sources/Findings exists)
 # and NavigationRules are built instrumented as above, and FuzzCore.swift with the target file make the
 # module NavigationRulesFuzz (no WebFence: the target reaches NavigationRules' public API only).
-# WebFence imports NavigationRules and ManagedWebViews too, so the WebFence targets build the same
+# Scenarios imports NavigationRules and ManagedWebViews too, so the Scenarios targets build the same
 # libraries, plus those two, WebFenceNavigation and AppManifest.
 #
 # The `macho` and `zip` targets (KIND `app`) reach AppManifest alone: StrictJSON and AppManifest are
@@ -242,7 +242,7 @@ else
         LIBS=("$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
         SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
     else
-        mapfile -t WEBFENCE_SOURCES < <(find "$ROOT/Sources/WebFence" -name '*.swift' | LC_ALL=C sort)
+        mapfile -t WEBFENCE_SOURCES < <(find "$ROOT/Sources/Scenarios" -name '*.swift' | LC_ALL=C sort)
         build_module ManagedWebViews "$LIB/libWebAddress.a" -- "$ROOT"/Sources/ManagedWebViews/*.swift
         LIBS=("$LIB/libAssociatedDomains.a" "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libAppManifest.a"
             "$LIB/libNavigationRules.a" "${FINDINGS[@]}" "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
@@ -257,14 +257,14 @@ else
             FRAMEWORK_LIBS=("$LIB/libHybridFrameworks.a" "$LIB/libStrictXML.a")
             LIBS=("$LIB/libHybridFrameworks.a" "$LIB/libStrictXML.a" "${LIBS[@]}")
         fi
-        # The navigation pipeline (issue 16) became a module of its own, between the policies and WebFence.
+        # The navigation pipeline (issue 16) became a module of its own, between the policies and Scenarios.
         if [[ -d "$ROOT/Sources/WebFenceNavigation" ]]; then
             build_module WebFenceNavigation "$LIB/libAppBound.a" "$LIB/libManagedWebViews.a" "$LIB/libNavigationRules.a" \
                 "${FRAMEWORK_LIBS[@]}" "$LIB/libWebAddress.a" -- "$ROOT"/Sources/WebFenceNavigation/*.swift
             LIBS=("$LIB/libWebFenceNavigation.a" "${LIBS[@]}")
         fi
-        build_module WebFence "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
-        LIBS=("$LIB/libWebFence.a" "${LIBS[@]}")
+        build_module Scenarios "${LIBS[@]}" -- "${WEBFENCE_SOURCES[@]}"
+        LIBS=("$LIB/libScenarios.a" "${LIBS[@]}")
         MODULE=WebFenceFuzz
         SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$FUZZ_DIR/Targets/FuzzWebFenceSupport.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
     fi

@@ -5,7 +5,7 @@
 
 Counts lines from the declaration to its closing brace (braces matched; braces inside string
 literals and comments are rare enough in this code base to ignore, and would only lengthen a
-count). Used by CI for Sources/WebFence, the composing layer, where long functions hid four
+count). Used by CI for Sources/Scenarios, the composing layer, where long functions hid four
 dispatch styles in one (issue 16).
 
 A table is not counted: a body that is one `switch self` whose cases are values and nothing else

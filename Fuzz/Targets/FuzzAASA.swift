@@ -13,7 +13,7 @@
 //   - deciding twice gives the same decision.
 
 import AssociatedDomains
-import WebFence
+import WebAddress
 
 let fixedURLs = [
     "https://example.com/", "https://example.com/buy/42", "https://example.com/help/website/x?articleNumber=1234#top",

@@ -17,8 +17,11 @@
 //   - MeantNavigation's rules name hosts without a wildcard inside a label;
 //   - the rule set `webfence framework rules` prints loads (what the loader refuses is left out).
 
+import HybridFrameworks
+import NavigationRules
+import StrictJSON
 import StrictXML
-import WebFence
+import WebAddress
 
 enum FrameworkFuzz {
     static let urls: [WebURL] = [

@@ -14,7 +14,7 @@
 //     texts the parser reads, places every value the value has (its pointer) at a line and column
 //     inside the text, and places any pointer at all (a missing one at its nearest ancestor).
 
-import WebFence
+import StrictJSON
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -10,8 +10,6 @@
 // exactly when the reference does; path normalisation is idempotent and its result starts with `/`
 // or `*` and ends with `/` or `*` (for patterns of two or more characters).
 
-import WebFence
-
 @testable import AssociatedDomains
 
 let variables: [String: [String]] = ["v": ["a*", "b?", "", "c"], "w": ["x$(v)"], "e": []]

@@ -13,7 +13,8 @@
 //   - a second run of the same scenario gives the same outcomes, mismatches and app summary (the
 //     simulator is a value: no state leaks between runs).
 
-import WebFence
+import Scenarios
+import StrictJSON
 
 /// The plist "files" a scenario can name, without I/O.
 enum FuzzFiles {

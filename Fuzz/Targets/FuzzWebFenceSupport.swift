@@ -3,7 +3,7 @@
 // and one target file make their own module, WebFenceFuzz, that imports the separately built
 // modules (see Fuzz/run.sh).
 
-import WebFence
+import StrictJSON
 
 #if canImport(Glibc)
     import Glibc

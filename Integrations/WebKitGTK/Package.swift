@@ -72,14 +72,15 @@ let package = Package(
         .target(
             name: "WebKitParity",
             dependencies: [
-                "WebFenceGTK", "LoopbackSites", "CWebKitGTK", .product(name: "WebFence", package: main),
+                "WebFenceGTK", "LoopbackSites", "CWebKitGTK", .product(name: "Scenarios", package: main),
                 .product(name: "AppBound", package: main), .product(name: "NavigationRules", package: main),
+                .product(name: "HybridFrameworks", package: main), .product(name: "StrictJSON", package: main),
                 .product(name: "WebAddress", package: main),
             ]
         ),
         .executableTarget(
             name: "webfence-webkit",
-            dependencies: ["WebKitParity", "CWebKitGTK", .product(name: "WebFence", package: main)]
+            dependencies: ["WebKitParity", "CWebKitGTK"]
         ),
         // Content rules, verdicts, the page guards (in JavaScriptCore) and the loopback proxy; the
         // engine itself is exercised by `webfence-webkit parity` and `bypass` under a display.

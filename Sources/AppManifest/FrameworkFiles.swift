@@ -4,7 +4,7 @@ import Foundation
 /// in a project folder (beside the app's Info.plist) or at the root of a built `.app`:
 /// `capacitor.config.json`, Cordova's `config.xml`, and `webfence-framework.json` (the props of a
 /// framework configured in code: react-native-webview, Hotwire Native). Read as bytes, capped;
-/// what they mean is `WebFence`'s to say.
+/// what they mean is `HybridFrameworks`' and `Audit`'s to say.
 public struct FrameworkFiles: Sendable, Hashable {
     /// One configuration file.
     public struct File: Sendable, Hashable {

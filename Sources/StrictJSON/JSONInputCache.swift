@@ -1,7 +1,7 @@
 /// Where an answerer keeps what it compiled from a JSON input (an association file, a framework
 /// configuration), keyed by the input, so that a stream or a server that repeats an input compiles
 /// it once. The command line and the server share a bounded, thread-safe one (`CompiledCache`, in
-/// `WebFence`); `CompileEveryTime` keeps nothing.
+/// `WebFenceCommandLine`); `CompileEveryTime` keeps nothing.
 public protocol JSONInputCache<Value>: Sendable {
     /// What is compiled from an input.
     associatedtype Value: Sendable

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WebFence
+import WebFenceCommandLine
 
 /// The `webfence` command line, for the two executables that carry it: `webfence` built from a
 /// clone (whose `serve`, and whose commands that fetch, run `webfence-serve`: D91, D99) and the

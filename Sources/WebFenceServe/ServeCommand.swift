@@ -2,7 +2,6 @@ import ArgumentParser
 import AssociatedDomains
 import Foundation
 import Logging
-import WebFence
 import WebFenceCommandLine
 import WebFenceServer
 import WebFenceWatch

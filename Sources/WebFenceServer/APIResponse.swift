@@ -1,4 +1,4 @@
-import WebFence
+import StrictJSON
 
 /// What a `/v1/` route answers, before it is written: a status and a JSON body. The routes make
 /// these without any I/O; the server only writes them. It is an `Error` too, so a step that ends a

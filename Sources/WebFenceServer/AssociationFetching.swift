@@ -1,6 +1,5 @@
 import AssociatedDomains
 import AssociationFetchCore
-import WebFence
 import WebFenceNetwork
 
 /// The server's fetches of association files (`POST /v1/aasa/fetch`, the universal-links page):

@@ -1,5 +1,5 @@
 import Audit
-import WebFence
+import WebFenceCommandLine
 
 extension JSONAPI {
     /// The answer of `POST /v1/audit`: the document of `audit --format json` (or, with

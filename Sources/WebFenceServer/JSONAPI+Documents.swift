@@ -1,6 +1,7 @@
 import AssociatedDomains
 import FindingReports
-import WebFence
+import Scenarios
+import StrictJSON
 
 extension JSONAPI {
     /// `POST /v1/simulate`: one scenario file (spec interfaces §1) → the document of `simulate

@@ -1,6 +1,6 @@
 import AssociatedDomains
 import AssociationFetchCore
-import WebFence
+import StrictJSON
 import WebFenceNetwork
 
 extension JSONAPI {

@@ -1,5 +1,5 @@
 import AssociatedDomains
-import WebFence
+import StrictJSON
 
 extension JSONAPI {
     /// The `400` for a member of `members` not in `allowed`, naming it and the expected `shape`.

@@ -1,5 +1,5 @@
 import Foundation
-import WebFence
+import StrictJSON
 import WebFenceWatch
 
 extension JSONAPI {

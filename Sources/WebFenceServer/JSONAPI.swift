@@ -1,5 +1,8 @@
 import AssociatedDomains
-import WebFence
+import HybridFrameworks
+import NavigationRules
+import StrictJSON
+import WebFenceCommandLine
 
 /// The `/v1/` routes of interfaces §7 as pure functions of the request body: each answers with
 /// exactly the objects the matching `--jsonl` command prints (the capability's own answer type:

@@ -4,7 +4,6 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import WebFence
 import WebFenceNetwork
 import WebFenceWatch
 

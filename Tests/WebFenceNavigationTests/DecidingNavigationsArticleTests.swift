@@ -1,5 +1,8 @@
+import AppBound
 import Foundation
+import NavigationRules
 import Testing
+import WebAddress
 import WebFenceNavigation
 
 // The article's code, verbatim (the test below checks the article holds exactly this text).

@@ -1,4 +1,7 @@
+import AppBound
+import HybridFrameworks
 import Testing
+import WebAddress
 import WebFenceNavigation
 
 /// Stage 1 when the app is built on a hybrid framework: its code decides first at every hop, and

@@ -5,8 +5,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import StrictJSON
 import Testing
-import WebFence
 
 @testable import AppManifest
 @testable import WebFenceServer

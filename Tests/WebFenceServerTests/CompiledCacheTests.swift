@@ -1,5 +1,6 @@
+import StrictJSON
 import Testing
-import WebFence
+import WebFenceCommandLine
 
 /// The cache of compiled inputs the server shares between requests.
 @Suite("webfence serve: compiled inputs kept between requests")

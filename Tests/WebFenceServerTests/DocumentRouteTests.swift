@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Scenarios
+import StrictJSON
 import Testing
-import WebFence
 import WebFenceServer
 
 /// `POST /v1/simulate` and `POST /v1/aasa/lint`: the scenario and universal-links pages' answers as

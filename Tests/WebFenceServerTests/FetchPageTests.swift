@@ -1,4 +1,3 @@
-@testable import WebFenceServer
 import AssociationFetchCore
 import Foundation
 import HTTPTypes
@@ -8,6 +7,8 @@ import Logging
 import NetworkTestSupport
 import Testing
 import WebFenceNetwork
+
+@testable import WebFenceServer
 
 /// The universal-links page with a domain and no pasted file: the file fetched on both routes,
 /// side by side, then each copy's findings and decisions; a private domain refused in words; and

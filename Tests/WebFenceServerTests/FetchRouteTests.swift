@@ -5,8 +5,8 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NetworkTestSupport
+import StrictJSON
 import Testing
-import WebFence
 import WebFenceNetwork
 import WebFenceServer
 

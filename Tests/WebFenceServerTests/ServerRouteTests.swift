@@ -3,9 +3,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HybridFrameworks
 import Logging
+import NavigationRules
+import StrictJSON
 import Testing
-import WebFence
 import WebFenceServer
 
 /// `webfence serve`'s routes (interfaces §7), through the router as a client sees them: the

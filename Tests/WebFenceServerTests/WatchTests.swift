@@ -5,9 +5,9 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NetworkTestSupport
+import StrictJSON
 import Synchronization
 import Testing
-import WebFence
 import WebFenceNetwork
 
 @testable import WebFenceServer

@@ -9,8 +9,9 @@
 import AppBound
 import Benchmark
 import Foundation
+import Scenarios
+import StrictJSON
 import WebAddress
-import WebFence
 
 /// The ShopApp-style list of a real app: ten entries, the cap.
 let listEntries = [

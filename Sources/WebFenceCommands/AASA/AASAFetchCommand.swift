@@ -2,7 +2,6 @@ import ArgumentParser
 import AssociatedDomains
 import AssociationFetchCore
 import Foundation
-import WebFence
 import WebFenceCommandLine
 
 /// `webfence aasa fetch`: fetch a domain's association file as a device does, and report every check.

@@ -2,7 +2,8 @@ import AppManifest
 import AssociatedDomains
 import Findings
 import Foundation
-import WebFence
+import Scenarios
+import StrictJSON
 import WebFenceCommandLine
 
 /// Reading the inputs of `webfence aasa`: association files, domains, entitlements.

@@ -2,7 +2,6 @@ import ArgumentParser
 import AssociatedDomains
 import Findings
 import Foundation
-import WebFence
 import WebFenceCommandLine
 
 /// `webfence aasa lint`: everything a device silently tolerates, ignores or can never match.

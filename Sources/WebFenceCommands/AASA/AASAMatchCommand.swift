@@ -1,7 +1,6 @@
 import ArgumentParser
 import AssociatedDomains
 import Foundation
-import WebFence
 import WebFenceCommandLine
 
 /// `webfence aasa match --jsonl`: the decision for each JSON line of stdin, streamed.

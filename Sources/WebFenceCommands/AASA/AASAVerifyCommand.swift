@@ -1,7 +1,7 @@
 import ArgumentParser
 import AssociatedDomains
 import Foundation
-import WebFence
+import WebAddress
 import WebFenceCommandLine
 
 /// `webfence aasa verify`: the universal-link decision for one URL, per (service, app ID).

@@ -1,6 +1,5 @@
 import AssociatedDomains
 import AssociationFetchCore
-import WebFence
 import WebFenceCommandLine
 
 /// The text output of `webfence aasa fetch`: every check of every route, then the file's findings

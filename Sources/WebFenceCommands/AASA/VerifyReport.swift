@@ -1,5 +1,6 @@
 import AssociatedDomains
-import WebFence
+import StrictJSON
+import WebAddress
 import WebFenceCommandLine
 
 /// The output of `webfence aasa verify`: text for people, JSON, or swcutil's lines.

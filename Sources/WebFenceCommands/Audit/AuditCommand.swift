@@ -3,7 +3,6 @@ import ArgumentParser
 import AssociationFetchCore
 import Audit
 import Foundation
-import WebFence
 import WebFenceCommandLine
 
 /// `webfence audit PATH`: an app's web-content posture from its real files (spec/interfaces.md §5).
@@ -158,7 +157,9 @@ struct AuditCommand: AsyncParsableCommand, FetchingCommand {
         let leftOut = known.count(where: { $0 })
         switch report.format {
         case .text:
-            print(AuditText.render(audits, fetches: fetchResults, terminal: .standardOutput), terminator: "")
+            print(
+                AuditText.render(audits, fetches: fetchResults, styled: Terminal.standardOutput.auditStyler),
+                terminator: "")
             if leftOut > 0 {
                 print("\(FindingsOutput.counted(leftOut, "finding")) left out: the baseline records them")
             }
@@ -169,5 +170,20 @@ struct AuditCommand: AsyncParsableCommand, FetchingCommand {
         }
         if !reading.unusable.isEmpty { throw ExitCode(ExitStatus.unusableInput) }
         try report.exitIfFailing(audits.flatMap(\.findings).map(\.severity))
+    }
+}
+
+extension Terminal {
+    /// The audit's text marks as this terminal's colours (none when it shows none).
+    var auditStyler: AuditText.Styler {
+        { text, emphasis in
+            switch emphasis {
+            case .bold: styled(text, .bold)
+            case .dim: styled(text, .dim)
+            case .red: styled(text, .red)
+            case .green: styled(text, .green)
+            case .yellow: styled(text, .yellow)
+            }
+        }
     }
 }

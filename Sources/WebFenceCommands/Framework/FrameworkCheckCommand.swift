@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import WebFence
+import HybridFrameworks
+import NavigationRules
+import StrictJSON
+import WebAddress
 import WebFenceCommandLine
 
 /// `webfence framework check`: per URL, the framework's decision, the entry or built-in rule that

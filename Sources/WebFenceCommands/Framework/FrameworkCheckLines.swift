@@ -1,5 +1,5 @@
 import ArgumentParser
-import WebFence
+import HybridFrameworks
 import WebFenceCommandLine
 
 /// `framework check --jsonl`: one answer per line of stdin, in order, in constant memory

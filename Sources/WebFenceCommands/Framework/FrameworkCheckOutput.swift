@@ -1,4 +1,4 @@
-import WebFence
+import HybridFrameworks
 import WebFenceCommandLine
 
 /// The text of `framework check`'s answers (their JSON is `FrameworkDecision.json(url:)`).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WebFence
+import HybridFrameworks
 
 /// `webfence framework`: what a hybrid framework's own navigation code decides (interfaces §6).
 struct FrameworkCommand: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import WebFence
+import HybridFrameworks
 import WebFenceCommandLine
 
 /// Reading a framework's configuration file: `capacitor.config.json`, Cordova's `config.xml` (or

@@ -3,7 +3,6 @@ import ArgumentParser
 import Audit
 import Findings
 import Foundation
-import WebFence
 import WebFenceCommandLine
 
 /// `webfence framework lint`: what a framework's configuration file gets wrong by itself.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import WebFence
+import HybridFrameworks
+import StrictJSON
 import WebFenceCommandLine
 
 /// `webfence framework rules`: the WebFence rule set that allows what a framework configuration

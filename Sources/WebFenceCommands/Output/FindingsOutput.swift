@@ -1,6 +1,5 @@
 import FindingReports
 import Findings
-import WebFence
 import WebFenceCommandLine
 
 /// Printing the findings of a linter (`aasa lint`, `rules lint`, `framework lint`): for people, one

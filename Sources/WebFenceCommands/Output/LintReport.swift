@@ -2,7 +2,6 @@ import ArgumentParser
 import Audit
 import FindingReports
 import Findings
-import WebFence
 import WebFenceCommandLine
 
 /// What a linter command (`aasa lint`, `rules lint`, `framework lint`) does with its files: lints

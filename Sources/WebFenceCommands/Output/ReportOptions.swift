@@ -2,7 +2,6 @@ import ArgumentParser
 import FindingReports
 import Findings
 import Foundation
-import WebFence
 import WebFenceCommandLine
 
 /// The formats of a command that reports findings: its own text and JSON, and the formats of the

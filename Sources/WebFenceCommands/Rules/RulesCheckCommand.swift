@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavigationRules
-import WebFence
+import StrictJSON
 import WebFenceCommandLine
 
 /// `webfence rules check`: the decision for each URL, with the deciding rule and the parsed host.

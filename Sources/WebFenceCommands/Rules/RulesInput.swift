@@ -1,6 +1,6 @@
 import Foundation
 import NavigationRules
-import WebFence
+import StrictJSON
 import WebFenceCommandLine
 
 /// Reading rule sets and keys from files; anything unusable is an `InputError` (exit 2).

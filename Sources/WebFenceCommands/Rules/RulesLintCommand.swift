@@ -2,7 +2,7 @@ import ArgumentParser
 import Findings
 import Foundation
 import NavigationRules
-import WebFence
+import StrictJSON
 import WebFenceCommandLine
 
 /// `webfence rules lint`: every rule the loader refuses, with its reason, and rules that load but

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavigationRules
-import WebFence
+import StrictJSON
 import WebFenceCommandLine
 
 /// `webfence rules keygen`: a new Ed25519 signing key and the public key an app ships.

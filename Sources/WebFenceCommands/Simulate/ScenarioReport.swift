@@ -1,5 +1,5 @@
 import AppBound
-import WebFence
+import Scenarios
 import WebFenceCommandLine
 
 /// How scenario results are written: a story for people, or the JSON of spec/interfaces.md §1.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WebFence
+import Scenarios
 import WebFenceCommandLine
 
 /// `webfence simulate FILE...`: replays scenario files through the engine (spec/interfaces.md §1).

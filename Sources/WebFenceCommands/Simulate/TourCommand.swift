@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WebFence
+import Scenarios
 import WebFenceCommandLine
 
 /// `webfence tour`: the seeds' apps, replayed with what each one shows.

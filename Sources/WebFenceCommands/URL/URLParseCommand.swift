@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import StrictJSON
 import WebAddress
-import WebFence
 import WebFenceCommandLine
 
 /// `webfence url parse`: the WHATWG parse of each input (spec/interfaces.md §4).

@@ -1,4 +1,4 @@
-import WebFence
+import StrictJSON
 
 /// One input of `webfence url parse`: the text to parse, an optional base, and an optional note
 /// saying why the example is interesting (shown in text output only).

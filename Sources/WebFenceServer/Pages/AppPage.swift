@@ -1,6 +1,5 @@
 import AppManifest
 import Audit
-import WebFence
 
 /// The app page: an uploaded `.ipa`, zipped `.app`, or Info.plist with its entitlements, audited as
 /// `webfence audit` does: each app's findings with the file and key they are about and their fix.

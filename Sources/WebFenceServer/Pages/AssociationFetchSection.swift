@@ -1,6 +1,5 @@
 import AssociatedDomains
 import AssociationFetchCore
-import WebFence
 import WebFenceNetwork
 
 /// The universal-links page's fetched half: the CDN's and the server's answers side by side (the

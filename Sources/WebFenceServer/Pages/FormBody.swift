@@ -1,4 +1,4 @@
-import WebFence
+import WebAddress
 
 /// A form's fields, from an `application/x-www-form-urlencoded` body as the URL Standard reads it:
 /// `&`-separated pairs, `+` for a space, percent-decoding, UTF-8 with replacement. Repeated names keep

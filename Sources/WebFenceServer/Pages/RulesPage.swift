@@ -1,4 +1,6 @@
-import WebFence
+import HybridFrameworks
+import NavigationRules
+import WebAddress
 
 /// The rules and frameworks page: a navigation rule set, or a hybrid framework's configuration,
 /// and URLs; the decision for each URL with the rule that made it, the real host, and for a

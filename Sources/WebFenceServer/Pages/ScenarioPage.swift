@@ -1,4 +1,4 @@
-import WebFence
+import Scenarios
 
 /// The scenario page: a scenario file (spec interfaces §1) run in the web view simulator, told step
 /// by step: each step's outcome, the rule behind it and whether the file's expectations held, as

@@ -1,6 +1,6 @@
 import AssociatedDomains
 import AssociationFetchCore
-import WebFence
+import WebAddress
 
 /// The universal-links page: a domain's `apple-app-site-association` file, fetched as a device
 /// does on both routes (`AssociationFetchSection`), or a pasted one; what a device ignores in it;

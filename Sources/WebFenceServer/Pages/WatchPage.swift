@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import WebFence
 import WebFenceNetwork
 import WebFenceWatch
 

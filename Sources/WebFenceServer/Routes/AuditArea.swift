@@ -1,6 +1,6 @@
 import Audit
 import Hummingbird
-import WebFence
+import WebFenceCommandLine
 
 /// App audits: an uploaded app audited as `webfence audit` does (`/v1/audit`, JSON or SARIF), the
 /// app page, and the page's SARIF download.

@@ -4,7 +4,6 @@ import Foundation
 import Hummingbird
 import NIOCore
 import NIOPosix
-import WebFence
 
 /// The server's audits of uploaded apps (`POST /v1/audit`, the app page): an `.ipa`, a zipped
 /// `.app`, or an Info.plist with its entitlements, received into a private temporary folder (never

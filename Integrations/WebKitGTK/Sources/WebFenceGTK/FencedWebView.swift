@@ -1,6 +1,7 @@
 import AppBound
 import CWebKitGTK
 import CWebKitShim
+import HybridFrameworks
 import NavigationRules
 import WebAddress
 import WebFenceNavigation

@@ -1,6 +1,8 @@
 import AppBound
 import Foundation
-import WebFence
+import Scenarios
+import StrictJSON
+import WebAddress
 import WebFenceGTK
 
 /// Frames in the engine: added, navigated and posted from by the pages' own script (`Pages`),

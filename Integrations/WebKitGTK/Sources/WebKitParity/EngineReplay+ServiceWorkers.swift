@@ -1,7 +1,6 @@
 import Foundation
 import LoopbackSites
 import WebAddress
-import WebFence
 import WebFenceGTK
 
 /// Service workers in the engine: the page registers one, as a page does, and the outcome is what

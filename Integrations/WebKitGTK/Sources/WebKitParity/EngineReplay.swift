@@ -2,7 +2,9 @@ import AppBound
 import CWebKitGTK
 import Foundation
 import LoopbackSites
-import WebFence
+import Scenarios
+import StrictJSON
+import WebAddress
 import WebFenceGTK
 
 /// One scenario replayed in real WebKitGTK web views through `FencedWebView`. Each step's outcome

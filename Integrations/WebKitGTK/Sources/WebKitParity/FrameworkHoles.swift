@@ -1,4 +1,7 @@
-import WebFence
+import AppBound
+import HybridFrameworks
+import NavigationRules
+import StrictJSON
 import WebFenceGTK
 
 /// The hybrid frameworks' navigation holes (spec hybrid-frameworks §9.1), driven from a page's own

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackSites
-import WebFence
+import Scenarios
+import StrictJSON
 import WebFenceGTK
 
 /// The parity report: for every scenario, the simulator's outcome next to the real engine's,

@@ -1,4 +1,4 @@
-import WebFence
+import StrictJSON
 
 /// The parity report for people (text) and for tools (JSON).
 public enum ParityOutput {

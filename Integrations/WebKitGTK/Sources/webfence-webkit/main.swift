@@ -3,7 +3,6 @@
 
 import CWebKitGTK
 import Foundation
-import WebFence
 import WebKitParity
 
 let usage = """

@@ -1,7 +1,9 @@
 import AppManifest
 import AssociatedDomains
+import HybridFrameworks
 import ManagedWebViews
 import NavigationRules
+import StrictJSON
 import WebAddress
 
 /// A scenario file (spec/interfaces.md §1): an app, its web views, and steps to replay, each with

@@ -1,4 +1,5 @@
 import AppBound
+import HybridFrameworks
 import ManagedWebViews
 
 /// The app a scenario describes, read the way the platform reads it.

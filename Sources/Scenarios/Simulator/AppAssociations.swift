@@ -1,6 +1,7 @@
 import AppBound
 import AppManifest
 import AssociatedDomains
+import WebAddress
 
 /// The app's associated domains (its entitlement and app ID) and the association files its sites
 /// serve: what decides whether a tapped link opens the app or the browser.

@@ -1,6 +1,7 @@
+import AppBound
 import Foundation
+import Scenarios
 import Testing
-import WebFence
 
 /// Every scenario in Examples/scenarios, one test per file.
 enum ExampleScenarios {

@@ -1,5 +1,6 @@
 import AppBound
 import ManagedWebViews
+import StrictJSON
 import WebFenceNavigation
 
 extension StepOutcome {

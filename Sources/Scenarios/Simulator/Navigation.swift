@@ -1,5 +1,6 @@
 import AppBound
 import Foundation
+import HybridFrameworks
 import ManagedWebViews
 import NavigationRules
 import WebAddress

@@ -1,17 +1,37 @@
 import AppBound
 import AppManifest
 import AssociatedDomains
-import Audit
 import Foundation
-import WebFence
-import WebFenceCommandLine
 
 /// `webfence audit` for people: one block per app, its sections, then its findings with the fix.
-enum AuditText {
-    static func render(_ audits: [AppAudit], fetches: [[AuditFetch.Result]], terminal: Terminal) -> String {
+public enum AuditText {
+    /// The marks the report puts on its text; the command line shows them as a terminal's colours.
+    public enum Emphasis: Sendable, Hashable {
+        /// A heading.
+        case bold
+        /// What matters less: notes, rule codes, fixes.
+        case dim
+        /// Errors.
+        case red
+        /// What held.
+        case green
+        /// Warnings.
+        case yellow
+    }
+
+    /// How a piece of text is marked; `plain` leaves every piece as it is.
+    public typealias Styler = @Sendable (String, Emphasis) -> String
+
+    /// Text without marks.
+    public static let plain: Styler = { text, _ in text }
+
+    /// The report of `audits`, each with the association files fetched for it.
+    public static func render(
+        _ audits: [AppAudit], fetches: [[AuditFetch.Result]], styled: Styler = plain
+    ) -> String {
         var out = ""
         for (audit, fetched) in zip(audits, fetches) {
-            out += app(audit, fetched, terminal) + "\n"
+            out += app(audit, fetched, styled) + "\n"
         }
         if audits.count > 1 {
             let totals = audits.reduce(into: (0, 0, 0)) { sum, audit in
@@ -20,20 +40,20 @@ enum AuditText {
                 sum.2 += audit.counts.notes
             }
             out +=
-                "\(audits.count) apps: \(FindingsOutput.counted(totals.0, "error")), "
-                + "\(FindingsOutput.counted(totals.1, "warning")), \(FindingsOutput.counted(totals.2, "note"))\n"
+                "\(audits.count) apps: \(counted(totals.0, "error")), "
+                + "\(counted(totals.1, "warning")), \(counted(totals.2, "note"))\n"
         }
         return out
     }
 
-    private static func app(_ audit: AppAudit, _ fetched: [AuditFetch.Result], _ terminal: Terminal) -> String {
+    private static func app(_ audit: AppAudit, _ fetched: [AuditFetch.Result], _ styled: Styler) -> String {
         let files = audit.files
-        var out = terminal.styled(files.path, .bold)
+        var out = styled(files.path, .bold)
         out += "  " + (audit.bundleIdentifier ?? "(no CFBundleIdentifier)")
         out += audit.appID.map { "  app ID \($0)" } ?? ""
         out += "\n"
 
-        out += section("Read", terminal)
+        out += section("Read", styled)
         out += row(files.infoPlist.file.name, "\(formatName(files.infoPlist.format)) property list")
         if let project = files.projectEntitlements {
             out += row(project.file.name, "the project's entitlements (\(formatName(project.format)))")
@@ -60,7 +80,7 @@ enum AuditText {
             }
         out += row("entitlements in force", origin)
 
-        out += section("App-Bound Domains", terminal)
+        out += section("App-Bound Domains", styled)
         if let list = audit.appBoundList.domains {
             out +=
                 "    WKAppBoundDomains: \(list.domains.count + list.schemes.count) of \(AppBoundDomains.capacity) slots used"
@@ -75,16 +95,16 @@ enum AuditText {
                 : "    no WKAppBoundDomains: the feature is off, nothing is restricted\n"
         }
 
-        out += section("Web views", terminal)
+        out += section("Web views", styled)
         for view in audit.webViews {
             out += "    \(view.configuration.rawValue)\n"
             for capability in view.capabilities {
                 out += "      " + capabilityName(capability.name).padding(toLength: 16, withPad: " ", startingAt: 0)
-                out += capability.answer + terminal.styled("  [\(capability.rule.code)]", .dim) + "\n"
+                out += capability.answer + styled("  [\(capability.rule.code)]", .dim) + "\n"
             }
         }
 
-        out += section("Browser and tracking", terminal)
+        out += section("Browser and tracking", styled)
         out += row("web-browser entitlement", audit.appBound.isBrowser ? "yes" : "no")
         if audit.appBound.isBrowser {
             let prohibited = audit.appBound.prohibitedUsageDescriptions
@@ -96,13 +116,13 @@ enum AuditText {
                 ? "on unless the user turns on \"Allow Cross-Website Tracking\" in Settings"
                 : "on in every web view; no Settings switch")
 
-        out += section("Managed web views", terminal)
+        out += section("Managed web views", styled)
         out += row(
             "TreatAllWebViewsAsUnmanaged",
             audit.treatAllWebViewsAsUnmanaged ? "YES: every web view holds unmanaged data" : "NO")
 
         if let framework = audit.framework {
-            out += section("Hybrid framework", terminal)
+            out += section("Hybrid framework", styled)
             out += row(framework.framework?.displayName ?? "unknown framework", framework.file.description)
             for rule in framework.rules { out += "    \(rule)\n" }
             if let bridge = framework.policy?.bridge {
@@ -110,7 +130,7 @@ enum AuditText {
             }
         }
 
-        out += section("Associated domains", terminal)
+        out += section("Associated domains", styled)
         if let entitlement = audit.associatedDomains, !entitlement.domains.isEmpty {
             for service in AssociatedDomain.Service.allCases {
                 let domains = entitlement.domains.filter { $0.service == service }
@@ -124,7 +144,7 @@ enum AuditText {
             out += "    none\n"
         }
         if !fetched.isEmpty {
-            out += section("Association files (--fetch)", terminal)
+            out += section("Association files (--fetch)", styled)
             for result in fetched {
                 var text = "GET \(result.url ?? "?") → \(result.status.map(String.init) ?? result.outcome.rawValue)"
                 switch result.listsApp {
@@ -136,29 +156,33 @@ enum AuditText {
             }
         }
 
-        out += section("Findings", terminal)
+        out += section("Findings", styled)
         for finding in audit.findings {
-            let style: Terminal.Style =
+            let style: Emphasis =
                 finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
             out +=
                 "    "
-                + terminal.styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+                + styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
             let line = finding.position.map { "\($0.line):\($0.column) " } ?? ""
             out += " \(finding.code)  \(finding.file.name):\(line)\(finding.key)\n"
             out += "        \(finding.message)\n"
-            out += terminal.styled("        fix: \(finding.fix)", .dim) + "\n"
+            out += styled("        fix: \(finding.fix)", .dim) + "\n"
         }
         let (errors, warnings, notes) = audit.counts
         out +=
             audit.findings.isEmpty
             ? "    no findings\n"
-            : "  \(FindingsOutput.counted(errors, "error")), \(FindingsOutput.counted(warnings, "warning")), "
-                + "\(FindingsOutput.counted(notes, "note"))\n"
+            : "  \(counted(errors, "error")), \(counted(warnings, "warning")), "
+                + "\(counted(notes, "note"))\n"
         return out
     }
 
-    private static func section(_ title: String, _ terminal: Terminal) -> String {
-        "  " + terminal.styled(title, .bold) + "\n"
+    private static func counted(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)" + (number == 1 ? "" : "s")
+    }
+
+    private static func section(_ title: String, _ styled: Styler) -> String {
+        "  " + styled(title, .bold) + "\n"
     }
 
     private static func row(_ label: String, _ value: String, width: Int = 28) -> String {

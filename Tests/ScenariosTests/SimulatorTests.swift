@@ -1,5 +1,5 @@
+import Scenarios
 import Testing
-import WebFence
 
 /// The simulator's behaviours that the spec calls out, each as a small scenario written inline.
 @Suite("Simulator: spec rules end to end")

@@ -1,5 +1,6 @@
 import AppManifest
 import Foundation
+import StrictJSON
 
 /// Reads a real plist file (XML or binary; or JSON, a plist's values written as JSON) into its
 /// dictionary's members, for `app.infoPlistFile`, `app.entitlementsFile`, `navigationRules` files

@@ -1,3 +1,5 @@
+import HybridFrameworks
+import StrictJSON
 import WebAddress
 
 /// Reads one step's action: the value of its key, and the other keys of the step that belong to

@@ -1,4 +1,5 @@
 import HybridFrameworks
+import StrictJSON
 
 extension Scenario {
     /// `app.framework`: `{"name", "version", "configuration"}`. The configuration is what

@@ -1,4 +1,5 @@
-import WebFence
+import Scenarios
+import StrictJSON
 
 extension StepOutcome {
     /// An outcome field as a scenario file's `expect` names it: the tests check the file contract.

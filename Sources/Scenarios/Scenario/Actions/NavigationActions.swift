@@ -1,6 +1,7 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 // (The members that implement `StepAction` take its documentation: DocC shows the protocol's.)
 
+import HybridFrameworks
 import WebAddress
 import WebFenceNavigation
 

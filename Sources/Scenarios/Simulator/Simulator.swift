@@ -2,6 +2,7 @@ import AppBound
 import AssociatedDomains
 import ManagedWebViews
 import NavigationRules
+import StrictJSON
 import WebAddress
 
 /// Where the platforms' sources disagree, the behaviour to simulate (each default is documented

@@ -2,6 +2,7 @@ import AppManifest
 import AssociatedDomains
 import ManagedWebViews
 import NavigationRules
+import StrictJSON
 import WebAddress
 import WebFenceNavigation
 

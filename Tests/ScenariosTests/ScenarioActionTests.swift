@@ -1,7 +1,7 @@
 import AppFixtures
 import Foundation
+import Scenarios
 import Testing
-import WebFence
 
 /// The action table: every action of the format parses back to itself, names what it targets, and
 /// reports exactly the outcome fields it declares.
@@ -60,9 +60,9 @@ struct ScenarioActionTests {
         #expect(Set(names).count == names.count)
     }
 
-    @Test("every StepAction declared in Sources/WebFence/Scenario/Actions is an action of the format")
+    @Test("every StepAction declared in Sources/Scenarios/Scenario/Actions is an action of the format")
     func everyDeclaredActionIsListed() throws {
-        let folder = ExampleApps.packageRoot.appendingPathComponent("Sources/WebFence/Scenario/Actions")
+        let folder = ExampleApps.packageRoot.appendingPathComponent("Sources/Scenarios/Scenario/Actions")
         var declared: [String] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

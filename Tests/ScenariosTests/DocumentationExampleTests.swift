@@ -1,5 +1,9 @@
+import AppBound
+import NavigationRules
+import Scenarios
 import Testing
-import WebFence
+import WebAddress
+import WebFenceNavigation
 
 /// The examples of the DocC catalogs' root pages, run as written.
 @Suite("Documentation examples")

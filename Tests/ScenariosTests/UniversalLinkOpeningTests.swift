@@ -1,5 +1,5 @@
+import Scenarios
 import Testing
-import WebFence
 
 /// The `openUniversalLink` step (interfaces §1): the entitlement, the app ID and the site's file,
 /// checked in the order a device checks them (associated-domains.md §1, §3).

@@ -1,6 +1,6 @@
 import Foundation
+import Scenarios
 import Testing
-import WebFence
 
 /// Scenario files are checked key by key: a typo is an error that names the place.
 @Suite("Scenario files: unusable input")

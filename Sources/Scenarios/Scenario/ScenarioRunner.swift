@@ -1,4 +1,5 @@
 import AppBound
+import StrictJSON
 
 /// The replay of a scenario: each step's outcome and how it compares with the expectation.
 public struct ScenarioResult: Sendable {
