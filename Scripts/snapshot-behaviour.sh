@@ -49,6 +49,11 @@ for file in Examples/aasa/*.json; do
     run "aasa-lint-$(basename "$file" .json).json" aasa lint --format json "$file"
 done
 run aasa-match.jsonl aasa match --jsonl <Examples/aasa/links.jsonl
+for url in 'https://example.com/help/website/faq' 'https://example.com/help/a?articleNumber=12' 'https://example.com/buy/1'; do
+    name=$(printf '%s' "$url" | tr -c 'A-Za-z0-9' '-')
+    run "aasa-verify-$name" aasa verify --file Examples/aasa/seed-004-components.json --domain example.com --url "$url" --explain
+    run "aasa-verify-$name.json" aasa verify --file Examples/aasa/seed-004-components.json --domain example.com --url "$url" --explain --format json
+done
 
 for rules in Examples/rules/*.json; do
     name=$(basename "$rules" .json)

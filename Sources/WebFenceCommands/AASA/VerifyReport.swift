@@ -39,33 +39,11 @@ struct VerifyReport {
 
     // MARK: - JSON
 
+    /// The document of `aasa verify --format json`: each row's decision as the matcher writes it.
     func json() -> JSONValue {
         .object([
             "file": .string(file), "domain": .string(domain.description), "url": .string(urlText),
-            "decisions": .array(
-                rows.map { row in
-                    let decision = row.decision
-                    return .object([
-                        "service": .string(row.service), "appID": .string(row.appID),
-                        "decision": .string(decision.outcome.rawValue), "reason": .string(decision.reason.rawValue),
-                        "rule": decision.rule.map(Self.json) ?? .null,
-                        "message": .string(decision.message),
-                        "misses": .array(
-                            decision.misses.map { miss in
-                                .object([
-                                    "rule": Self.json(miss.rule), "component": .string(miss.component),
-                                    "pattern": .string(miss.pattern), "value": .string(miss.value),
-                                ])
-                            }),
-                    ])
-                }),
-        ])
-    }
-
-    static func json(_ rule: UniversalLinkDecision.RuleReference) -> JSONValue {
-        .object([
-            "index": .int(rule.index), "pointer": .string(rule.pointer), "text": .string(rule.text),
-            "comment": .string(rule.comment),
+            "decisions": .array(rows.map { $0.decision.json(service: $0.service, appID: $0.appID) }),
         ])
     }
 
