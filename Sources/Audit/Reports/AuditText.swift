@@ -52,7 +52,14 @@ public enum AuditText {
         out += "  " + (audit.bundleIdentifier ?? "(no CFBundleIdentifier)")
         out += audit.appID.map { "  app ID \($0)" } ?? ""
         out += "\n"
+        out += readFiles(audit, styled) + appBoundDomains(audit, styled) + webViews(audit, styled)
+        out += associatedDomains(audit, fetched, styled) + findingLines(audit, styled)
+        return out
+    }
 
+    private static func readFiles(_ audit: AppAudit, _ styled: Styler) -> String {
+        var out = ""
+        let files = audit.files
         out += section("Read", styled)
         out += row(files.infoPlist.file.name, "\(formatName(files.infoPlist.format)) property list")
         if let project = files.projectEntitlements {
@@ -79,7 +86,11 @@ public enum AuditText {
             case .none: "none read"
             }
         out += row("entitlements in force", origin)
+        return out
+    }
 
+    private static func appBoundDomains(_ audit: AppAudit, _ styled: Styler) -> String {
+        var out = ""
         out += section("App-Bound Domains", styled)
         if let list = audit.appBoundList.domains {
             out +=
@@ -94,7 +105,11 @@ public enum AuditText {
                 ? "    WKAppBoundDomains is unusable (see the findings)\n"
                 : "    no WKAppBoundDomains: the feature is off, nothing is restricted\n"
         }
+        return out
+    }
 
+    private static func webViews(_ audit: AppAudit, _ styled: Styler) -> String {
+        var out = ""
         out += section("Web views", styled)
         for view in audit.webViews {
             out += "    \(view.configuration.rawValue)\n"
@@ -129,7 +144,12 @@ public enum AuditText {
                 out += row("bridge", "handlers " + bridge.messageHandlers.joined(separator: ", "))
             }
         }
+        return out
+    }
 
+    private static func associatedDomains(_ audit: AppAudit, _ fetched: [AuditFetch.Result], _ styled: Styler) -> String
+    {
+        var out = ""
         out += section("Associated domains", styled)
         if let entitlement = audit.associatedDomains, !entitlement.domains.isEmpty {
             for service in AssociatedDomain.Service.allCases {
@@ -155,7 +175,11 @@ public enum AuditText {
                 out += row(result.entry, text, width: 30)
             }
         }
+        return out
+    }
 
+    private static func findingLines(_ audit: AppAudit, _ styled: Styler) -> String {
+        var out = ""
         out += section("Findings", styled)
         for finding in audit.findings {
             let style: Emphasis =
