@@ -1,3 +1,4 @@
+import FindingReports
 import Foundation
 
 /// Writing to the terminal: colour only when the stream is a terminal and `NO_COLOR` is unset.
@@ -28,22 +29,22 @@ public struct Terminal: Sendable {
         }
     }
 
-    /// The styles text may have (SGR codes).
-    public enum Style: String, Sendable {
-        /// Bold.
-        case bold = "1"
-        /// Faint.
-        case dim = "2"
-        /// Red: errors.
-        case red = "31"
-        /// Green: what held.
-        case green = "32"
-        /// Yellow: warnings.
-        case yellow = "33"
-    }
+    /// The marks text may have: the reports' own (`TextReport.Emphasis`).
+    public typealias Style = TextReport.Emphasis
 
     /// `text` in `style` when the stream is coloured, else `text`.
     public func styled(_ text: String, _ style: Style) -> String {
-        usesColour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+        usesColour ? "\u{1B}[\(Self.selectGraphicRendition(style))m\(text)\u{1B}[0m" : text
+    }
+
+    /// The SGR code of a mark.
+    private static func selectGraphicRendition(_ style: Style) -> String {
+        switch style {
+        case .bold: "1"
+        case .dim: "2"
+        case .red: "31"
+        case .green: "32"
+        case .yellow: "33"
+        }
     }
 }

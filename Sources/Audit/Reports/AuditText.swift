@@ -1,33 +1,14 @@
 import AppBound
 import AppManifest
 import AssociatedDomains
+import FindingReports
 import Foundation
 
 /// `webfence audit` for people: one block per app, its sections, then its findings with the fix.
 public enum AuditText {
-    /// The marks the report puts on its text; the command line shows them as a terminal's colours.
-    public enum Emphasis: Sendable, Hashable {
-        /// A heading.
-        case bold
-        /// What matters less: notes, rule codes, fixes.
-        case dim
-        /// Errors.
-        case red
-        /// What held.
-        case green
-        /// Warnings.
-        case yellow
-    }
-
-    /// How a piece of text is marked; `plain` leaves every piece as it is.
-    public typealias Styler = @Sendable (String, Emphasis) -> String
-
-    /// Text without marks.
-    public static let plain: Styler = { text, _ in text }
-
     /// The report of `audits`, each with the association files fetched for it.
     public static func render(
-        _ audits: [AppAudit], fetches: [[AuditFetch.Result]], styled: Styler = plain
+        _ audits: [AppAudit], fetches: [[AuditFetch.Result]], styled: TextReport.Styler = TextReport.plain
     ) -> String {
         var out = ""
         for (audit, fetched) in zip(audits, fetches) {
@@ -40,27 +21,27 @@ public enum AuditText {
                 sum.2 += audit.counts.notes
             }
             out +=
-                "\(audits.count) apps: \(counted(totals.0, "error")), "
-                + "\(counted(totals.1, "warning")), \(counted(totals.2, "note"))\n"
+                "\(audits.count) apps: "
+                + TextReport.severityCounts(errors: totals.0, warnings: totals.1, notes: totals.2) + "\n"
         }
         return out
     }
 
-    private static func app(_ audit: AppAudit, _ fetched: [AuditFetch.Result], _ styled: Styler) -> String {
+    private static func app(_ audit: AppAudit, _ fetched: [AuditFetch.Result], _ styled: TextReport.Styler) -> String {
         let files = audit.files
         var out = styled(files.path, .bold)
         out += "  " + (audit.bundleIdentifier ?? "(no CFBundleIdentifier)")
         out += audit.appID.map { "  app ID \($0)" } ?? ""
         out += "\n"
         out += readFiles(audit, styled) + appBoundDomains(audit, styled) + webViews(audit, styled)
+        out += browserAndManagement(audit, styled) + hybridFramework(audit, styled)
         out += associatedDomains(audit, fetched, styled) + findingLines(audit, styled)
         return out
     }
 
-    private static func readFiles(_ audit: AppAudit, _ styled: Styler) -> String {
-        var out = ""
+    private static func readFiles(_ audit: AppAudit, _ styled: TextReport.Styler) -> String {
         let files = audit.files
-        out += section("Read", styled)
+        var out = section("Read", styled)
         out += row(files.infoPlist.file.name, "\(formatName(files.infoPlist.format)) property list")
         if let project = files.projectEntitlements {
             out += row(project.file.name, "the project's entitlements (\(formatName(project.format)))")
@@ -89,9 +70,8 @@ public enum AuditText {
         return out
     }
 
-    private static func appBoundDomains(_ audit: AppAudit, _ styled: Styler) -> String {
-        var out = ""
-        out += section("App-Bound Domains", styled)
+    private static func appBoundDomains(_ audit: AppAudit, _ styled: TextReport.Styler) -> String {
+        var out = section("App-Bound Domains", styled)
         if let list = audit.appBoundList.domains {
             out +=
                 "    WKAppBoundDomains: \(list.domains.count + list.schemes.count) of \(AppBoundDomains.capacity) slots used"
@@ -108,9 +88,8 @@ public enum AuditText {
         return out
     }
 
-    private static func webViews(_ audit: AppAudit, _ styled: Styler) -> String {
-        var out = ""
-        out += section("Web views", styled)
+    private static func webViews(_ audit: AppAudit, _ styled: TextReport.Styler) -> String {
+        var out = section("Web views", styled)
         for view in audit.webViews {
             out += "    \(view.configuration.rawValue)\n"
             for capability in view.capabilities {
@@ -118,8 +97,11 @@ public enum AuditText {
                 out += capability.answer + styled("  [\(capability.rule.code)]", .dim) + "\n"
             }
         }
+        return out
+    }
 
-        out += section("Browser and tracking", styled)
+    private static func browserAndManagement(_ audit: AppAudit, _ styled: TextReport.Styler) -> String {
+        var out = section("Browser and tracking", styled)
         out += row("web-browser entitlement", audit.appBound.isBrowser ? "yes" : "no")
         if audit.appBound.isBrowser {
             let prohibited = audit.appBound.prohibitedUsageDescriptions
@@ -130,27 +112,28 @@ public enum AuditText {
             audit.tracking.settingsSwitchShown
                 ? "on unless the user turns on \"Allow Cross-Website Tracking\" in Settings"
                 : "on in every web view; no Settings switch")
-
         out += section("Managed web views", styled)
         out += row(
             "TreatAllWebViewsAsUnmanaged",
             audit.treatAllWebViewsAsUnmanaged ? "YES: every web view holds unmanaged data" : "NO")
+        return out
+    }
 
-        if let framework = audit.framework {
-            out += section("Hybrid framework", styled)
-            out += row(framework.framework?.displayName ?? "unknown framework", framework.file.description)
-            for rule in framework.rules { out += "    \(rule)\n" }
-            if let bridge = framework.policy?.bridge {
-                out += row("bridge", "handlers " + bridge.messageHandlers.joined(separator: ", "))
-            }
+    private static func hybridFramework(_ audit: AppAudit, _ styled: TextReport.Styler) -> String {
+        guard let framework = audit.framework else { return "" }
+        var out = section("Hybrid framework", styled)
+        out += row(framework.framework?.displayName ?? "unknown framework", framework.file.description)
+        for rule in framework.rules { out += "    \(rule)\n" }
+        if let bridge = framework.policy?.bridge {
+            out += row("bridge", "handlers " + bridge.messageHandlers.joined(separator: ", "))
         }
         return out
     }
 
-    private static func associatedDomains(_ audit: AppAudit, _ fetched: [AuditFetch.Result], _ styled: Styler) -> String
-    {
-        var out = ""
-        out += section("Associated domains", styled)
+    private static func associatedDomains(
+        _ audit: AppAudit, _ fetched: [AuditFetch.Result], _ styled: TextReport.Styler
+    ) -> String {
+        var out = section("Associated domains", styled)
         if let entitlement = audit.associatedDomains, !entitlement.domains.isEmpty {
             for service in AssociatedDomain.Service.allCases {
                 let domains = entitlement.domains.filter { $0.service == service }
@@ -178,15 +161,10 @@ public enum AuditText {
         return out
     }
 
-    private static func findingLines(_ audit: AppAudit, _ styled: Styler) -> String {
-        var out = ""
-        out += section("Findings", styled)
+    private static func findingLines(_ audit: AppAudit, _ styled: TextReport.Styler) -> String {
+        var out = section("Findings", styled)
         for finding in audit.findings {
-            let style: Emphasis =
-                finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
-            out +=
-                "    "
-                + styled(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+            out += "    " + TextReport.severityColumn(finding.severity.rawValue, styled)
             let line = finding.position.map { "\($0.line):\($0.column) " } ?? ""
             out += " \(finding.code)  \(finding.file.name):\(line)\(finding.key)\n"
             out += "        \(finding.message)\n"
@@ -196,16 +174,11 @@ public enum AuditText {
         out +=
             audit.findings.isEmpty
             ? "    no findings\n"
-            : "  \(counted(errors, "error")), \(counted(warnings, "warning")), "
-                + "\(counted(notes, "note"))\n"
+            : "  " + TextReport.severityCounts(errors: errors, warnings: warnings, notes: notes) + "\n"
         return out
     }
 
-    private static func counted(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)" + (number == 1 ? "" : "s")
-    }
-
-    private static func section(_ title: String, _ styled: Styler) -> String {
+    private static func section(_ title: String, _ styled: TextReport.Styler) -> String {
         "  " + styled(title, .bold) + "\n"
     }
 
@@ -215,7 +188,7 @@ public enum AuditText {
 
     private static func quoted(_ text: String) -> String { "\"\(text)\"" }
 
-    static func formatName(_ format: PropertyList.Format) -> String {
+    private static func formatName(_ format: PropertyList.Format) -> String {
         switch format {
         case .xml: "XML"
         case .binary: "binary"
@@ -224,7 +197,7 @@ public enum AuditText {
         }
     }
 
-    static func capabilityName(_ name: String) -> String {
+    private static func capabilityName(_ name: String) -> String {
         switch name {
         case "restrictedAPIs": "restricted APIs"
         case "serviceWorkers": "service workers"
@@ -232,7 +205,7 @@ public enum AuditText {
         }
     }
 
-    static func outcome(_ outcome: AppBoundDomains.Outcome) -> String {
+    private static func outcome(_ outcome: AppBoundDomains.Outcome) -> String {
         switch outcome {
         case .domain(let domain, _): "domain \(domain)"
         case .scheme(let scheme): "scheme \(scheme):"
@@ -242,7 +215,7 @@ public enum AuditText {
         }
     }
 
-    static func executableSummary(_ executable: MachOExecutable) -> String {
+    private static func executableSummary(_ executable: MachOExecutable) -> String {
         let architectures = executable.slices.map(\.architecture).joined(separator: ", ")
         let signed = executable.slices.filter { $0.signature != nil }
         guard let signature = signed.first?.signature else { return "Mach-O \(architectures), not signed" }
@@ -253,7 +226,7 @@ public enum AuditText {
         return "Mach-O \(architectures), signed (\(entitlements)\(team))"
     }
 
-    static func profileSummary(_ profile: ProvisioningProfile) -> String {
+    private static func profileSummary(_ profile: ProvisioningProfile) -> String {
         var parts: [String] = []
         if let name = profile.name { parts.append("\"\(name)\"") }
         if let team = profile.teamIdentifiers.first { parts.append("team \(team)") }

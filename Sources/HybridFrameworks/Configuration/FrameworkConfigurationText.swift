@@ -12,6 +12,19 @@ public enum FrameworkConfigurationText {
         public let place: String?
         /// What is wrong.
         public let message: String
+
+        /// Text that is not UTF-8.
+        static let notUTF8 = Failure(place: nil, message: "not UTF-8 text")
+
+        /// A reader's error at a line and column of the text.
+        init(line: Int, column: Int, _ message: String) {
+            self.init(place: "line \(line), column \(column)", message: message)
+        }
+
+        init(place: String?, message: String) {
+            self.place = place
+            self.message = message
+        }
     }
 
     /// The framework's policy for `bytes`, and the notes on what the framework ignores.
@@ -20,11 +33,11 @@ public enum FrameworkConfigurationText {
     ) {
         if let read = try framework.definition.stage(ownFormat: bytes) { return read }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Failure(place: nil, message: "not UTF-8 text")
+            throw Failure.notUTF8
         }
         let json: JSONValue
         do throws(JSONParser.Error) { json = try JSONParser.parse(text) } catch {
-            throw Failure(place: "line \(error.line), column \(error.column)", message: error.message)
+            throw Failure(line: error.line, column: error.column, error.message)
         }
         // webfence-framework.json wraps the configuration: {"framework": NAME, "configuration": {...}}.
         var configuration = json

@@ -49,8 +49,7 @@ extension CordovaPolicy: FrameworkDefinition {
         do throws(XMLError) {
             return try CordovaConfigXMLReader.read(bytes)
         } catch {
-            throw FrameworkConfigurationText.Failure(
-                place: "line \(error.line), column \(error.column)", message: error.message)
+            throw FrameworkConfigurationText.Failure(line: error.line, column: error.column, error.message)
         }
     }
 

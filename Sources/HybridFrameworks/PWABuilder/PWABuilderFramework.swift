@@ -34,13 +34,12 @@ extension PWABuilderPolicy: FrameworkDefinition {
     )? {
         guard !FrameworkConfigurationText.isJSONObject(bytes) else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw FrameworkConfigurationText.Failure(place: nil, message: "not UTF-8 text")
+            throw FrameworkConfigurationText.Failure.notUTF8
         }
         do throws(PWABuilderSettingsReader.Failure) {
             return (try PWABuilderSettingsReader.read(text), [])
         } catch {
-            throw FrameworkConfigurationText.Failure(
-                place: "line \(error.line), column \(error.column)", message: error.message)
+            throw FrameworkConfigurationText.Failure(line: error.line, column: error.column, error.message)
         }
     }
 

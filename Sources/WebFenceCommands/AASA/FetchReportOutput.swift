@@ -1,5 +1,6 @@
 import AssociatedDomains
 import AssociationFetchCore
+import FindingReports
 import WebFenceCommandLine
 
 /// The text output of `webfence aasa fetch`: every check of every route, then the file's findings
@@ -53,7 +54,6 @@ enum FetchReportOutput {
     }
 
     private static func severity(_ name: String, _ terminal: Terminal) -> String {
-        let style: Terminal.Style = name == "error" ? .red : name == "warning" ? .yellow : .dim
-        return terminal.styled(name.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+        TextReport.severityColumn(name) { terminal.styled($0, $1) }
     }
 }

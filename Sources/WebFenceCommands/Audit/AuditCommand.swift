@@ -2,6 +2,7 @@ import AppManifest
 import ArgumentParser
 import AssociationFetchCore
 import Audit
+import FindingReports
 import Foundation
 import WebFenceCommandLine
 
@@ -158,10 +159,10 @@ struct AuditCommand: AsyncParsableCommand, FetchingCommand {
         switch report.format {
         case .text:
             print(
-                AuditText.render(audits, fetches: fetchResults, styled: Terminal.standardOutput.auditStyler),
+                AuditText.render(audits, fetches: fetchResults, styled: { Terminal.standardOutput.styled($0, $1) }),
                 terminator: "")
             if leftOut > 0 {
-                print("\(FindingsOutput.counted(leftOut, "finding")) left out: the baseline records them")
+                print("\(TextReport.counted(leftOut, "finding")) left out: the baseline records them")
             }
         case .json: print(AuditJSON.render(audits, fetches: fetchResults, unusable: reading.unusable).serialized())
         default:
@@ -170,20 +171,5 @@ struct AuditCommand: AsyncParsableCommand, FetchingCommand {
         }
         if !reading.unusable.isEmpty { throw ExitCode(ExitStatus.unusableInput) }
         try report.exitIfFailing(audits.flatMap(\.findings).map(\.severity))
-    }
-}
-
-extension Terminal {
-    /// The audit's text marks as this terminal's colours (none when it shows none).
-    var auditStyler: AuditText.Styler {
-        { text, emphasis in
-            switch emphasis {
-            case .bold: styled(text, .bold)
-            case .dim: styled(text, .dim)
-            case .red: styled(text, .red)
-            case .green: styled(text, .green)
-            case .yellow: styled(text, .yellow)
-            }
-        }
     }
 }

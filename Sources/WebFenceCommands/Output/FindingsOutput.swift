@@ -13,10 +13,7 @@ enum FindingsOutput {
     static func text(file: String, _ findings: [(source: String, finding: Finding)], terminal: Terminal) -> String {
         var out = terminal.styled(file, .bold) + "\n"
         for (source, finding) in findings {
-            let style: Terminal.Style =
-                finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .dim
-            let severity = terminal.styled(
-                finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
+            let severity = TextReport.severityColumn(finding.severity.rawValue) { terminal.styled($0, $1) }
             let line = finding.position.map { "\($0.line):\($0.column) " } ?? ""
             let place = (source == file ? "" : source + ":") + line + (finding.pointer.isEmpty ? "/" : finding.pointer)
             out += "  \(severity) \(finding.code)  \(place)\n      \(finding.message)\n"
@@ -25,10 +22,8 @@ enum FindingsOutput {
         out +=
             findings.isEmpty
             ? "  no findings\n"
-            : "\(counted(errors, "error")), \(counted(warnings, "warning")), \(counted(notes, "note"))\n"
+            : TextReport.severityCounts(errors: errors, warnings: warnings, notes: notes) + "\n"
         return out
     }
 
-    /// `1 error`, `2 warnings`.
-    static func counted(_ number: Int, _ noun: String) -> String { "\(number) \(noun)" + (number == 1 ? "" : "s") }
 }

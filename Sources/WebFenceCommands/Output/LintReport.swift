@@ -55,7 +55,7 @@ struct LintReport {
             }
             if leftOut > 0 {
                 Terminal.standardOutput.write(
-                    "\(FindingsOutput.counted(leftOut, "finding")) left out: the baseline records them\n")
+                    "\(TextReport.counted(leftOut, "finding")) left out: the baseline records them\n")
             }
         case .json:
             let documents = kept.map { FindingsJSON.render(file: $0.file, $0.findings) }
