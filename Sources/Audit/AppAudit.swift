@@ -103,7 +103,8 @@ public struct AppAudit: Sendable {
         associatedDomains = declarations.associatedDomains
         findings += problems(.associatedDomains)
         findings += Self.associatedDomainFindings(declarations, file: entitlements.file)
-        framework = FrameworkAudit(files.frameworkFiles, app: declarations.appBound, infoPlist: info)
+        framework = FrameworkAudit(
+            files.frameworkFiles, app: declarations.appBound, infoPlist: info, builtApp: files.kind != .project)
         for problem in files.frameworkFiles.unreadable {
             findings.append(
                 AuditFinding(

@@ -56,6 +56,13 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
     case frameworkBridgeNotAppBound = "framework.bridge.notAppBound"
     case frameworkLocalhostVersionDependent = "framework.localhost.versionDependent"
     case frameworkAllowedNotAppBound = "framework.allowed.notAppBound"
+    case frameworkStartPageDevelopmentServer = "framework.startPage.developmentServer"
+    case frameworkStartPageCleartext = "framework.startPage.cleartext"
+    case frameworkAllowedDevelopmentServer = "framework.allowed.developmentServer"
+    case frameworkAllowedCleartext = "framework.allowed.cleartext"
+    case frameworkAllowedEveryHost = "framework.allowed.everyHost"
+    case frameworkWebInspectorEnabled = "framework.webInspector.enabled"
+    case frameworkAppBoundFlagWithoutList = "framework.appBound.flagWithoutList"
     case capacitorServerURLPrefix = "capacitor.serverURL.prefix"
     case capacitorServerURLCase = "capacitor.serverURL.case"
     case capacitorAllowNavigationNotAHost = "capacitor.allowNavigation.notAHost"
@@ -74,6 +81,8 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
     case pwabuilderWindowOpen = "pwabuilder.windowOpen"
     case pwabuilderUniversalLinkUnescaped = "pwabuilder.universalLink.unescaped"
     case pwabuilderAuthOriginNotAppBound = "pwabuilder.authOrigin.notAppBound"
+    case pwabuilderOriginSample = "pwabuilder.origin.sample"
+    case pwabuilderRootURLNotAllowed = "pwabuilder.rootUrl.notAllowed"
 
     /// The severity of the code's findings.
     public var severity: Finding.Severity { definition.0 }
@@ -306,6 +315,41 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
                 .warning, "The framework allows a host WebKit will refuse",
                 "Add the host's registrable domain to WKAppBoundDomains, or remove it from the framework's list so that it opens outside the app."
             )
+        case .frameworkStartPageDevelopmentServer:
+            (
+                .error, "The start page is a development server",
+                "Point the start page at the app's production site over https, or remove it so the bundled app loads; keep the development server's address in a configuration the release build does not use."
+            )
+        case .frameworkStartPageCleartext:
+            (
+                .error, "The start page loads over cleartext http",
+                "Serve the start page over https and write it with https://."
+            )
+        case .frameworkAllowedDevelopmentServer:
+            (
+                .warning, "An allowed entry at a development or local-network address",
+                "Remove the entry from the configuration the app ships with; add it only in a development build's configuration."
+            )
+        case .frameworkAllowedCleartext:
+            (
+                .warning, "An allowed entry over cleartext http",
+                "Allow the site over https only (https://example.com/*), and serve it over https."
+            )
+        case .frameworkAllowedEveryHost:
+            (
+                .warning, "An allowed entry that lets every host in",
+                "List the sites the app loads (https://*.example.com/*) instead of every host of a scheme."
+            )
+        case .frameworkWebInspectorEnabled:
+            (
+                .warning, "Web Inspector is on in release builds",
+                "Remove the setting (the framework then makes the web view inspectable in debug builds only), or set it from the build configuration."
+            )
+        case .frameworkAppBoundFlagWithoutList:
+            (
+                .warning, "The limits flag is on, but there is no WKAppBoundDomains",
+                "Add WKAppBoundDomains to Info.plist with the domains the app loads (up to ten), or turn the flag off if the app is not meant to be fenced."
+            )
         case .capacitorServerURLPrefix:
             (
                 .warning, "server.url without a slash lets look-alike hosts in",
@@ -395,6 +439,16 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
             (
                 .error, "A permitted URL WebKit will refuse",
                 "Add the permitted URL's domain to WKAppBoundDomains within its first ten sites, or open the sign-in in ASWebAuthenticationSession."
+            )
+        case .pwabuilderOriginSample:
+            (
+                .warning, "A sample origin of the template is allowed",
+                "Replace the sample with the app's own host (and its permitted URLs) in Settings.swift and WKAppBoundDomains, or remove it."
+            )
+        case .pwabuilderRootURLNotAllowed:
+            (
+                .error, "The start URL's host is not an allowed origin",
+                "Put the start URL's host (rootUrl's host, www. included if it has one) in allowedOrigins."
             )
         }
     }

@@ -63,6 +63,48 @@ extension FrameworkAudit {
         return findings
     }
 
+    /// Values the template or the generator's form carries as samples: the shell's own apps
+    /// before the generator filled `Settings.swift` in (pwa-shell until December 2021), and the
+    /// form's placeholder for a permitted URL (Google's sign-in host is `accounts.google.com`).
+    static let pwabuilderSamples: [String: String] = [
+        "webboard.app": "the template's sample app (pwa-shell before December 2021)",
+        "messianicchords.com": "the template's first sample app",
+        "account.google.com":
+            "the generator form's placeholder, which is not Google's sign-in host (accounts.google.com) and sends the sign-in to Safari",
+    ]
+
+    /// A shell whose settings were not made for the app: sample origins left in, and a start URL
+    /// whose own links the shell sends to Safari.
+    static func pwabuilderLeftovers(_ shell: PWABuilderShell, _ file: SourceFile) -> [AuditFinding] {
+        guard shell.source == .settings else { return [] }
+        let configuration = shell.configuration
+        let root = configuration.rootURL.flatMap { try? WebURL.parse($0).get() }
+        let rootHost = root?.host?.description ?? ""
+        var findings: [AuditFinding] = []
+        for (isAuth, entries) in [(true, configuration.authOrigins), (false, configuration.allowedOrigins)] {
+            for (index, entry) in entries.enumerated() {
+                guard let sample = pwabuilderSamples[entry.lowercased()], !rootHost.contains(entry.lowercased())
+                else { continue }
+                findings.append(
+                    AuditFinding(
+                        .pwabuilderOriginSample, file, key: shell.key(authOrigin: isAuth, index),
+                        "\"\(entry)\" is \(sample), not the app's site\(rootHost.isEmpty ? "" : " (\(rootHost))"): the shell lets it load in the web view with its message handlers"
+                    ))
+            }
+        }
+        if let root, shell.matchesBySubstring,
+            PWABuilderPolicy(configuration).decide(FrameworkNavigationAction(url: root)).action != .allow
+        {
+            let listed = configuration.allowedOrigins.map { "\"\($0)\"" }.joined(separator: ", ")
+            findings.append(
+                AuditFinding(
+                    .pwabuilderRootURLNotAllowed, file, key: shell.listKey(authOrigin: false),
+                    "rootUrl's host \(rootHost) contains none of allowedOrigins (\(listed.isEmpty ? "none" : listed)): every link the user taps on the app's own site opens in SFSafariViewController instead of the app"
+                ))
+        }
+        return findings
+    }
+
     /// Permitted URLs (`authOrigins`) that the shell allows and WebKit refuses: not in
     /// `WKAppBoundDomains`, or past its tenth site. The sign-in fails with error 13 and the shell
     /// reloads its start URL.

@@ -23,8 +23,12 @@ public struct FrameworkAudit: Sendable {
     public let pwabuilderShell: PWABuilderShell?
 
     /// The framework of `files`, or nil for an app built on none WebFence knows. A built
-    /// PWABuilder shell is known by its `infoPlist`'s `CFBundleExecutable`.
-    public init?(_ files: FrameworkFiles, app: AppBoundApp, infoPlist: PropertyListDocument? = nil) {
+    /// PWABuilder shell is known by its `infoPlist`'s `CFBundleExecutable`. `builtApp`: the files
+    /// are a built app's, so its configuration is the one it ships with (a project folder's may be
+    /// a development one, and the findings say so).
+    public init?(
+        _ files: FrameworkFiles, app: AppBoundApp, infoPlist: PropertyListDocument? = nil, builtApp: Bool = false
+    ) {
         guard let read = Self.read(files) ?? infoPlist.flatMap({ Self.builtShell($0, files, app: app) }) else {
             return nil
         }
@@ -43,9 +47,24 @@ public struct FrameworkAudit: Sendable {
                 shell.map {
                     FrameworkAudit.pwabuilderHoles($0, read.file)
                         + FrameworkAudit.pwabuilderAppBound($0, app: app, file: read.file)
+                        + FrameworkAudit.pwabuilderLeftovers($0, read.file)
                 } ?? FrameworkAudit.holes(policy, file: read.file)
-            let found = holes + FrameworkAudit.bridge(policy, app: app, file: read.file)
+            let origin: Origin = builtApp ? .builtApp : .project
+            let shipped = FrameworkAudit.shipped(
+                policy, app: app, file: read.file, origin: origin, reported: Set(holes.map(\.key)),
+                entries: shell?.source != .inferredFromAppBoundDomains)
+            let found = holes + shipped + FrameworkAudit.bridge(policy, app: app, file: read.file)
             findings += found.map { $0.at(key: read.configurationPointer + $0.key) }
+            if case .capacitor(let capacitor) = policy, capacitor.configuration.webContentsDebuggingEnabled == nil,
+                let info = infoPlist, info["CAPACITOR_DEBUG"]?.stringValue == "true"
+            {
+                findings.append(
+                    AuditFinding(
+                        .frameworkWebInspectorEnabled, info.file, key: "/CAPACITOR_DEBUG",
+                        origin.shipped(
+                            "CAPACITOR_DEBUG \"true\" turns Capacitor's web debugging on in release builds too (where ios.webContentsDebuggingEnabled is not set): anyone with the device and a Mac can read and change every page the web view shows"
+                        )))
+            }
         }
         policy = read.policy
         pwabuilderShell = shell
@@ -57,7 +76,9 @@ public struct FrameworkAudit: Sendable {
     /// holes its entries open. Findings that need the app's Info.plist (its `WKAppBoundDomains`)
     /// are the audit's.
     public static func lint(_ files: FrameworkFiles) -> [AuditFinding] {
-        FrameworkAudit(files, app: AppBoundApp(domains: nil))?.findings ?? []
+        let findings = FrameworkAudit(files, app: AppBoundApp(domains: nil))?.findings ?? []
+        // Without the app, no WKAppBoundDomains is "not known", not "absent".
+        return findings.filter { $0.code != AuditCode.frameworkAppBoundFlagWithoutList.rawValue }
     }
 
     /// The navigation rules as the framework applies them, one sentence each.

@@ -49,6 +49,12 @@ public protocol FrameworkDefinition: Sendable {
     var limitsNavigationsToAppBoundDomains: Bool { get }
     /// The page the framework's web view starts on, when its configuration says.
     var startPage: String? { get }
+    /// The addresses its configuration names: the start page (when the file gives one) and every
+    /// entry that lets hosts in, each with its place in the file.
+    var entries: [FrameworkEntry] { get }
+    /// `WKWebView.isInspectable` as the configuration sets it for every build; nil when it leaves
+    /// the build's default (Web Inspector on in debug builds only), or the framework has no setting.
+    var isInspectable: Bool? { get }
     /// The bridge the framework installs, for its configuration.
     var bridge: FrameworkBridge { get }
     /// The navigation rules as the framework applies them, one sentence each.
@@ -65,6 +71,9 @@ public struct FrameworkPlaces: Sendable, Hashable {
     public let startPage: String
     /// The entries that let hosts in.
     public let allowedHosts: String
+    /// The setting that turns Web Inspector on (`WKWebView.isInspectable`); nil when the
+    /// framework's configuration has none.
+    public var inspectable: String? = nil
 }
 
 extension FrameworkDefinition {

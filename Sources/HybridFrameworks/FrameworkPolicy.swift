@@ -47,6 +47,13 @@ public enum FrameworkPolicy: Sendable {
     /// react-native-webview's `uri`, Hotwire's start location, the shell's `rootUrl`.
     public var startPage: String? { definition.startPage }
 
+    /// The addresses its configuration names: the start page and every entry that lets hosts in.
+    public var entries: [FrameworkEntry] { definition.entries }
+
+    /// `WKWebView.isInspectable` as the configuration sets it for every build; nil when it leaves
+    /// the build's default.
+    public var isInspectable: Bool? { definition.isInspectable }
+
     /// The bridge the framework installs, for its configuration.
     public var bridge: FrameworkBridge { definition.bridge }
 

@@ -409,6 +409,40 @@ struct AuditFindingTests {
             return capacitor(
                 #"{"server": {"url": "https://shop.example/", "allowNavigation": ["partner.example"]}, \#(limited)}"#,
                 #"{"server": {"url": "https://shop.example/", "allowNavigation": ["shop-cdn.example"]}, \#(limited)}"#)
+        case "framework.startPage.developmentServer":
+            return capacitor(
+                #"{"server": {"url": "http://192.168.1.20:8100/"}, \#(limited)}"#,
+                #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
+        case "framework.startPage.cleartext":
+            return capacitor(
+                #"{"server": {"url": "http://shop.example/"}, \#(limited)}"#,
+                #"{"server": {"url": "https://shop.example/"}, \#(limited)}"#)
+        case "framework.allowed.developmentServer":
+            return cordova("http://10.0.2.2:3001/*", "https://shop-cdn.example/*")
+        case "framework.allowed.cleartext":
+            return cordova("http://shop-cdn.example/*", "https://shop-cdn.example/*")
+        case "framework.allowed.everyHost":
+            return cordova("https://*/*", "https://*.shop-cdn.example/*")
+        case "framework.webInspector.enabled":
+            return capacitor(
+                #"{"ios": {"limitsNavigationsToAppBoundDomains": true, "webContentsDebuggingEnabled": true}}"#,
+                #"{"ios": {"limitsNavigationsToAppBoundDomains": true, "webContentsDebuggingEnabled": false}}"#)
+        case "framework.appBound.flagWithoutList":
+            let (unlisted, _) = capacitor(#"{\#(limited)}"#, #"{\#(limited)}"#)
+            return (
+                unlisted.with("no WKAppBoundDomains") { $0.setInfo("WKAppBoundDomains", nil) },
+                AuditSketch.shop.with("WKAppBoundDomains and the flag") {
+                    $0.app.resources["capacitor.config.json"] = Array(#"{\#(limited)}"#.utf8)
+                }
+            )
+        case "pwabuilder.origin.sample":
+            return files(
+                pwabuilder(allowed: ["shop.example"], auth: ["account.google.com"], fixed: true),
+                pwabuilder(allowed: ["shop.example"], auth: ["accounts.google.com"], fixed: true))
+        case "pwabuilder.rootUrl.notAllowed":
+            return files(
+                pwabuilder(allowed: ["webboard.app"], fixed: false), pwabuilder(allowed: ["shop.example"], fixed: false)
+            )
         case "capacitor.serverURL.prefix":
             return capacitor(
                 #"{"server": {"url": "https://shop.example"}, \#(limited)}"#,

@@ -48,21 +48,27 @@ public enum CapacitorConfigReader {
                     "\(other.typeName), not an array: Capacitor ignores it"))
         }
         let scheme = string("server.iosScheme")
-        var limits = false
-        switch value("ios.limitsNavigationsToAppBoundDomains") {
-        case nil, .null?: break
-        case .bool(let flag)?: limits = flag
-        case .int(let number)? where number == 0 || number == 1: limits = number == 1
-        case let other?:
-            notes.append(
-                .init(
-                    .valueIgnored, at: place("ios.limitsNavigationsToAppBoundDomains"),
-                    "\(other.typeName), not a boolean: Capacitor ignores it and leaves the flag off"))
+        /// A boolean as Swift's `as? Bool` reads it (true, false, 1, 0); nil when absent or ignored.
+        func bool(_ path: String, ignored: String) -> Bool? {
+            switch value(path) {
+            case nil, .null?: return nil
+            case .bool(let flag)?: return flag
+            case .int(let number)? where number == 0 || number == 1: return number == 1
+            case let other?:
+                notes.append(
+                    .init(
+                        .valueIgnored, at: place(path),
+                        "\(other.typeName), not a boolean: Capacitor ignores it\(ignored)"))
+                return nil
+            }
         }
-        let configuration = CapacitorConfiguration(
+        var configuration = CapacitorConfiguration(
             allowNavigation: allowNavigation, serverURL: string("server.url"), iosScheme: scheme,
             hostname: string("server.hostname"), errorPath: string("server.errorPath"),
-            limitsNavigationsToAppBoundDomains: limits)
+            limitsNavigationsToAppBoundDomains: bool(
+                "ios.limitsNavigationsToAppBoundDomains", ignored: " and leaves the flag off") ?? false)
+        configuration.webContentsDebuggingEnabled = bool(
+            "ios.webContentsDebuggingEnabled", ignored: " and keeps the build's default")
         if let scheme, configuration.iosScheme != scheme.lowercased() {
             notes.append(
                 .init(

@@ -15,6 +15,9 @@ public struct CapacitorConfiguration: Sendable, Hashable {
     public var errorPath: String?
     /// `ios.limitsNavigationsToAppBoundDomains` (false by default; no top-level fallback key).
     public var limitsNavigationsToAppBoundDomains: Bool
+    /// `ios.webContentsDebuggingEnabled`: Web Inspector on (or off) in every build; nil when
+    /// absent, and then on in debug builds only (or where Info.plist's `CAPACITOR_DEBUG` is "true").
+    public var webContentsDebuggingEnabled: Bool? = nil
 
     /// A configuration; `iosScheme` is normalised as Capacitor's `normalize()` does.
     public init(

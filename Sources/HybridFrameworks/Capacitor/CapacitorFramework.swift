@@ -14,7 +14,7 @@ extension CapacitorPolicy: FrameworkDefinition {
     /// Where its configuration file holds what the audit points at.
     public static let places = FrameworkPlaces(
         appBoundFlag: "/ios/limitsNavigationsToAppBoundDomains", startPage: "/server/url",
-        allowedHosts: "/server/allowNavigation")
+        allowedHosts: "/server/allowNavigation", inspectable: "/ios/webContentsDebuggingEnabled")
 
     /// Its configuration from JSON, with notes on what it ignores.
     public static func read(_ value: JSONValue, at pointer: String) throws(FrameworkConfigurationError) -> (
@@ -41,6 +41,21 @@ extension CapacitorPolicy: FrameworkDefinition {
     public var startPage: String? {
         configuration.appURL.hasSuffix("/") ? configuration.appURL : configuration.appURL + "/"
     }
+
+    /// `server.url` and each `server.allowNavigation` host pattern that can match (one with a
+    /// scheme, port or path never does).
+    public var entries: [FrameworkEntry] {
+        let start = configuration.serverURL.map { [FrameworkEntry(.startPage, $0, at: Self.places.startPage)] } ?? []
+        return start
+            + configuration.allowNavigation.enumerated().compactMap { index, pattern in
+                pattern.contains(":") || pattern.contains("/")
+                    ? nil
+                    : FrameworkEntry(.allowed, pattern, at: Self.places.allowedHosts + "/\(index)", schemeless: true)
+            }
+    }
+
+    /// `ios.webContentsDebuggingEnabled`.
+    public var isInspectable: Bool? { configuration.webContentsDebuggingEnabled }
 
     /// The bridge it installs for this configuration.
     public var bridge: FrameworkBridge { .capacitor }

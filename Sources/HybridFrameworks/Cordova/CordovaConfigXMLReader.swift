@@ -21,11 +21,17 @@ public enum CordovaConfigXMLReader {
         collected.visit(root)
         let preferences = collected.preferences
         let limitsText = preferences["limitsnavigationstoappbounddomains"]?.lowercased()
-        let configuration = CordovaConfiguration(
+        var configuration = CordovaConfiguration(
             version: collected.version, allowNavigation: collected.navigations, allowIntent: collected.intents,
             scheme: preferences["scheme"], hostname: preferences["hostname"],
             limitsNavigationsToAppBoundDomains: ["true", "1", "yes"].contains(limitsText ?? ""),
             contentSource: collected.contentSource)
+        // cordovaBoolSettingForKey: true/1/yes or false/0/no, in any case; anything else keeps the default.
+        switch preferences["inspectablewebview"]?.lowercased() {
+        case "true", "1", "yes": configuration.inspectableWebview = true
+        case "false", "0", "no": configuration.inspectableWebview = false
+        default: break
+        }
         if let limitsText, !["true", "1", "yes", "false", "0", "no"].contains(limitsText) {
             collected.notes.append(
                 .init(
@@ -40,7 +46,7 @@ public enum CordovaConfigXMLReader {
     /// `/widget/allow-navigation/N` and `/widget/allow-intent/N` at the Nth element with an `href`
     /// (and the list's key, without an index, at the first),
     /// `/widget/preference` at the `LimitsNavigationsToAppBoundDomains` preference that counts (the
-    /// last), `/widget/content` at the content element, `/widget` at the root. Empty when the file
+    /// last), `/widget/preference/InspectableWebview` likewise, `/widget/content` at the content element, `/widget` at the root. Empty when the file
     /// does not read.
     public static func positions(_ bytes: [UInt8]) -> [String: SourcePosition] {
         guard let root = try? XMLReader.parse(bytes), root.name == "widget" else { return [:] }
@@ -107,6 +113,8 @@ public enum CordovaConfigXMLReader {
                 if name == "limitsnavigationstoappbounddomains" {
                     limitsLine = element.line
                     positions[place] = position
+                } else if name == "inspectablewebview" {
+                    positions[place + "/InspectableWebview"] = position
                 }
             case "content":
                 contentSource = element.attribute("src") ?? contentSource

@@ -27,6 +27,9 @@ public struct CordovaConfiguration: Sendable, Hashable {
     public var limitsNavigationsToAppBoundDomains: Bool
     /// `<content src>`: the start page, relative to the app's URL or absolute.
     public var contentSource: String
+    /// `<preference name="InspectableWebview">`: Web Inspector on (or off) in every build; nil when
+    /// absent or not a boolean Cordova reads, and then on in debug builds only.
+    public var inspectableWebview: Bool? = nil
 
     /// A configuration; `allowIntent` nil means the app template's list.
     public init(

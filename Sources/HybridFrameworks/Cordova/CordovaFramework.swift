@@ -14,7 +14,8 @@ extension CordovaPolicy: FrameworkDefinition {
     public static let versionKey: String? = "version"
     /// Where its configuration file holds what the audit points at.
     public static let places = FrameworkPlaces(
-        appBoundFlag: "/widget/preference", startPage: "/widget/content", allowedHosts: "/widget/allow-navigation")
+        appBoundFlag: "/widget/preference", startPage: "/widget/content", allowedHosts: "/widget/allow-navigation",
+        inspectable: "/widget/preference/InspectableWebview")
 
     /// Its configuration from JSON, with notes on what it ignores.
     public static func read(_ value: JSONValue, at pointer: String) throws(FrameworkConfigurationError) -> (
@@ -26,7 +27,7 @@ extension CordovaPolicy: FrameworkDefinition {
             throw FrameworkConfigurationError(
                 reader.path("version"), "expected \"8\" or \"7\", found \"\(versionText)\"")
         }
-        let configuration = CordovaConfiguration(
+        var configuration = CordovaConfiguration(
             version: version,
             allowNavigation: try FrameworkConfigurationReader.strings(&reader, "allowNavigation") ?? [],
             allowIntent: try FrameworkConfigurationReader.strings(&reader, "allowIntent"),
@@ -34,9 +35,10 @@ extension CordovaPolicy: FrameworkDefinition {
             hostname: try reader.string("hostname"),
             limitsNavigationsToAppBoundDomains: try reader.bool("limitsNavigationsToAppBoundDomains") ?? false,
             contentSource: try reader.string("contentSource"))
+        configuration.inspectableWebview = try reader.bool("inspectableWebview")
         try reader.finish(expected: [
             "version", "allowNavigation", "allowIntent", "scheme", "hostname", "limitsNavigationsToAppBoundDomains",
-            "contentSource",
+            "contentSource", "inspectableWebview",
         ])
         return (configuration, [])
     }
@@ -65,6 +67,19 @@ extension CordovaPolicy: FrameworkDefinition {
         let path = source.hasPrefix("/") ? source : "/" + source
         return (configuration.appURL ?? "file://") + path
     }
+
+    /// `<content src>` when it is a URL of its own, and each `<allow-navigation href>`.
+    public var entries: [FrameworkEntry] {
+        let source = configuration.contentSource
+        let start = source.contains("://") ? [FrameworkEntry(.startPage, source, at: Self.places.startPage)] : []
+        return start
+            + configuration.allowNavigation.enumerated().map { index, href in
+                FrameworkEntry(.allowed, href, at: Self.places.allowedHosts + "/\(index)")
+            }
+    }
+
+    /// `<preference name="InspectableWebview">`.
+    public var isInspectable: Bool? { configuration.inspectableWebview }
 
     /// The bridge it installs for this configuration.
     public var bridge: FrameworkBridge { .cordova(customScheme: configuration.appScheme != nil) }

@@ -40,6 +40,14 @@ extension HotwirePolicy: FrameworkDefinition {
     /// The start location.
     public var startPage: String? { configuration.startLocation }
 
+    /// The start location, which is also the one host the router keeps in the app.
+    public var entries: [FrameworkEntry] {
+        [FrameworkEntry(.startPage, configuration.startLocation, at: Self.places.startPage)]
+    }
+
+    /// Hotwire makes its web views inspectable in debug builds only, in code, not in a setting.
+    public var isInspectable: Bool? { nil }
+
     /// The bridge it installs for this configuration.
     public var bridge: FrameworkBridge { .hotwire(bridgeComponents: configuration.usesBridgeComponents) }
 

@@ -51,6 +51,25 @@ extension PWABuilderPolicy: FrameworkDefinition {
     /// `rootUrl`.
     public var startPage: String? { configuration.rootURL }
 
+    /// `rootUrl`, then each `authOrigins` and `allowedOrigins` entry that can occur in a host (each
+    /// names a host of any scheme).
+    public var entries: [FrameworkEntry] {
+        let start = configuration.rootURL.map { [FrameworkEntry(.startPage, $0, at: Self.places.startPage)] } ?? []
+        let lists = [
+            ("/authOrigins", configuration.authOrigins), (Self.places.allowedHosts, configuration.allowedOrigins),
+        ]
+        return start
+            + lists.flatMap { place, origins in
+                origins.enumerated().compactMap { index, origin in
+                    Self.deadEntry(origin) == nil
+                        ? FrameworkEntry(.allowed, origin, at: place + "/\(index)", schemeless: true) : nil
+                }
+            }
+    }
+
+    /// The template makes its web view inspectable in debug builds only, in code, not in a setting.
+    public var isInspectable: Bool? { nil }
+
     /// The bridge it installs for this configuration.
     public var bridge: FrameworkBridge { .pwabuilder }
 

@@ -18,6 +18,9 @@ public struct ReactNativeWebViewConfiguration: Sendable, Hashable {
     public var messagingEnabled: Bool
     /// `source={{uri}}`: the page the web view starts on, when the props file says.
     public var sourceURI: String?
+    /// `webviewDebuggingEnabled`: Web Inspector on in every build; nil when the prop is absent
+    /// (off: the library sets `inspectable` from the prop alone).
+    public var webviewDebuggingEnabled: Bool? = nil
 
     /// A configuration with the props given, the defaults elsewhere.
     public init(

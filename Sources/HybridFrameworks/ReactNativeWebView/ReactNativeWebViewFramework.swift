@@ -13,7 +13,8 @@ extension ReactNativeWebViewPolicy: FrameworkDefinition {
     public static let versionKey: String? = nil
     /// Where its configuration file holds what the audit points at.
     public static let places = FrameworkPlaces(
-        appBoundFlag: "/limitsNavigationsToAppBoundDomains", startPage: "/uri", allowedHosts: "/originWhitelist")
+        appBoundFlag: "/limitsNavigationsToAppBoundDomains", startPage: "/uri", allowedHosts: "/originWhitelist",
+        inspectable: "/webviewDebuggingEnabled")
 
     /// Its configuration from JSON, with notes on what it ignores.
     public static func read(_ value: JSONValue, at pointer: String) throws(FrameworkConfigurationError) -> (
@@ -28,14 +29,15 @@ extension ReactNativeWebViewPolicy: FrameworkDefinition {
             whitelist = []
         default: whitelist = try FrameworkConfigurationReader.strings(&reader, "originWhitelist")
         }
-        let configuration = ReactNativeWebViewConfiguration(
+        var configuration = ReactNativeWebViewConfiguration(
             originWhitelist: whitelist, requireFullOriginMatch: try reader.bool("requireFullOriginMatch") ?? false,
             handlesOpenWindow: try reader.bool("onOpenWindow") ?? false,
             limitsNavigationsToAppBoundDomains: try reader.bool("limitsNavigationsToAppBoundDomains") ?? false,
             messagingEnabled: try reader.bool("onMessage") ?? false, sourceURI: try reader.string("uri"))
+        configuration.webviewDebuggingEnabled = try reader.bool("webviewDebuggingEnabled")
         try reader.finish(expected: [
             "originWhitelist", "requireFullOriginMatch", "onOpenWindow", "limitsNavigationsToAppBoundDomains",
-            "onMessage", "uri",
+            "onMessage", "uri", "webviewDebuggingEnabled",
         ])
         return (configuration, [])
     }
@@ -54,6 +56,18 @@ extension ReactNativeWebViewPolicy: FrameworkDefinition {
 
     /// The `source` prop's `uri`.
     public var startPage: String? { configuration.sourceURI }
+
+    /// The `uri` prop and each `originWhitelist` entry given (the default list has its own finding).
+    public var entries: [FrameworkEntry] {
+        let start = configuration.sourceURI.map { [FrameworkEntry(.startPage, $0, at: Self.places.startPage)] } ?? []
+        return start
+            + (configuration.originWhitelist ?? []).enumerated().map { index, entry in
+                FrameworkEntry(.allowed, entry, at: Self.places.allowedHosts + "/\(index)")
+            }
+    }
+
+    /// `webviewDebuggingEnabled`.
+    public var isInspectable: Bool? { configuration.webviewDebuggingEnabled }
 
     /// The bridge it installs for this configuration.
     public var bridge: FrameworkBridge { .reactNativeWebView(messaging: configuration.messagingEnabled) }

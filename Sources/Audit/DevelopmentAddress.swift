@@ -1,0 +1,45 @@
+import AssociationFetchCore
+import WebAddress
+
+/// A host that names a development machine or a local network rather than a site: what a
+/// development server's address looks like when it is left in a configuration. A public address
+/// or a domain name is none.
+struct DevelopmentAddress: Sendable, Hashable {
+    /// The address in words, with its article: "a private-network address".
+    let phrase: String
+
+    /// The kind of address `host` is (as written in a configuration: `localhost`, `10.0.2.2`,
+    /// `[::1]`, `mac.local`); nil for a public address, a domain name or a pattern with `*`.
+    init?(host: String) {
+        let name = host.lowercased().trimmingSuffix(".")
+        guard !name.isEmpty, !name.contains("*") else { return nil }
+        if name == "localhost" || name.hasSuffix(".localhost") {
+            phrase = "localhost, the device itself"
+            return
+        }
+        if name.hasSuffix(".local") {
+            phrase = "a .local name, resolved by multicast DNS on whatever network the device is on"
+            return
+        }
+        guard case .success(let url) = WebURL.parse("http://\(name)/"), let parsed = url.host,
+            let address = IPAddress(parsed.description)
+        else { return nil }
+        if Self.emulatorAliases.contains(address.description) {
+            phrase = "the Android emulator's alias for the developer's machine, a private-network address on a device"
+            return
+        }
+        let scope = AddressScope(address)
+        guard scope != .global else { return nil }
+        phrase = scope.phrase
+    }
+
+    /// The addresses Android emulators give the host machine (the SDK emulator's `10.0.2.2`,
+    /// Genymotion's `10.0.3.2`): development addresses copied into an iOS configuration.
+    static let emulatorAliases: Set<String> = ["10.0.2.2", "10.0.3.2"]
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

@@ -1,0 +1,72 @@
+import AppFixtures
+import AppManifest
+import Audit
+import Foundation
+import Testing
+
+/// Examples/projects: project folders (an Info.plist with a framework's configuration beside it)
+/// holding what real apps' configurations get wrong for a shipped app (issue 30), each with a
+/// fixed twin. Each triggers its codes; its twin has none of them, and notes only.
+@Suite("Examples/projects: configurations left in a development state, and their fixed twins")
+struct ExampleProjectsTests {
+    /// Each project, its fixed twin, and the codes it shows.
+    static let projects: [(project: String, fixed: String, codes: Set<String>)] = [
+        (
+            "CapacitorLiveReload", "CapacitorLiveReloadFixed",
+            [
+                "framework.startPage.developmentServer", "framework.allowed.developmentServer",
+                "framework.webInspector.enabled", "framework.appBound.flagWithoutList",
+            ]
+        ),
+        (
+            "CordovaChat", "CordovaChatFixed",
+            [
+                "framework.startPage.cleartext", "framework.allowed.cleartext", "framework.allowed.everyHost",
+                "framework.webInspector.enabled",
+            ]
+        ),
+        ("PWABuilderSample", "PWABuilderSampleFixed", ["pwabuilder.origin.sample", "pwabuilder.rootUrl.notAllowed"]),
+        (
+            "ReactNativeDebug", "ReactNativeDebugFixed",
+            [
+                "framework.startPage.developmentServer", "framework.allowed.everyHost",
+                "framework.webInspector.enabled",
+            ]
+        ),
+    ]
+
+    static let directory = ExampleApps.packageRoot.appendingPathComponent("Examples/projects")
+
+    static func audit(_ name: String) throws -> AppAudit {
+        let reading = try AppFiles.read(
+            at: directory.appendingPathComponent(name), displayPath: "Examples/projects/\(name)")
+        let app = try #require(reading.apps.first)
+        return AppAudit(app)
+    }
+
+    @Test(
+        "the project shows its codes; its fixed twin none of them, and notes only", arguments: projects.map(\.project))
+    func twins(_ name: String) throws {
+        let pair = try #require(Self.projects.first { $0.project == name })
+        let found = Set(try Self.audit(pair.project).findings.map(\.code))
+        #expect(pair.codes.isSubset(of: found), "\(name): \(found)")
+        let fixed = try Self.audit(pair.fixed).findings
+        #expect(fixed.allSatisfy { !pair.codes.contains($0.code) && $0.severity == .note }, "\(pair.fixed): \(fixed)")
+    }
+
+    @Test("a project's message says the configuration may not be the shipped one")
+    func projectWording() throws {
+        let findings = try Self.audit("CapacitorLiveReload").findings
+        let start = try #require(findings.first { $0.code == "framework.startPage.developmentServer" })
+        #expect(start.message.contains("if this configuration is the one the app ships with"))
+        #expect(start.message.contains("the Android emulator's alias"))
+    }
+
+    @Test("Examples/projects holds these projects and nothing else")
+    func folder() throws {
+        let contents = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter {
+            !$0.hasPrefix(".")
+        }
+        #expect(contents.sorted() == Self.projects.flatMap { [$0.project, $0.fixed] }.sorted())
+    }
+}
