@@ -285,7 +285,10 @@ let package = Package(
         .testTarget(
             name: "NavigationRulesTests", dependencies: ["NavigationRules", "WebAddress", "Findings", "SourceTree"]),
         .testTarget(name: "ManagedWebViewsTests", dependencies: ["ManagedWebViews", "WebAddress"]),
-        .testTarget(name: "HybridFrameworksTests", dependencies: ["HybridFrameworks", "WebAddress"]),
+        .testTarget(
+            name: "HybridFrameworksTests",
+            dependencies: ["HybridFrameworks", "WebAddress", "NavigationRules", "StrictJSON"]
+        ),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),
         .testTarget(

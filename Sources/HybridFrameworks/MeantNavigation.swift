@@ -64,11 +64,22 @@ public struct MeantNavigation: Sendable, Hashable {
             notes.append("\(place): \"\(host)\" is not a host a rule can name")
             return
         }
-        if case .opaque = parsed {
+        switch parsed {
+        case .opaque, .empty:
             notes.append("\(place): \"\(host)\" is not a host a rule can name")
-            return
+        case .ipv4, .ipv6:
+            // An address rule is the address alone: it has no subdomains to include or leave out.
+            addRule(host: parsed.description, schemes: schemes, port: port)
+        case .domain(let name):
+            let domain = name.hasSuffix(".") ? String(name.dropLast()) : name
+            if domain == "localhost" || domain.hasSuffix(".localhost") || !domain.contains(".") {
+                notes.append(
+                    "\(place): \(domain) is a development address (the device itself, or a name only a local network resolves), which a rule set for the shipped app does not name: left out"
+                )
+                return
+            }
+            addRule(host: prefix + domain, schemes: schemes, port: port)
         }
-        addRule(host: prefix + parsed.description, schemes: schemes, port: port)
     }
 
     mutating func addRule(host: String, schemes: [String], port: UInt16?) {
