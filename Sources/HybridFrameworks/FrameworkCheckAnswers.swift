@@ -82,7 +82,7 @@ public struct FrameworkCheckAnswers: Sendable {
     /// One decision as the contract writes it: exactly the keys of interfaces §6.
     public static func line(id: JSONValue, _ decision: FrameworkDecision) -> JSONValue {
         .object([
-            "id": id, "decision": .string(decision.action.rawValue), "host": .string(decision.hostText),
+            "id": id, "decision": .string(decision.checkDecision), "host": .string(decision.hostText),
             "bypass": .bool(decision.isBypass), "rule": .string(decision.rule.description),
         ])
     }

@@ -5,7 +5,7 @@ extension FrameworkDecision {
     /// "host", "bypass", "rule", "ruleCode", "ruleLocation", "ruleEntry"}`.
     public func json(url: String) -> JSONValue {
         .object([
-            "url": .string(url), "decision": .string(action.rawValue), "host": .string(hostText),
+            "url": .string(url), "decision": .string(checkDecision), "host": .string(hostText),
             "bypass": .bool(isBypass), "rule": .string(rule.description), "ruleCode": .string(rule.code),
             "ruleLocation": .string(rule.location), "ruleEntry": .string(rule.entry),
         ])

@@ -13,6 +13,9 @@ public struct FrameworkDecision: Sendable, Hashable, CustomStringConvertible {
         /// The framework cancels and offers the URL to the system: Safari, another app,
         /// `SFSafariViewController`, `Linking.openURL`.
         case openExternally
+        /// The framework answers `.download`: the response is saved, never shown in the web view,
+        /// and the page's app-bound state resets to none (PWABuilder's shell for `blob:`).
+        case download
     }
 
     /// The framework's answer.
@@ -33,6 +36,11 @@ public struct FrameworkDecision: Sendable, Hashable, CustomStringConvertible {
         self.isBypass = isBypass
     }
 
+    /// The decision as `framework check` names it (interfaces §6): `allow`, `cancel` or
+    /// `openExternally`. A download shows nothing in the web view, so it is a `cancel` there, its
+    /// rule saying download; the navigation pipeline keeps it a download.
+    public var checkDecision: String { action == .download ? Action.cancel.rawValue : action.rawValue }
+
     /// The host as interfaces §6 prints it: the URL Standard's serialisation, or nil.
     public var hostText: String? { host?.description }
 
@@ -40,7 +48,7 @@ public struct FrameworkDecision: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let on = host.map { " (host \($0))" } ?? " (no host)"
         let bypass = isBypass ? "; BYPASS: the configuration does not name this host" : ""
-        return "\(action.rawValue)\(on): \(rule)\(bypass)"
+        return "\(checkDecision)\(on): \(rule)\(bypass)"
     }
 }
 

@@ -8,8 +8,8 @@ import WebAddress
 /// the order WebKit and the SDKs run them, for the request and again for each server redirect hop:
 ///
 /// 1. the app's own delegate: its scripted answer, part of the request, then at every hop the
-///    hybrid framework's navigation code when the app is built on one (a cancel stops,
-///    `openExternally` hands the URL to the system);
+///    hybrid framework's navigation code when the app is built on one (a cancel stops, a download
+///    stops and resets the page's state, `openExternally` hands the URL to the system);
 /// 2. the navigation rules, the app's delegate as data: a cancel stops, `openExternally` hands the
 ///    URL to the system (through the managed browser when the tenant requires one);
 /// 3. for a main frame, the managed-web-view SDK's `isExternalURL` question and browser routing;
@@ -83,6 +83,7 @@ public struct NavigationPipeline: Sendable {
             case .allow: break
             case .cancel: return .stop(.cancel, .framework)
             case .openExternally: return .stop(.openExternally(url), .framework)
+            case .download: return .stop(.download, .framework)
             }
         }
         if let rules {

@@ -85,7 +85,7 @@ struct PWABuilderPolicyTests {
         Row(shell(), "about:blank", .allow, host: nil, rule: "pwabuilder.about"),
         Row(shell(), "about:srcdoc", .allow, host: nil, rule: "pwabuilder.about", target: .sub, type: .other),
         // 2. blob: is downloaded, never shown.
-        Row(shell(), "blob:https://trusted.com/0b6e", .cancel, host: nil, rule: "pwabuilder.download"),
+        Row(shell(), "blob:https://trusted.com/0b6e", .download, host: nil, rule: "pwabuilder.download"),
         // 4.1 before 4.2: an auth origin that contains the allowed one.
         Row(
             shell(allowed: ["example.com"], auth: ["login.example.com"]), "https://login.example.com/", .allow,

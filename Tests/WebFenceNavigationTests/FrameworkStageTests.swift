@@ -39,6 +39,23 @@ struct FrameworkStageTests {
         #expect(verdict.hops.first?.appBound == nil)
     }
 
+    @Test func aFrameworksDownloadIsADownload() throws {
+        // PWABuilder's shell answers .download for blob: (spec §12b step 2): the result is a download
+        // decided by the framework, the gate never asked, and framework check's contract names it
+        // a cancel whose rule says download (interfaces §6).
+        let shell = FrameworkPolicy.pwabuilder(
+            PWABuilderPolicy(.init(rootURL: "https://news.example/app", allowedOrigins: ["news.example"])))
+        let app = AppBoundApp(domains: AppBoundDomains(entries: ["news.example"]))
+        let url = try WebURL("blob:https://news.example/5f0c")
+        let verdict = NavigationPipeline(app: app, framework: shell)
+            .decide(NavigationRequest(url, navigationType: .link), state: AppBoundWebViewState(configuredLimits: true))
+        #expect(verdict.result == .download)
+        #expect(verdict.decidedBy == .framework && verdict.ruleCode == "pwabuilder.download")
+        #expect(verdict.hops.first?.appBound == nil)
+        let decision = try #require(verdict.hops.first?.framework)
+        #expect(decision.action == .download && decision.checkDecision == "cancel")
+    }
+
     @Test func theFrameworkIsAskedAgainAtEachRedirect() throws {
         // A redirect re-enters decidePolicyFor: the app's own page redirecting to an unlisted host
         // is handed to Safari at the redirect.

@@ -51,7 +51,7 @@ public struct PWABuilderPolicy: Sendable {
         if url.scheme == "blob" {
             return (
                 .init(
-                    .cancel,
+                    .download,
                     rule: .builtIn(
                         "pwabuilder.download", "blob: URLs are downloaded (.download), never shown in the web view"),
                     host: host), .unchanged

@@ -9,11 +9,11 @@ enum FrameworkCheckOutput {
             let style: Terminal.Style =
                 switch decision.action {
                 case .allow: decision.isBypass ? .red : .green
-                case .cancel: .red
+                case .cancel, .download: .red
                 case .openExternally: .yellow
                 }
             let action = terminal.styled(
-                decision.action.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0), style)
+                decision.checkDecision.padding(toLength: 14, withPad: " ", startingAt: 0), style)
             let bypass = decision.isBypass ? terminal.styled("  BYPASS", .red) : ""
             out += "\(action) \(url)\(bypass)\n"
             out += "               host \(decision.hostText ?? "(none)"); \(decision.rule)\n"

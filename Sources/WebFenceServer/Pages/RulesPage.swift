@@ -126,10 +126,11 @@ enum RulesPage {
             }
             let decision = policy.decide(FrameworkNavigationAction(url: url, target: target))
             let good: Bool? =
-                decision.isBypass ? false : decision.action == .allow ? true : decision.action == .cancel ? false : nil
+                decision.isBypass
+                ? false : decision.action == .allow ? true : decision.action == .openExternally ? nil : false
             let bypass: HTML = decision.isBypass ? " <strong class=\"verdict bad\">bypass</strong>" : ""
             return """
-                <tr><td class="mono">\(text)</td><td>\(Layout.verdict(decision.action.rawValue, good: good))\(bypass)</td>
+                <tr><td class="mono">\(text)</td><td>\(Layout.verdict(decision.checkDecision, good: good))\(bypass)</td>
                 <td class="mono">\(decision.hostText ?? "(none)")</td><td>\(decision.rule.description)</td></tr>
                 """
         }

@@ -87,6 +87,14 @@ extension FencedWebView {
         }
         remember(navigationType, of: uri)
         let verdicts = verdicts(for: url, navigationType: navigationType)
+        if case .download = verdicts.main.result, case .download = verdicts.sub.result {
+            // The framework's own .download (PWABuilder's shell for blob:): as the app's, a download
+            // that resets the page's state to none.
+            mainFrameState = .none
+            wf_policy_download(decision)
+            report(uri, .unknown, .download)
+            return 1
+        }
         if !verdicts.dependOnFrame {
             if verdicts.main.allows {
                 wf_policy_use(decision)
