@@ -448,6 +448,14 @@ elif target == "framework":
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:
                 seeds.add(selector + f.read())
+    # Examples/projects: configurations left in a development state (issue 30), and their twins.
+    projects = os.path.join(os.path.dirname(examples), "projects")
+    for project in sorted(os.listdir(projects)) if os.path.isdir(projects) else []:
+        for name, selector in [("capacitor.config.json", "\x00"), ("config.xml", "\x01"), ("Settings.swift", "\x06")]:
+            path = os.path.join(projects, project, name)
+            if os.path.exists(path):
+                with open(path, encoding="utf-8") as f:
+                    seeds.add(selector + f.read())
     seeds.update([
         '\x00{"server": {"allowNavigation": ["a.com", 5], "url": "https://x.com", "iosScheme": "HTTPS"}}',
         '\x02{"version": "7", "allowNavigation": ["HTTPS://*youtube.com/*", "*"], "allowIntent": ["tel:*"]}',

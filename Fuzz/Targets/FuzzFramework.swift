@@ -14,6 +14,7 @@
 //   - the decision's host is the URL's host as the URL Standard serialises it;
 //   - only an allow can be a bypass;
 //   - deciding again gives the same decision (the policies are values);
+//   - each address the configuration names (`entries`) has its place, and a host without a path;
 //   - MeantNavigation's rules name hosts without a wildcard inside a label;
 //   - the rule set `webfence framework rules` prints loads (what the loader refuses is left out).
 
@@ -88,6 +89,13 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         }
     }
+    // The addresses the audit reads: each in the file's place, its host without scheme or path.
+    for entry in policy.entries {
+        Fuzz.check(entry.place.hasPrefix("/"), "an entry has a place", "\(entry)")
+        Fuzz.check(!entry.host.contains("/"), "an entry's host has no path", "\(entry)")
+        Fuzz.check(entry.scheme.map { !$0.contains(":") } ?? true, "an entry's scheme has no colon", "\(entry)")
+    }
+    _ = policy.isInspectable
     let meant = MeantNavigation(policy)
     for rule in meant.rules {
         let inner = rule.host.drop { $0 == "=" || $0 == "*" || $0 == "." }

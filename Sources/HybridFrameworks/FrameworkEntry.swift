@@ -30,8 +30,12 @@ public struct FrameworkEntry: Sendable, Hashable {
         self.role = role
         self.text = text
         self.place = place
-        if !schemeless, let separator = text.range(of: "://") {
-            let scheme = text[..<separator.lowerBound].lowercased()
+        if !schemeless, let separator = text.range(of: "://"),
+            case let scheme = text[..<separator.lowerBound].lowercased(), !scheme.isEmpty,
+            scheme.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.*".unicodeScalars.contains($0)
+            })
+        {
             self.scheme = scheme == "*" ? nil : scheme
         } else {
             scheme = nil

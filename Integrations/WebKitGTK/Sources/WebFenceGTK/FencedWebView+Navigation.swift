@@ -197,8 +197,12 @@ extension FencedWebView {
     /// Returns 1 to keep the page where it was (no engine error page) for WebFence's refusals.
     private func loadFailed(uri: String, domain: String, code: Int) -> Int32 {
         guard domain == "WebKitPolicyError" else { return 0 }
-        if code == Self.blockedByContentRule, let entry = held.last(where: { $0.url == uri }) {
-            report(uri, .main, entry.verdicts.main.event)
+        // A redirect's hop is held under its own URL, while the engine reports the main frame's
+        // failure under the URL the load started with: then the newest hop refused in the top frame.
+        if code == Self.blockedByContentRule,
+            let entry = held.last(where: { $0.url == uri }) ?? held.last(where: { !$0.verdicts.main.allows })
+        {
+            report(entry.url, .main, entry.verdicts.main.event)
         }
         return 1
     }

@@ -111,12 +111,22 @@ extension EngineReplay {
         }
         _ = acks(webView)
         let allowed = webView.verdicts(for: url).sub.allows
+        let eventsBefore = events[id]?.count ?? 0
         start()
         // A frame a content rule blocked says nothing: the time limit (and the proxy's empty log) is
         // the evidence. A frame WebFence allows stops the wait when it reports, so its limit is long:
         // a slow machine must not turn a load into "nothing happened".
         MainLoop.run(for: .seconds(allowed ? 15 : 2)) { loaded() != nil }
         let verdict = webView.verdicts(for: url).sub
+        // A frame keeps its initial empty document (about:blank) when its navigation is refused:
+        // for about: the refusal WebFence reported, not the document, says what happened.
+        if isBlank,
+            let refused = (events[id] ?? []).dropFirst(eventsBefore).last(where: {
+                if case .committed = $0.outcome { false } else { $0.url == url.href }
+            })
+        {
+            return .observed(Self.fields(refused.outcome, into: [:]))
+        }
         if loaded() != nil {
             var appBound = JSONValue.null
             if case .allow(let state) = verdict.result { appBound = Simulator.json(state) }

@@ -157,8 +157,11 @@ final class EngineReplay {
             defer { webView.navigationDelegate = nil }
             return navigate(id) { webView.load(load.url.href) }
         case .loadHTMLString(let load):
+            // The app's HTML string is the runner's page, so that its later steps (a link, a
+            // script's navigation, a frame) can start from it as from any loaded page.
             return navigate(id) {
-                webView.loadHTMLString("<!doctype html><p>loadHTMLString</p>", baseURL: load.baseURL?.href)
+                webView.loadHTMLString(
+                    Pages.html(for: load.baseURL?.href ?? "about:blank"), baseURL: load.baseURL?.href)
             }
         case .setConfiguration:
             // Changing the configuration of an existing web view has no effect (§3): nothing to do.
@@ -220,6 +223,12 @@ final class EngineReplay {
             return loadFrame(id, webView, frameID, url) {
                 command(webView, path: path, ["addFrame": ["id": frameID, "url": url.href]])
             }
+        case .navigateFrame(let frameNavigation)
+        where ["about", "data"].contains(frameNavigation.url.scheme)
+            && webView.verdicts(for: frameNavigation.url).dependOnFrame:
+            return .notExpressible(
+                "a page's navigation to \(frameNavigation.url.scheme): that WebFence allows in one frame and not the other: WebKitGTK's decision names no frame and no content rule can hold a load that makes no request (docs/conformance.md)"
+            )
         case .navigateFrame(let frameNavigation):
             let url = frameNavigation.url
             // The main frame's page navigates itself (a page's navigation, not the API's).
