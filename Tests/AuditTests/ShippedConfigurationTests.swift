@@ -155,4 +155,58 @@ struct ShippedConfigurationTests {
             try FrameworkFiles.read(configuration: file, displayPath: "capacitor.config.json"))
         #expect(lint.allSatisfy { $0.code != "framework.appBound.flagWithoutList" })
     }
+
+    /// The codes this suite's checks add (issue 30).
+    static let newCodes: Set<String> = [
+        "framework.startPage.developmentServer", "framework.startPage.cleartext",
+        "framework.allowed.developmentServer", "framework.allowed.cleartext", "framework.allowed.everyHost",
+        "framework.webInspector.enabled", "framework.appBound.flagWithoutList", "pwabuilder.origin.sample",
+        "pwabuilder.rootUrl.notAllowed",
+    ]
+
+    /// Each framework's configuration as its own template or generator writes it for a new app
+    /// (`npx cap init`, `cordova create`, the props a new screen passes, Hotwire's demo, PWABuilder
+    /// for a site), written here from their documented shape.
+    static let templates: [String: String] = [
+        "capacitor.config.json": #"{"appId": "com.example.app", "appName": "App", "webDir": "www"}"#,
+        "config.xml": """
+        <?xml version='1.0' encoding='utf-8'?>
+        <widget id="io.cordova.hellocordova" version="1.0.0" xmlns="http://www.w3.org/ns/widgets">
+            <name>HelloCordova</name>
+            <content src="index.html" />
+            <allow-intent href="http://*/*" />
+            <allow-intent href="https://*/*" />
+            <allow-intent href="tel:*" />
+            <allow-intent href="sms:*" />
+            <allow-intent href="mailto:*" />
+            <allow-intent href="geo:*" />
+        </widget>
+        """,
+        "webfence-framework.json":
+            #"{"framework": "hotwire-native", "configuration": {"startLocation": "https://hotwire-native-demo.dev"}}"#,
+        "Settings.swift": ExampleApps.pwabuilderSettings(root: "https://example.com", allowed: ["example.com"]),
+    ]
+
+    @Test("the frameworks' templates get none of these codes", arguments: templates.keys.sorted())
+    func template(_ name: String) throws {
+        let text = try #require(Self.templates[name])
+        let codes = Set(try Self.audit([name: text]).map(\.code))
+        #expect(codes.isDisjoint(with: Self.newCodes), "\(name): \(codes)")
+    }
+
+    @Test("Examples/frameworks under framework lint, and every app of Examples/apps, get none of these codes")
+    func examples() throws {
+        let folder = ExampleApps.packageRoot.appendingPathComponent("Examples/frameworks")
+        for name in ["capacitor.config.json", "config.xml", "Settings.swift"] {
+            let files = try FrameworkFiles.read(
+                configuration: folder.appendingPathComponent(name), displayPath: name)
+            let codes = Set(FrameworkAudit.lint(files).map(\.code))
+            #expect(codes.isDisjoint(with: Self.newCodes), "\(name): \(codes)")
+        }
+        let apps = try AppFiles.read(at: ExampleApps.directory, displayPath: "Examples/apps").apps
+        for app in apps {
+            let codes = Set(AppAudit(app).findings.map(\.code))
+            #expect(codes.isDisjoint(with: Self.newCodes), "\(app.path): \(codes)")
+        }
+    }
 }
