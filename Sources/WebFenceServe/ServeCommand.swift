@@ -2,6 +2,7 @@ import ArgumentParser
 import AssociatedDomains
 import Foundation
 import Logging
+import NIOSSL
 import WebFenceCommandLine
 import WebFenceServer
 import WebFenceWatch
@@ -34,6 +35,15 @@ struct ServeCommand: AsyncParsableCommand {
             webfence-watch.sqlite): /watch shows when each route last changed, whether the CDN serves \
             the server's file, and the differences. A database that is damaged is reported (exit 2) \
             and left as it is.
+
+            Who may use it: a request whose Host is not one of the server's names is refused with \
+            421 before any route runs (by default the names of the address listened on: 127.0.0.1, \
+            localhost and [::1] on loopback; --allowed-host NAME for others, required with --host \
+            0.0.0.0), so a web page cannot reach it through DNS rebinding. A POST from another site \
+            (Sec-Fetch-Site or Origin) is refused with 403. --token-file FILE (one token a line, at \
+            least 16 characters) makes every route but /health need Authorization: Bearer TOKEN (401 \
+            otherwise); a browser is asked for it as a password. --tls-certificate and --tls-key \
+            serve HTTPS. A method a path does not answer gets 405 with Allow.
 
             Uploads are written to a private temporary folder as they arrive and removed when the \
             answer is sent; an archive may list at most 65,535 entries and extract at most 512 MiB.
@@ -77,6 +87,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between the watch's rounds.", valueName: "seconds"))
     var watchInterval = 3600
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "A name clients use for this server (repeatable); by default the names of --host's address.",
+            valueName: "name"))
+    var allowedHosts: [String] = []
+
+    @Option(help: ArgumentHelp("Tokens, one a line: every route but /health then needs one.", valueName: "file"))
+    var tokenFile: String?
+
+    @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (with --tls-key).", valueName: "pem"))
+    var tlsCertificate: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --tls-certificate.", valueName: "pem"))
+    var tlsKey: String?
+
     @OptionGroup var fetching: FetchOptions
 
     @Option(help: "The least severe log messages written: info writes a line per request; warning only problems.")
@@ -99,18 +125,55 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...256).contains(maximumConcurrentFetches) else {
             throw ValidationError("--maximum-concurrent-fetches must be from 1 to 256")
         }
+        if allowedHosts.isEmpty, AllowedHosts.listening(on: host) == nil {
+            throw ValidationError(
+                "--host \(host) listens on every address: name the hosts clients use with --allowed-host (repeatable)")
+        }
+        if let bad = allowedHosts.first(where: { AllowedHosts([$0]).names.isEmpty }) {
+            throw ValidationError("--allowed-host \(bad) is not a host name or address")
+        }
+        guard (tlsCertificate == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-certificate and --tls-key go together")
+        }
     }
 
     func run() async throws {
         var logger = Logger(label: "webfence.serve")
         logger.logLevel = logLevel.level
-        let server = WebFenceServer(
-            .init(
-                host: host, port: port, maximumBodySize: maximumBodySize, allowPrivateNetworks: allowPrivateNetworks,
-                maximumConcurrentFetches: maximumConcurrentFetches, maximumUploadSize: maximumUploadSize,
-                maximumConcurrentAudits: maximumConcurrentAudits),
-            fetcher: try fetching.checked().httpFetcher(), watching: try watching(logger: logger))
+        var configuration = WebFenceServer.Configuration(
+            host: host, port: port, maximumBodySize: maximumBodySize, allowPrivateNetworks: allowPrivateNetworks,
+            maximumConcurrentFetches: maximumConcurrentFetches, maximumUploadSize: maximumUploadSize,
+            maximumConcurrentAudits: maximumConcurrentAudits)
+        configuration.allowedHosts = allowedHosts
+        if let tokenFile {
+            do throws(AccessTokens.Failure) { configuration.tokens = try AccessTokens(file: tokenFile) } catch {
+                throw InputError(tokenFile, error.description)
+            }
+        }
+        let fetcher = try fetching.checked().httpFetcher()
+        let watching = try watching(logger: logger)
+        let server =
+            if let tls = try serverTLS() {
+                try WebFenceServer(configuration, fetcher: fetcher, watching: watching, tls: tls)
+            } else {
+                WebFenceServer(configuration, fetcher: fetcher, watching: watching)
+            }
         try await server.run(logger: logger)
+    }
+
+    /// The TLS of `--tls-certificate` and `--tls-key`, read before the server starts; nil without them.
+    func serverTLS() throws -> TLSConfiguration? {
+        guard let tlsCertificate, let tlsKey else { return nil }
+        let chain: [NIOSSLCertificate]
+        do { chain = try NIOSSLCertificate.fromPEMFile(tlsCertificate) } catch {
+            throw InputError(tlsCertificate, "not a PEM certificate chain: \(error)")
+        }
+        guard !chain.isEmpty else { throw InputError(tlsCertificate, "no certificate in the file") }
+        let key: NIOSSLPrivateKey
+        do { key = try NIOSSLPrivateKey(file: tlsKey, format: .pem) } catch {
+            throw InputError(tlsKey, "not a PEM private key: \(error)")
+        }
+        return .makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     }
 }
 

@@ -2,8 +2,10 @@ import AppManifest
 import AssociatedDomains
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOSSL
 import WebFenceNetwork
 import WebFenceWatch
 
@@ -43,6 +45,11 @@ public struct WebFenceServer: Sendable {
         public var maximumConcurrentAudits: Int
         /// What reading an uploaded archive may cost: entries listed, bytes extracted.
         public var archiveLimits: ArchiveLimits
+        /// The names a request's `Host` may carry (`--allowed-host`); empty: the names of the
+        /// address listened on (`AllowedHosts.listening(on:)`), none for every address.
+        public var allowedHosts: [String] = []
+        /// The tokens every route but `/health` needs (`--token-file`); nil: none needed.
+        public var tokens: AccessTokens? = nil
 
         /// A configuration; by default 1 MiB bodies within 10 s, idle connections closed after 15 s,
         /// 512 connections at once, public addresses only, 8 fetches at once, uploads of 256 MiB
@@ -75,6 +82,9 @@ public struct WebFenceServer: Sendable {
 
     /// The configuration the server runs with.
     public let configuration: Configuration
+    /// How connections are served: HTTP/1.1, wrapped in TLS when the server has a certificate;
+    /// nil for plain HTTP/1.1.
+    private(set) var transport: HTTPServerBuilder?
     let fetching: AssociationFetching
     let auditing: AppAuditing
     /// The watch of `--watch FILE`, run beside the server; nil when none.
@@ -103,6 +113,23 @@ public struct WebFenceServer: Sendable {
                 domains: $0.domains, store: $0.store, fetcher: fetching.fetcher, interval: $0.interval,
                 logger: $0.logger)
         }
+    }
+
+    /// A server that answers HTTPS only, with `tls` (`--tls-certificate`, `--tls-key`).
+    public init(
+        _ configuration: Configuration, fetcher: AssociationFileFetcher = .init(), watching: Watching? = nil,
+        tls: TLSConfiguration
+    ) throws {
+        self.init(configuration, fetcher: fetcher, watching: watching)
+        transport = try .tls(http1, tlsConfiguration: tls)
+    }
+
+    /// HTTP/1.1 with the server's idle timeout and its deadline for a request's head.
+    private var http1: HTTPServerBuilder {
+        .http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestHeadDeadline(limit: TimeAmount(configuration.requestHeadTimeLimit))],
+                idleTimeout: TimeAmount(configuration.idleTimeout)))
     }
 
     /// What `--watch` watches: the domains, where their versions are kept, how often they are fetched.
@@ -142,14 +169,35 @@ public struct WebFenceServer: Sendable {
         areas.flatMap(\.routes).filter { $0.audience == .api }.map { ($0.method.rawValue.lowercased(), $0.path) }
     }
 
+    /// Every route, pages and assets too, by method (upper case) and path.
+    public var routes: [(method: String, path: String)] {
+        areas.flatMap(\.routes).map { ($0.method.rawValue, $0.path) }
+    }
+
     /// The OpenAPI document of the routes (`GET /openapi.json` serves it).
     public static var openAPIDocument: String { OpenAPIDocument.text }
 
-    /// Every area's routes, behind the request log and the security headers.
+    /// Who may use the server: the allowed hosts, the tokens, and the methods each path answers.
+    var accessPolicy: AccessPolicy {
+        let routes = areas.flatMap(\.routes)
+        var methods: [String: Set<String>] = [:]
+        for route in routes {
+            methods[route.path, default: []].insert(route.method.rawValue)
+            if route.method == .get { methods[route.path, default: []].insert("HEAD") }
+        }
+        let hosts =
+            configuration.allowedHosts.isEmpty
+            ? AllowedHosts.listening(on: configuration.host) ?? AllowedHosts([])
+            : AllowedHosts(configuration.allowedHosts)
+        return AccessPolicy(allowedHosts: hosts, tokens: configuration.tokens, methods: methods)
+    }
+
+    /// Every area's routes, behind the request log, the security headers and the access checks.
     func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: SecurityHeaders())
+        router.add(middleware: AccessMiddleware(policy: accessPolicy))
         for route in areas.flatMap(\.routes) {
             router.on(
                 RouterPath(route.path), method: route.method,
@@ -162,13 +210,9 @@ public struct WebFenceServer: Sendable {
 
     /// The application: the router on the configured address.
     public func application(logger: Logger) -> some ApplicationProtocol {
-        let headLimit = configuration.requestHeadTimeLimit
-        return Application(
+        Application(
             router: router(),
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [RequestHeadDeadline(limit: TimeAmount(headLimit))],
-                    idleTimeout: TimeAmount(configuration.idleTimeout))),
+            server: transport ?? http1,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
