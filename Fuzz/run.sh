@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing of WebFence's parsers with libFuzzer.
 #
 #   Fuzz/run.sh TARGET [RUNS]      TARGET: url | host | idna | json | scenario | aasa | pattern | rules | macho | zip
-#                                          | xml | framework | multipart
+#                                          | xml | framework | multipart | form
 #                                  RUNS: default 1000000
 #   (extra libFuzzer flags can be passed in FUZZ_FLAGS, e.g. FUZZ_FLAGS="-max_total_time=60")
 #
@@ -59,7 +59,7 @@
 # or a leak.
 set -euo pipefail
 
-usage() { echo "usage: $0 url|host|idna|json|scenario|aasa|pattern|rules|macho|zip|xml|framework|multipart [RUNS]" >&2; exit 2; }
+usage() { echo "usage: $0 url|host|idna|json|scenario|aasa|pattern|rules|macho|zip|xml|framework|multipart|form [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 && $# -le 2 ]] || usage
 TARGET=$1
 RUNS=${2:-1000000}
@@ -88,6 +88,7 @@ case "$TARGET" in
     xml) TARGET_FILE=FuzzXML.swift KIND=xml DICT=xml.dict ;;
     # webfence serve's upload reader: its one file and the target, one module.
     multipart) TARGET_FILE=FuzzMultipart.swift KIND=multipart DICT=multipart.dict ;;
+    form) TARGET_FILE=FuzzForm.swift KIND=form DICT=multipart.dict ;;
     framework) TARGET_FILE=FuzzFramework.swift KIND=modules DICT=xml.dict ;;
     *) usage ;;
 esac
@@ -222,7 +223,14 @@ else
     fi
     build_module NavigationRules "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
         "$LIB/libPackageDeps.a" -- "$ROOT"/Sources/NavigationRules/*.swift
-    if [[ $KIND != rules ]]; then
+    if [[ $KIND == form ]]; then
+        # The page's form reader: its two files, on WebAddress's percent-decoding.
+        MODULE=FormFuzz
+        LIBS=("$LIB/libWebAddress.a")
+        SOURCES=("$FUZZ_DIR/Targets/FuzzCore.swift" "$ROOT/Sources/WebFenceServer/Pages/FormBody.swift"
+            "$ROOT/Sources/WebFenceServer/Uploads/MultipartFormData.swift" "$FUZZ_DIR/Targets/$TARGET_FILE")
+    fi
+    if [[ $KIND != rules && $KIND != form ]]; then
         # AppManifest reads what an app declares into AppBound's and AssociatedDomains' types (D104).
         build_module AppBound "$LIB/libWebAddress.a" -- "$ROOT"/Sources/AppBound/*.swift
         build_module AssociatedDomains "$LIB/libWebAddress.a" "$LIB/libStrictJSON.a" "${FINDINGS[@]}" \
@@ -231,7 +239,9 @@ else
         build_module AppManifest "$LIB/libStrictJSON.a" "$LIB/libAppBound.a" "$LIB/libAssociatedDomains.a" \
             "${FINDINGS[@]}" "$LIB/libWebAddress.a" "$LIB/libPackageDeps.a" -- "${APPMANIFEST[@]}"
     fi
-    if [[ $KIND == app ]]; then
+    if [[ $KIND == form ]]; then
+        :
+    elif [[ $KIND == app ]]; then
         MODULE=AppManifestFuzz
         LIBS=("$LIB/libAppManifest.a" "$LIB/libAssociatedDomains.a" "$LIB/libAppBound.a" "${FINDINGS[@]}"
             "$LIB/libStrictJSON.a" "$LIB/libWebAddress.a")
@@ -433,6 +443,14 @@ elif target == "xml":
     for path in sorted(glob.glob(os.path.join(os.path.dirname(examples), "frameworks", "*.xml"))):
         with open(path, encoding="utf-8") as f:
             seeds.add(f.read())
+elif target == "form":
+    seeds.update([
+        "\nurls=https%3A%2F%2Fexample.com%2F%0Ahttps://a.b/&frame=sub&file=",
+        "application/x-www-form-urlencoded\na=1&a=2&&=x&b&c=%zz%2&d=+%20+",
+        "\n%00name%FF=%E2%82%AC\u00e9&%C0%80=",
+        "multipart/form-data; boundary=q\n--q\r\nContent-Disposition: form-data; name=\"urls\"\r\n\r\nhttps://x/\r\n--q--\r\n",
+        "multipart/form-data; boundary=\"a b\"\n--a b\r\nContent-Disposition: form-data; name=aasa; filename=\"f.json\"\r\n\r\n{}\r\n--a b--",
+    ])
 elif target == "multipart":
     seeds.update([
         "abc\n--abc\r\nContent-Disposition: form-data; name=\"app\"; filename=\"Shop.ipa\"\r\nContent-Type: application/octet-stream\r\n\r\nPK\x03\x04\r\n--abc\r\nContent-Disposition: form-data; name=\"appId\"\r\n\r\nA.b\r\n--abc--\r\n",
@@ -464,6 +482,11 @@ elif target == "framework":
         '\x05{"rootUrl": "https://a.com", "allowedOrigins": ["a.com", ""], "authOrigins": ["b.com/x", "::1"]}',
         '\x06let allowedOrigin = "a.com" /* /* */ */\nlet authOrigins = ["\\u{62}.com", #"raw"#, "\\(x)"]',
         '\x01<widget><allow-navigation href="https://*.a.com:8080/p/*"/><preference name="scheme" value="https"/></widget>',
+        # Issue 30: development addresses, scheme-wide wildcards, the debugging settings, samples.
+        '\x02{"allowNavigation": ["http://*/*", "*://*/*", "http://10.0.2.2:3001/*"], "contentSource": "http://192.168.1.20:8100/", "inspectableWebview": true}',
+        '\x03{"uri": "http://[::1]:8081/", "originWhitelist": ["*", "https://*"], "webviewDebuggingEnabled": true}',
+        '\x00{"server": {"url": "http://localhost:5173", "allowNavigation": ["192.168.0.12", "devbox.local", "[fe80::1]"]}, "ios": {"webContentsDebuggingEnabled": 1}}',
+        '\x05{"rootUrl": "http://10.0.3.2", "allowedOrigins": ["webboard.app", "localhost"], "authOrigins": ["account.google.com"]}',
     ])
 elif target == "macho":
     pass  # seeded by the target itself at start-up (FUZZ_SEED_DIR), from the test fixtures' builders

@@ -205,3 +205,31 @@ struct AccessTests {
         }
     }
 }
+
+/// JSON nested to the parser's limit on every JSON route: 512 levels read (and answered for what
+/// they are), 513 refused as JSON, never a crash or a 5xx.
+@Suite("webfence serve: JSON at the nesting limit on every route")
+struct NestingLimitTests {
+    @Test("512 levels are read, 513 are refused, on every POST route that reads JSON")
+    func nesting() async throws {
+        let server = WebFenceServer(.init())
+        let routes = server.apiRoutes.filter { $0.method == "post" && $0.path != "/v1/audit" }
+        #expect(routes.count >= 6)
+        let nested: @Sendable (Int) -> String = { depth in
+            String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        }
+        try await server.application(logger: Logger(label: "test")).test(.router) { client in
+            for (_, path) in routes {
+                let atLimit = try await client.execute(uri: path, method: .post, body: ByteBuffer(string: nested(512)))
+                {
+                    (Int($0.status.code), String(buffer: $0.body))
+                }
+                #expect(atLimit.0 < 500 && !atLimit.1.contains("nested deeper"), "\(path) 512: \(atLimit)")
+                let past = try await client.execute(uri: path, method: .post, body: ByteBuffer(string: nested(513))) {
+                    (Int($0.status.code), String(buffer: $0.body))
+                }
+                #expect(past.0 == 400 && past.1.contains("nested deeper than 512"), "\(path) 513: \(past)")
+            }
+        }
+    }
+}
