@@ -44,10 +44,12 @@ public func fuzzForm(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 first.unicodeScalars.allSatisfy { $0.value <= 0x20 }, "trimmed is nil only for blank text", first)
         }
         if let given = form.firstGiven(name) {
-            Fuzz.check(!given.isEmpty && form.fields.contains { $0.name == name && $0.value == given },
+            Fuzz.check(
+                !given.isEmpty && form.fields.contains { $0.name == name && $0.value == given },
                 "firstGiven is a non-empty value of the name", given)
         } else {
-            Fuzz.check(value.isEmpty || form[name] == "", "firstGiven is nil only when the name's values are empty", value)
+            Fuzz.check(
+                value.isEmpty || form[name] == "", "firstGiven is nil only when the name's values are empty", value)
         }
     }
     return 0
