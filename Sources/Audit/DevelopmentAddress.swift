@@ -9,7 +9,9 @@ struct DevelopmentAddress: Sendable, Hashable {
     let phrase: String
 
     /// The kind of address `host` is (as written in a configuration: `localhost`, `10.0.2.2`,
-    /// `[::1]`, `mac.local`); nil for a public address, a domain name or a pattern with `*`.
+    /// `[::1]`, `mac.local`, `devbox`); nil for a public address, a domain name of several labels or
+    /// a pattern with `*`. Every scope but a public one counts: loopback, private, link-local,
+    /// unique-local, a metadata service, unspecified, multicast, reserved.
     init?(host: String) {
         let name = host.lowercased().trimmingSuffix(".")
         guard !name.isEmpty, !name.contains("*") else { return nil }
@@ -21,9 +23,13 @@ struct DevelopmentAddress: Sendable, Hashable {
             phrase = "a .local name, resolved by multicast DNS on whatever network the device is on"
             return
         }
-        guard case .success(let url) = WebURL.parse("http://\(name)/"), let parsed = url.host,
-            let address = IPAddress(parsed.description)
-        else { return nil }
+        guard case .success(let url) = WebURL.parse("http://\(name)/"), let parsed = url.host else { return nil }
+        guard let address = IPAddress(parsed.description) else {
+            // A name of one label (`devbox`) resolves only through a local network's search domains.
+            guard case .domain(let domain) = parsed, !domain.contains(".") else { return nil }
+            phrase = "a single-label name, which only a local network's DNS resolves"
+            return
+        }
         if Self.emulatorAliases.contains(address.description) {
             phrase = "the Android emulator's alias for the developer's machine, a private-network address on a device"
             return

@@ -8,7 +8,7 @@ import HybridFrameworks
 extension FrameworkAudit {
     /// Whether the audit read a built app or a project folder, whose configuration may not be the
     /// one the app ships with; the findings' messages say which.
-    enum Origin: Sendable {
+    enum ConfigurationSource: Sendable {
         case builtApp
         case project
 
@@ -27,13 +27,14 @@ extension FrameworkAudit {
     /// finding already names, where every host is not said twice (`"*"` has its own code in
     /// Capacitor and Cordova).
     static func shipped(
-        _ policy: FrameworkPolicy, app: AppBoundApp, file: SourceFile, origin: Origin, reported: Set<String>,
-        entries: Bool = true
+        _ policy: FrameworkPolicy, app: AppBoundApp, file: SourceFile, source: ConfigurationSource,
+        reported: Set<String>,
+        checksEntries: Bool = true
     ) -> [AuditFinding] {
         var findings: [AuditFinding] = []
         let name = policy.framework.displayName
-        for entry in entries ? policy.entries : [] {
-            if let finding = address(entry, file: file, origin: origin, framework: name, reported: reported) {
+        for entry in checksEntries ? policy.entries : [] {
+            if let finding = address(entry, file: file, source: source, framework: name, reported: reported) {
                 findings.append(finding)
             }
         }
@@ -41,7 +42,7 @@ extension FrameworkAudit {
             findings.append(
                 AuditFinding(
                     .frameworkWebInspectorEnabled, file, key: place,
-                    origin.shipped(
+                    source.shipped(
                         "Web Inspector is on in release builds too: anyone with the device and a Mac can read and change every page the web view shows, its storage and its bridge calls"
                     )))
         }
@@ -58,7 +59,7 @@ extension FrameworkAudit {
     /// The finding for an address a shipped configuration should not name, if any: one per entry,
     /// the first that applies of every host, a development address, cleartext.
     private static func address(
-        _ entry: FrameworkEntry, file: SourceFile, origin: Origin, framework: String, reported: Set<String>
+        _ entry: FrameworkEntry, file: SourceFile, source: ConfigurationSource, framework: String, reported: Set<String>
     ) -> AuditFinding? {
         let start = entry.role == .startPage
         if entry.namesEveryHost, !start {
@@ -69,6 +70,8 @@ extension FrameworkAudit {
                 "\"\(entry.text)\" lets \(schemes) load in the web view, with \(framework)'s bridge: any site a link, a redirect or an injected script reaches can call native code"
             )
         }
+        // A custom scheme's host (`app://localhost`) is the app's own scheme handler, not the network.
+        guard entry.isNetwork else { return nil }
         let cleartext = entry.scheme == "http"
         if let development = DevelopmentAddress(host: entry.host) {
             let over = cleartext ? ", over cleartext http" : ""
@@ -76,13 +79,13 @@ extension FrameworkAudit {
                 ? AuditFinding(
                     .frameworkStartPageDevelopmentServer, file, key: entry.place,
                     "the start page \(entry.text) is at \(development.phrase): "
-                        + origin.shipped(
+                        + source.shipped(
                             "the app loads its pages from whatever answers at that address on the user's network\(over), and gives it \(framework)'s bridge"
                         ))
                 : AuditFinding(
                     .frameworkAllowedDevelopmentServer, file, key: entry.place,
                     "\"\(entry.text)\" names \(development.phrase): "
-                        + origin.shipped(
+                        + source.shipped(
                             "whatever answers at that address on the user's network may load in the web view\(over), with \(framework)'s bridge"
                         ))
         }

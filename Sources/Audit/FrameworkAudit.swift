@@ -49,10 +49,10 @@ public struct FrameworkAudit: Sendable {
                         + FrameworkAudit.pwabuilderAppBound($0, app: app, file: read.file)
                         + FrameworkAudit.pwabuilderLeftovers($0, read.file)
                 } ?? FrameworkAudit.holes(policy, file: read.file)
-            let origin: Origin = builtApp ? .builtApp : .project
+            let source: ConfigurationSource = builtApp ? .builtApp : .project
             let shipped = FrameworkAudit.shipped(
-                policy, app: app, file: read.file, origin: origin, reported: Set(holes.map(\.key)),
-                entries: shell?.source != .inferredFromAppBoundDomains)
+                policy, app: app, file: read.file, source: source, reported: Set(holes.map(\.key)),
+                checksEntries: shell?.source != .inferredFromAppBoundDomains)
             let found = holes + shipped + FrameworkAudit.bridge(policy, app: app, file: read.file)
             findings += found.map { $0.at(key: read.configurationPointer + $0.key) }
             if case .capacitor(let capacitor) = policy, capacitor.configuration.webContentsDebuggingEnabled == nil,
@@ -61,7 +61,7 @@ public struct FrameworkAudit: Sendable {
                 findings.append(
                     AuditFinding(
                         .frameworkWebInspectorEnabled, info.file, key: "/CAPACITOR_DEBUG",
-                        origin.shipped(
+                        source.shipped(
                             "CAPACITOR_DEBUG \"true\" turns Capacitor's web debugging on in release builds too (where ios.webContentsDebuggingEnabled is not set): anyone with the device and a Mac can read and change every page the web view shows"
                         )))
             }

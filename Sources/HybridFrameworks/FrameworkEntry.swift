@@ -14,29 +14,32 @@ public struct FrameworkEntry: Sendable, Hashable {
     public let role: Role
     /// The text as written.
     public let text: String
-    /// Its JSON pointer in the framework's configuration file.
+    /// Where the configuration file holds it: a JSON pointer, or for `config.xml` the element's
+    /// path with its index (`/widget/allow-navigation/2`).
     public let place: String
     /// The scheme the address requires, lowercased; nil when the entry names hosts of any scheme
-    /// (Capacitor's host patterns, PWABuilder's origins).
+    /// (Capacitor's host patterns, PWABuilder's origins, `*://`).
     public let scheme: String?
     /// The host text the author wrote, without scheme, userinfo, port or path: `*` for every host,
     /// `*.example.com`, `192.168.1.20`, `[::1]`.
     public let host: String
 
-    /// An entry whose scheme is written before `://` (`https://*.example.com/*`, `http://10.0.2.2:3001`)
-    /// or, when `schemeless`, a host pattern that names any scheme (`example.com`,
+    /// An entry whose scheme is written before `:` (`https://*.example.com/*`, `http://10.0.2.2:3001`,
+    /// `tel:*`) or, when `schemeless`, a host pattern that names any scheme (`example.com`,
     /// `accounts.google.com/o/oauth2`).
     public init(_ role: Role, _ text: String, at place: String, schemeless: Bool = false) {
         self.role = role
         self.text = text
         self.place = place
-        if !schemeless, let separator = text.range(of: "://"),
-            case let scheme = text[..<separator.lowerBound].lowercased(), !scheme.isEmpty,
-            scheme.unicodeScalars.allSatisfy({
+        // `scheme:` before anything but a port's digits (`tel:*`, `https://…`, `*://…`).
+        if !schemeless, let colon = text.firstIndex(of: ":"),
+            case let candidate = text[..<colon].lowercased(), !candidate.isEmpty,
+            candidate.unicodeScalars.allSatisfy({
                 ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.*".unicodeScalars.contains($0)
-            })
+            }),
+            !(text[text.index(after: colon)...].first?.isNumber ?? false)
         {
-            self.scheme = scheme == "*" ? nil : scheme
+            scheme = candidate == "*" ? nil : candidate
         } else {
             scheme = nil
         }
@@ -51,6 +54,14 @@ public struct FrameworkEntry: Sendable, Hashable {
         host = String(authority)
     }
 
-    /// Every host: `*` as the host (`http://*/*`, `https://*`, `*://*/*`), or `*` alone.
-    public var namesEveryHost: Bool { host == "*" || text == "*" }
+    /// The schemes whose URLs name a host on the network.
+    public static let networkSchemes: Set<String> = ["http", "https", "ws", "wss"]
+
+    /// Whether the entry names network addresses: a network scheme, or any scheme (`tel:*` and
+    /// `app://localhost` name none: a number, the app's own scheme handler).
+    public var isNetwork: Bool { scheme.map(Self.networkSchemes.contains) ?? true }
+
+    /// Every host: `*` as the host of a network scheme or of any scheme (`http://*/*`, `https://*`,
+    /// `*://*/*`, `*` alone); not `tel:*` or `data:*`, which name no host.
+    public var namesEveryHost: Bool { host == "*" && isNetwork }
 }

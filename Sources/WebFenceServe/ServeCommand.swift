@@ -38,12 +38,12 @@ struct ServeCommand: AsyncParsableCommand {
 
             Who may use it: a request whose Host is not one of the server's names is refused with \
             421 before any route runs (by default the names of the address listened on: 127.0.0.1, \
-            localhost and [::1] on loopback; --allowed-host NAME for others, required with --host \
-            0.0.0.0), so a web page cannot reach it through DNS rebinding. A POST from another site \
+            localhost and [::1] on loopback; --allowed-host NAME adds others, and is required with \
+            --host 0.0.0.0), so a web page cannot reach it through DNS rebinding. A POST from another site \
             (Sec-Fetch-Site or Origin) is refused with 403. --token-file FILE (one token a line, at \
             least 16 characters) makes every route but /health need Authorization: Bearer TOKEN (401 \
             otherwise); a browser is asked for it as a password. --tls-certificate and --tls-key \
-            serve HTTPS. A method a path does not answer gets 405 with Allow.
+            serve HTTPS (TLS 1.2 at least). A method a path does not answer gets 405 with Allow.
 
             Uploads are written to a private temporary folder as they arrive and removed when the \
             answer is sent; an archive may list at most 65,535 entries and extract at most 512 MiB.
@@ -90,7 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("allowed-host"),
         help: ArgumentHelp(
-            "A name clients use for this server (repeatable); by default the names of --host's address.",
+            "A name clients use for this server (repeatable), beside the names of --host's address.",
             valueName: "name"))
     var allowedHosts: [String] = []
 
@@ -152,8 +152,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let fetcher = try fetching.checked().httpFetcher()
         let watching = try watching(logger: logger)
+        let tls = try serverTLS()
+        if configuration.tokens != nil, tls == nil,
+            AllowedHosts.listening(on: host)?.names.contains("localhost") != true
+        {
+            logger.warning(
+                "tokens are sent in cleartext: --host \(host) is reachable from other machines and the server has no --tls-certificate; serve HTTPS, or stay on loopback behind a proxy that does"
+            )
+        }
         let server =
-            if let tls = try serverTLS() {
+            if let tls {
                 try WebFenceServer(configuration, fetcher: fetcher, watching: watching, tls: tls)
             } else {
                 WebFenceServer(configuration, fetcher: fetcher, watching: watching)

@@ -45,8 +45,8 @@ public struct WebFenceServer: Sendable {
         public var maximumConcurrentAudits: Int
         /// What reading an uploaded archive may cost: entries listed, bytes extracted.
         public var archiveLimits: ArchiveLimits
-        /// The names a request's `Host` may carry (`--allowed-host`); empty: the names of the
-        /// address listened on (`AllowedHosts.listening(on:)`), none for every address.
+        /// Names a request's `Host` may carry (`--allowed-host`), beside those of the address
+        /// listened on (`AllowedHosts.listening(on:)`; none for every address).
         public var allowedHosts: [String] = []
         /// The tokens every route but `/health` needs (`--token-file`); nil: none needed.
         public var tokens: AccessTokens? = nil
@@ -115,14 +115,22 @@ public struct WebFenceServer: Sendable {
         }
     }
 
-    /// A server that answers HTTPS only, with `tls` (`--tls-certificate`, `--tls-key`).
+    /// A server that answers HTTPS only, with `tls` (`--tls-certificate`, `--tls-key`), TLS 1.2 at
+    /// least whatever `tls` allows. The certificate and key are used when the server starts: read
+    /// them before (as `webfence serve` does), so that a bad file stops it with its name.
     public init(
         _ configuration: Configuration, fetcher: AssociationFileFetcher = .init(), watching: Watching? = nil,
         tls: TLSConfiguration
     ) throws {
         self.init(configuration, fetcher: fetcher, watching: watching)
+        var tls = tls
+        if [.tlsv1, .tlsv11].contains(tls.minimumTLSVersion) { tls.minimumTLSVersion = .tlsv12 }
         transport = try .tls(http1, tlsConfiguration: tls)
+        servesHTTPS = true
     }
+
+    /// Whether the server answers HTTPS (the scheme a same-origin page's `Origin` has).
+    private(set) var servesHTTPS = false
 
     /// HTTP/1.1 with the server's idle timeout and its deadline for a request's head.
     private var http1: HTTPServerBuilder {
@@ -185,11 +193,11 @@ public struct WebFenceServer: Sendable {
             methods[route.path, default: []].insert(route.method.rawValue)
             if route.method == .get { methods[route.path, default: []].insert("HEAD") }
         }
-        let hosts =
-            configuration.allowedHosts.isEmpty
-            ? AllowedHosts.listening(on: configuration.host) ?? AllowedHosts([])
-            : AllowedHosts(configuration.allowedHosts)
-        return AccessPolicy(allowedHosts: hosts, tokens: configuration.tokens, methods: methods)
+        let listening = AllowedHosts.listening(on: configuration.host)?.names ?? []
+        let hosts = AllowedHosts(listening.sorted() + configuration.allowedHosts)
+        return AccessPolicy(
+            allowedHosts: hosts, tokens: configuration.tokens, methods: methods,
+            scheme: servesHTTPS ? "https" : "http")
     }
 
     /// Every area's routes, behind the request log, the security headers and the access checks.

@@ -49,6 +49,7 @@ struct ShippedConfigurationTests {
         ("http://172.20.10.2/", "framework.startPage.developmentServer"),
         ("http://169.254.10.1/", "framework.startPage.developmentServer"),
         ("https://devbox.local:8443/", "framework.startPage.developmentServer"),
+        ("http://devbox:8080/", "framework.startPage.developmentServer"),
         ("https://[fd12:3456::1]/", "framework.startPage.developmentServer"),
         ("http://93.184.215.14/", "framework.startPage.cleartext"),
         ("http://example.com/", "framework.startPage.cleartext"),
@@ -85,6 +86,15 @@ struct ShippedConfigurationTests {
         ]).map(\.code)
         #expect(site.filter { $0 == "framework.allowed.everyHost" }.count == 1)
         #expect(!site.contains("framework.allowed.cleartext"))
+    }
+
+    @Test("entries of schemes that name no network host: neither every host nor a development server")
+    func nonNetworkSchemes() throws {
+        let codes = try Self.audit([
+            "config.xml":
+                #"<widget><content src="app://localhost/index.html"/><allow-navigation href="tel:*"/><allow-navigation href="data:*"/><allow-navigation href="app://localhost/*"/></widget>"#
+        ]).map(\.code)
+        #expect(codes.allSatisfy { !Self.newCodes.contains($0) }, "\(codes)")
     }
 
     @Test("allowed entries: a LAN host as a Capacitor pattern, an http entry, a Capacitor pattern that never matches")

@@ -21,6 +21,11 @@ struct FrameworkEntryTests {
         ("accounts.google.com/o/oauth2", true, nil, "accounts.google.com", false),
         ("example.com:8080", true, nil, "example.com", false),
         ("*.example.com", true, nil, "*.example.com", false),
+        // Schemes that name no host on the network: never every host.
+        ("tel:*", false, "tel", "*", false),
+        ("data:*", false, "data", "*", false),
+        ("app://localhost/*", false, "app", "localhost", false),
+        ("localhost:8080", false, nil, "localhost", false),
     ]
 
     @Test("scheme, host and every host", arguments: cases.map(\.text))

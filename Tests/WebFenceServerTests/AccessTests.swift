@@ -81,20 +81,33 @@ struct AccessTests {
         }
     }
 
-    @Test("--allowed-host: the names given, and only those")
+    @Test("--allowed-host: the names given, beside the loopback names, and no other")
     func allowedHost() async throws {
         let server = Self.server { $0.allowedHosts = ["webfence.internal"] }
         try await server.application(logger: Logger(label: "test")).test(.live) { client in
             let port = try #require(client.port)
-            #expect(
-                try await Self.exchange(port: port, Self.request("GET", "/health", host: "webfence.internal")).status
-                    == 200)
-            #expect(
-                try await Self.exchange(port: port, Self.request("GET", "/health", host: "localhost")).status == 421)
+            for (host, status) in [("webfence.internal", 200), ("localhost", 200), ("other.internal", 421)] {
+                let answer = try await Self.exchange(port: port, Self.request("GET", "/health", host: host))
+                #expect(answer.status == status, "\(host)")
+            }
         }
         #expect(AllowedHosts.listening(on: "0.0.0.0") == nil)
         #expect(AllowedHosts.listening(on: "10.0.0.5")?.names == ["10.0.0.5"])
         #expect(AllowedHosts.listening(on: "fd00::5")?.names == ["[fd00::5]"])
+    }
+
+    /// `Host` values and whether they name a server called `localhost`, `127.0.0.1` or `[::1]`.
+    static let authorities: [(String, Bool)] = [
+        ("localhost", true), ("localhost:8080", true), ("LOCALHOST.", true), ("127.0.0.1:80", true),
+        ("[::1]", true), ("[::1]:8080", true), ("localhost:8080@evil.example", false), ("localhost:80:80", false),
+        ("[::1]:80@evil", false), ("::1", false), ("", false), ("localhost:８０", false), ("evil.example", false),
+        ("localhost.evil.example", false), ("[::1", false), ("local host", false), ("localhost:", true),
+    ]
+
+    @Test("which Host values name the server", arguments: authorities.map(\.0))
+    func authority(_ authority: String) throws {
+        let expected = try #require(Self.authorities.first { $0.0 == authority }).1
+        #expect(AllowedHosts(["localhost", "127.0.0.1", "[::1]"]).allows(authority) == expected, "\(authority)")
     }
 
     @Test("a POST from another site is refused; the server's own pages and non-browser clients are not")
@@ -201,6 +214,14 @@ struct AccessTests {
             } catch {
                 Issue.record("HTTPS request failed: \(error)")
             }
+            // TLS 1.1 and older are refused, whatever the configuration given allows.
+            var oldTLS = clientTLS
+            oldTLS.maximumTLSVersion = .tlsv11
+            let old = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: oldTLS))
+            let refused = try? await old.execute(
+                HTTPClientRequest(url: "https://localhost:\(port)/health"), timeout: .seconds(5))
+            #expect(refused == nil)
+            try await old.shutdown()
             try await http.shutdown()
         }
     }

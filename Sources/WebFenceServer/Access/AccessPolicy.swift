@@ -11,11 +11,13 @@ struct AccessPolicy: Sendable {
     let tokens: AccessTokens?
     /// The methods each path answers (`HEAD` with `GET`).
     let methods: [String: Set<String>]
+    /// `http` or `https`: the scheme of this server's own pages, as their `Origin` carries it.
+    let scheme: String
 
     /// The realm of the authentication challenges.
     static let realm = "webfence"
     /// The paths any client may ask without a token: what a load balancer checks.
-    static let open: Set<String> = ["/health"]
+    static let openPaths: Set<String> = ["/health"]
 
     /// What the checks decide.
     enum Decision: Sendable, Hashable {
@@ -33,13 +35,13 @@ struct AccessPolicy: Sendable {
             return .refuse(
                 status: 421, code: "host.notAllowed",
                 message:
-                    "this server does not answer for the host \(authority); its names are \(allowedHosts.names.sorted().joined(separator: ", ")) (--allowed-host)",
+                    "this server does not answer for the host \(authority) (its names are set with --allowed-host)",
                 headers: [:])
         }
         if !["GET", "HEAD", "OPTIONS"].contains(request.method), let why = crossSite(request, authority: authority) {
             return .refuse(status: 403, code: "request.crossSite", message: why, headers: [:])
         }
-        if let tokens, !Self.open.contains(request.path) {
+        if let tokens, !Self.openPaths.contains(request.path) {
             let isPage = !(request.path.hasPrefix("/v1/") || request.path == "/openapi.json")
             let challenge =
                 isPage ? "Basic realm=\"\(Self.realm)\", charset=\"UTF-8\"" : "Bearer realm=\"\(Self.realm)\""
@@ -75,10 +77,10 @@ struct AccessPolicy: Sendable {
                 ? nil : "a \(request.method) from another site (Sec-Fetch-Site: \(site)) is refused"
         }
         guard let origin = request.origin else { return nil }
-        let host = origin.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false).dropFirst(2).first
-        guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), let host,
-            host.lowercased() == authority.lowercased()
-        else { return "a \(request.method) from another origin (\(origin)) is refused" }
+        // This server's own origin: its scheme, and the authority the request was sent to.
+        guard origin.lowercased() == "\(scheme)://\(authority.lowercased())" else {
+            return "a \(request.method) from another origin (\(origin)) is refused"
+        }
         return nil
     }
 

@@ -35,10 +35,13 @@ public struct AllowedHosts: Sendable, Hashable {
         if host.hasPrefix("[") {
             guard let close = host.firstIndex(of: "]") else { return nil }
             let rest = host[host.index(after: close)...]
-            guard rest.isEmpty || (rest.first == ":" && rest.dropFirst().allSatisfy(\.isNumber)) else { return nil }
+            guard rest.isEmpty || (rest.first == ":" && rest.dropFirst().allSatisfy({ ("0"..."9").contains($0) }))
+            else { return nil }
             host = host[...close]
         } else if let colon = host.lastIndex(of: ":") {
-            guard host[host.index(after: colon)...].allSatisfy(\.isNumber), !host[..<colon].contains(":") else {
+            guard host[host.index(after: colon)...].allSatisfy({ ("0"..."9").contains($0) }),
+                !host[..<colon].contains(":")
+            else {
                 // An IPv6 address without brackets: not a Host header's form.
                 return nil
             }
