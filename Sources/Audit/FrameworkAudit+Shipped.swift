@@ -56,6 +56,24 @@ extension FrameworkAudit {
         return findings
     }
 
+    /// What the app's Info.plist turns on for the framework in every build: Capacitor's
+    /// `CAPACITOR_DEBUG` "true" makes the web view inspectable where `ios.webContentsDebuggingEnabled`
+    /// is not set (`CAPInstanceDescriptor`).
+    static func shipped(
+        _ policy: FrameworkPolicy, infoPlist: PropertyListDocument, source: ConfigurationSource
+    ) -> [AuditFinding] {
+        guard case .capacitor(let capacitor) = policy, capacitor.configuration.webContentsDebuggingEnabled == nil,
+            infoPlist["CAPACITOR_DEBUG"]?.stringValue == "true"
+        else { return [] }
+        return [
+            AuditFinding(
+                .frameworkWebInspectorEnabled, infoPlist.file, key: "/CAPACITOR_DEBUG",
+                source.shipped(
+                    "CAPACITOR_DEBUG \"true\" turns Capacitor's web debugging on in release builds too (where ios.webContentsDebuggingEnabled is not set): anyone with the device and a Mac can read and change every page the web view shows"
+                ))
+        ]
+    }
+
     /// The finding for an address a shipped configuration should not name, if any: one per entry,
     /// the first that applies of every host, a development address, cleartext.
     private static func address(

@@ -55,16 +55,7 @@ public struct FrameworkAudit: Sendable {
                 checksEntries: shell?.source != .inferredFromAppBoundDomains)
             let found = holes + shipped + FrameworkAudit.bridge(policy, app: app, file: read.file)
             findings += found.map { $0.at(key: read.configurationPointer + $0.key) }
-            if case .capacitor(let capacitor) = policy, capacitor.configuration.webContentsDebuggingEnabled == nil,
-                let info = infoPlist, info["CAPACITOR_DEBUG"]?.stringValue == "true"
-            {
-                findings.append(
-                    AuditFinding(
-                        .frameworkWebInspectorEnabled, info.file, key: "/CAPACITOR_DEBUG",
-                        source.shipped(
-                            "CAPACITOR_DEBUG \"true\" turns Capacitor's web debugging on in release builds too (where ios.webContentsDebuggingEnabled is not set): anyone with the device and a Mac can read and change every page the web view shows"
-                        )))
-            }
+            findings += infoPlist.map { FrameworkAudit.shipped(policy, infoPlist: $0, source: source) } ?? []
         }
         policy = read.policy
         pwabuilderShell = shell

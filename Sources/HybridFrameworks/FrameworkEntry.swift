@@ -31,19 +31,11 @@ public struct FrameworkEntry: Sendable, Hashable {
         self.role = role
         self.text = text
         self.place = place
-        // `scheme:` before anything but a port's digits (`tel:*`, `https://…`, `*://…`).
-        if !schemeless, let colon = text.firstIndex(of: ":"),
-            case let candidate = text[..<colon].lowercased(), !candidate.isEmpty,
-            candidate.unicodeScalars.allSatisfy({
-                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.*".unicodeScalars.contains($0)
-            }),
-            !(text[text.index(after: colon)...].first?.isNumber ?? false)
-        {
-            scheme = candidate == "*" ? nil : candidate
-        } else {
-            scheme = nil
-        }
-        var authority = NamedHosts.authority(ofEntry: schemeless ? "x://" + text : text)
+        // The scheme as the entry's host is read after it (`tel:*`, `https://…`, `*://…`); a host
+        // pattern has none, and its host runs to the first slash.
+        let colon = schemeless ? nil : NamedHosts.schemeColon(ofEntry: text)
+        scheme = colon.map { text[..<$0].lowercased() }.flatMap { $0 == "*" ? nil : $0 }
+        var authority = schemeless ? Substring(text).prefix { $0 != "/" } : NamedHosts.authority(ofEntry: text)
         authority = authority.prefix { $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]"),

@@ -59,15 +59,22 @@ public enum NamedHosts: Sendable, Hashable {
     /// gives itself.
     static func authority(ofEntry entry: String) -> Substring {
         var rest = Substring(entry)
-        if let colon = rest.firstIndex(of: ":"),
-            !rest[..<colon].isEmpty,
-            rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.*".contains($0) }),
-            !(rest[rest.index(after: colon)...].first?.isNumber ?? false)
-        {
+        if let colon = schemeColon(ofEntry: entry) {
             rest = rest[rest.index(after: colon)...]
             for _ in 0..<2 where rest.first == "/" { rest = rest.dropFirst() }
         }
         return rest.prefix { $0 != "/" }
+    }
+
+    /// The colon that ends an entry's scheme (`https:`, `tel:`, `*:`), or nil when the entry has
+    /// none: the text before the first colon must be scheme characters, and what follows it not a
+    /// port's digit (`example.com:8080`).
+    static func schemeColon(ofEntry entry: String) -> String.Index? {
+        guard let colon = entry.firstIndex(of: ":"), !entry[..<colon].isEmpty,
+            entry[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.*".contains($0) }),
+            !(entry[entry.index(after: colon)...].first?.isNumber ?? false)
+        else { return nil }
+        return colon
     }
 
     /// Whether any of `sets` names `host`: a configuration names a host when one of its entries does.

@@ -154,7 +154,7 @@ struct ServeCommand: AsyncParsableCommand {
         let watching = try watching(logger: logger)
         let tls = try serverTLS()
         if configuration.tokens != nil, tls == nil,
-            AllowedHosts.listening(on: host)?.names.contains("localhost") != true
+            !AllowedHosts.isLoopback(host)
         {
             logger.warning(
                 "tokens are sent in cleartext: --host \(host) is reachable from other machines and the server has no --tls-certificate; serve HTTPS, or stay on loopback behind a proxy that does"

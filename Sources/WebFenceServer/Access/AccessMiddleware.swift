@@ -12,7 +12,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         let head = AccessRequest(
             method: request.method.rawValue, path: request.uri.path, authority: request.head.authority,
-            origin: request.headers[.origin], fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!],
+            origin: request.headers[.origin], fetchSite: request.headers[.secFetchSite],
             authorization: request.headers[.authorization])
         switch policy.decide(head) {
         case .proceed:
@@ -25,4 +25,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         }
     }
+}
+
+extension HTTPField.Name {
+    /// `Sec-Fetch-Site`, which HTTPTypes has no constant for: made once, not per request.
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }

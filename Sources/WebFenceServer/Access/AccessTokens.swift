@@ -39,13 +39,13 @@ public struct AccessTokens: Sendable, Hashable {
         self.digests = digests
     }
 
-    /// The tokens of the file at `path`.
+    /// The tokens of the file at `path`; a failure's description names no file (the caller does).
     public init(file path: String) throws(Failure) {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw Failure(description: "\(path): \(error.localizedDescription)")
+            throw Failure(description: "cannot read it: \(error.localizedDescription)")
         }
-        do { try self.init(text: text) } catch { throw Failure(description: "\(path): \(error.description)") }
+        try self.init(text: text)
     }
 
     /// Whether `token` is one of the tokens, in a time that depends only on the number of tokens.

@@ -15,11 +15,15 @@ public struct AllowedHosts: Sendable, Hashable {
     /// `::`), whose names only the person running the server knows.
     public static func listening(on address: String) -> AllowedHosts? {
         let host = address.lowercased()
-        if ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.") {
-            return AllowedHosts(["127.0.0.1", "localhost", "[::1]", host])
-        }
+        if isLoopback(host) { return AllowedHosts(["127.0.0.1", "localhost", "[::1]", host]) }
         if ["0.0.0.0", "::", "[::]", ""].contains(host) { return nil }
         return AllowedHosts([host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host])
+    }
+
+    /// Whether `address` (what `--host` names) is this machine only: `127.x.y.z`, `localhost`, `::1`.
+    public static func isLoopback(_ address: String) -> Bool {
+        let host = address.lowercased()
+        return ["localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
     }
 
     /// Whether `authority` (a `Host` header: a name or address and an optional port) names this
