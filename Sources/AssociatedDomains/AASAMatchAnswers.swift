@@ -26,8 +26,18 @@ public struct AASAMatchAnswers: Sendable {
     /// The answer to one input object: `{"id", "aasa", "domain", "appId", "url"}`, where `aasa` is
     /// the file's object or its JSON text.
     public func answer(to input: JSONValue) -> JSONValue {
+        switch answer(to: input, costLimit: .max) {
+        case .answered(let answer): answer
+        case .overCost: preconditionFailure("no case costs more than Int.max steps")
+        }
+    }
+
+    /// The answer to one input object, unless deciding it could cost more than `costLimit` steps
+    /// (`UniversalLinkMatcher.patternLength` × the link's length in bytes): a server's budget for
+    /// one case, known before the decision is made.
+    public func answer(to input: JSONValue, costLimit: Int) -> CostedAnswer {
         let id = input["id"] ?? .null
-        func failure(_ message: String) -> JSONValue { .object(["id": id, "error": .string(message)]) }
+        func failure(_ message: String) -> CostedAnswer { .answered(.object(["id": id, "error": .string(message)])) }
         guard case .object = input else { return failure("expected a JSON object, found \(input.typeName)") }
         guard let aasa = input["aasa"] else { return failure("missing \"aasa\"") }
         guard let domainText = input["domain"]?.stringValue else { return failure("\"domain\" must be a string") }
@@ -43,11 +53,14 @@ public struct AASAMatchAnswers: Sendable {
         case .success(let matcher): compiled = matcher
         case .failure(let problem): return failure("\"aasa\": \(problem.message)")
         }
+        let cost = CostedAnswer.cost(size: compiled.patternLength, length: url.href.utf8.count)
+        if cost > costLimit { return .overCost(cost) }
         let decision = compiled.decide(url, domain: domain, appID: appID)
-        return .object([
-            "id": id, "decision": .string(decision.outcome.rawValue), "reason": .string(decision.reason.rawValue),
-            "rule": .string(decision.rule?.pointer),
-        ])
+        return .answered(
+            .object([
+                "id": id, "decision": .string(decision.outcome.rawValue), "reason": .string(decision.reason.rawValue),
+                "rule": .string(decision.rule?.pointer),
+            ]))
     }
 
     private struct Failure: Error {
@@ -59,7 +72,14 @@ public struct AASAMatchAnswers: Sendable {
             let read: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
             switch aasa {
             case .string(let text): read = AssociationFile.read(Array(text.utf8))
-            case .object: read = AssociationFile.read(value: aasa)
+            case .object:
+                // A device reads at most 131,072 bytes; an object is held to it by its shortest text.
+                let size = aasa.serialized().utf8.count
+                guard size <= AssociationFile.maximumSize else {
+                    let error = AssociationFile.ReadError.tooLarge(bytes: size)
+                    return .failure(Failure(message: "\(error.code): \(error) (as compact JSON)"))
+                }
+                read = AssociationFile.read(value: aasa)
             default: return .failure(Failure(message: "expected an object or its JSON text, found \(aasa.typeName)"))
             }
             return read.map { UniversalLinkMatcher($0.file) }.mapError { Failure(message: "\($0.code): \($0)") }

@@ -61,6 +61,10 @@ final class PatternStorage: @unchecked Sendable {
 
     deinit { scalars.deallocate() }
 
+    /// How many characters the patterns have, all together (a decision's work is at most this
+    /// many steps for each character of the link it reads).
+    var characterCount: Int { scalars.count }
+
     /// Collects patterns as they are compiled.
     struct Builder {
         fileprivate var scalars: [UInt32] = []

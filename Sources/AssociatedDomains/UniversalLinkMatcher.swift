@@ -19,6 +19,11 @@ public struct UniversalLinkMatcher: Sendable {
     /// The file as read.
     public var file: AssociationFile { ruleSet.file }
 
+    /// The characters of the file's compiled patterns, all together: deciding a link takes at most
+    /// about this many steps for each character of the link (each pattern is a Thompson automaton
+    /// or simpler, never backtracking), whatever the patterns.
+    public var patternLength: Int { ruleSet.storage.characterCount }
+
     /// The app IDs a service lists, in file order, each once: for applinks those of the details
     /// entries, for other services their `apps`.
     public func appIDs(for service: String) -> [String] {

@@ -11,6 +11,8 @@ import StrictJSON
 public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [[UInt8]: Value] = [:]
+    private var hits = 0
+    private var misses = 0
     /// At most this many compiled inputs are kept.
     public let capacity: Int
     /// Inputs whose JSON is larger than this many bytes are not kept.
@@ -26,10 +28,14 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
         Value, Failure
     > {
         let bytes = Array(key.serialized().utf8)
-        guard bytes.count <= Self.maximumInputSize else { return compile() }
-        if let kept = lock.withLock({ entries[bytes] }) { return .success(kept) }
+        let kept = lock.withLock { () -> Value? in
+            let kept = bytes.count <= Self.maximumInputSize ? entries[bytes] : nil
+            if kept == nil { misses += 1 } else { hits += 1 }
+            return kept
+        }
+        if let kept { return .success(kept) }
         let compiled = compile()
-        if case .success(let value) = compiled {
+        if case .success(let value) = compiled, bytes.count <= Self.maximumInputSize {
             lock.withLock {
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
                 entries[bytes] = value
@@ -37,4 +43,8 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
         }
         return compiled
     }
+
+    /// How many inputs were found kept (`hits`) and how many compiled (`misses`) since the cache
+    /// was made: what `webfence serve`'s `/metrics` reports.
+    public var counts: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
 }

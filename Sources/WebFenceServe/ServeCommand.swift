@@ -108,6 +108,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The least severe log messages written: info writes a line per request; warning only problems.")
     var logLevel: LogLevel = .info
 
+    @Option(help: "How log messages are written to stderr: text (a line for people) or json (an object a line).")
+    var logFormat: LogFormat = .text
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
         guard (1...(64 << 20)).contains(maximumBodySize) else {
@@ -138,7 +141,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "webfence.serve")
+        var logger =
+            switch logFormat {
+            case .text: Logger(label: "webfence.serve")
+            case .json: Logger(label: "webfence.serve") { JSONLogHandler(label: $0) }
+            }
         logger.logLevel = logLevel.level
         var configuration = WebFenceServer.Configuration(
             host: host, port: port, maximumBodySize: maximumBodySize, allowPrivateNetworks: allowPrivateNetworks,
@@ -206,6 +213,11 @@ extension ServeCommand {
         watchLogger[metadataKey: "watch"] = "\(domains.count) domains"
         return .init(domains: domains, store: store, interval: .seconds(watchInterval), logger: watchLogger)
     }
+}
+
+/// How log messages are written.
+enum LogFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json
 }
 
 /// swift-log's levels, by their names.

@@ -17,8 +17,14 @@ struct AssociationFetching: Sendable {
     /// The fetcher, its address guard set unless private networks are allowed.
     let fetcher: AssociationFileFetcher
     let limiter: ConcurrencyBound
+    /// Where each fetch's outcome is counted.
+    let metrics: ServerMetrics
 
-    init(fetcher: AssociationFileFetcher, allowPrivateNetworks: Bool, maximumConcurrentFetches: Int) {
+    init(
+        fetcher: AssociationFileFetcher, allowPrivateNetworks: Bool, maximumConcurrentFetches: Int,
+        metrics: ServerMetrics
+    ) {
+        self.metrics = metrics
         var fetcher = fetcher
         if allowPrivateNetworks {
             fetcher.addressGuard = nil
@@ -44,6 +50,12 @@ struct AssociationFetching: Sendable {
             }
             return .success(await AssociationFetch.run(domain, routes: routes, appID: appID, fetcher: fetcher))
         }
-        return answer ?? .failure(.busy(maximum: limiter.maximum))
+        let result = answer ?? .failure(.busy(maximum: limiter.maximum))
+        switch result {
+        case .success(let fetch): for route in fetch.routes { metrics.fetched(outcome: route.report.outcome.rawValue) }
+        case .failure(.busy): metrics.fetched(outcome: "busy")
+        case .failure(.address): metrics.fetched(outcome: "addressRefused")
+        }
+        return result
     }
 }

@@ -20,29 +20,46 @@ public enum JSONAPI {
     static let policies = CompiledCache<FrameworkPolicy>(capacity: 32)
     static let ruleSets = CompiledCache<NavigationRuleSet>(capacity: 32)
 
+    /// Each cache's hits and misses, by name, for `/metrics`.
+    static var cacheCounts: [(name: String, counts: (hits: Int, misses: Int))] {
+        [("aasa", matchers.counts), ("framework", policies.counts), ("rules", ruleSets.counts)]
+    }
+
     /// `POST /v1/aasa/match`: an array of `aasa match --jsonl` input objects. A repeated key is read
     /// as a device reads an association file (the last one wins).
-    public static func aasaMatch(_ body: [UInt8]) -> APIResponse {
+    public static func aasaMatch(_ body: [UInt8]) -> APIResponse { aasaMatch(body, within: .standard) }
+
+    /// `POST /v1/aasa/match` within `budget`: each case's cost is its file's pattern characters ×
+    /// its link's length.
+    static func aasaMatch(_ body: [UInt8], within budget: WorkBudget) -> APIResponse {
         switch cases(body, duplicateKeys: .keepLast) {
         case .failure(let error): return error.response
         case .success(let inputs):
             let answers = AASAMatchAnswers(matchers: matchers)
-            return .ok(.array(inputs.map { answers.answer(to: $0) }))
+            return budget.answers(inputs) { answers.answer(to: $0, costLimit: $1) }
         }
     }
 
     /// `POST /v1/framework/check`: an array of `framework check --jsonl` input objects.
-    public static func frameworkCheck(_ body: [UInt8]) -> APIResponse {
+    public static func frameworkCheck(_ body: [UInt8]) -> APIResponse { frameworkCheck(body, within: .standard) }
+
+    /// `POST /v1/framework/check` within `budget`'s time (a configuration's checks are linear in its
+    /// entries, which the body's size bounds).
+    static func frameworkCheck(_ body: [UInt8], within budget: WorkBudget) -> APIResponse {
         switch cases(body, duplicateKeys: .reject) {
         case .failure(let error): return error.response
         case .success(let inputs):
             let answers = FrameworkCheckAnswers(policies: policies)
-            return .ok(.array(inputs.map { answers.answer(to: $0) }))
+            return budget.answers(inputs) { input, _ in .answered(answers.answer(to: input)) }
         }
     }
 
     /// `POST /v1/rules/check`: `{"rules": <rule set object>, "cases": [{"id", "url", "frame"}]}`.
-    public static func rulesCheck(_ body: [UInt8]) -> APIResponse {
+    public static func rulesCheck(_ body: [UInt8]) -> APIResponse { rulesCheck(body, within: .standard) }
+
+    /// `POST /v1/rules/check` within `budget`: each case's cost is the rule set's rules × its URL's
+    /// length.
+    static func rulesCheck(_ body: [UInt8], within budget: WorkBudget) -> APIResponse {
         let root: JSONValue
         switch parse(body, duplicateKeys: .reject) {
         case .failure(let error): return error.response
@@ -60,7 +77,11 @@ public enum JSONAPI {
         case .success(let made): ruleSet = made
         case .failure(let error): return .error(400, code: "rules.invalid", "\"rules\": \(error)")
         }
-        return .ok(.array(cases.map { RulesCheckAnswers.answer(to: $0, ruleSet: ruleSet) }))
+        return budget.answers(cases) { input, costLimit in
+            let cost = CostedAnswer.cost(size: ruleSet.rules.count, length: input["url"]?.stringValue?.utf8.count ?? 0)
+            guard cost <= costLimit else { return .overCost(cost) }
+            return .answered(RulesCheckAnswers.answer(to: input, ruleSet: ruleSet))
+        }
     }
 
     /// Why a body cannot be used.

@@ -5,6 +5,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOPosix
 import NIOSSL
 import WebFenceNetwork
 import WebFenceWatch
@@ -50,6 +51,16 @@ public struct WebFenceServer: Sendable {
         public var allowedHosts: [String] = []
         /// The tokens every route but `/health` needs (`--token-file`); nil: none needed.
         public var tokens: AccessTokens? = nil
+        /// At most this many requests decide at once, each on a thread of its own off the
+        /// cooperative pool (`DecisionPool`); by default one a core.
+        public var maximumConcurrentDecisions = System.coreCount
+        /// At most this many more wait for a thread; one more is a `503 server.busy`.
+        public var maximumWaitingDecisions = 4 * System.coreCount
+        /// The most steps one case of a decision route may cost (its patterns' size × its URL's
+        /// length); a request with a costlier case is a `413 budget.case`.
+        public var maximumCaseCost = WorkBudget.standard.maximumCaseCost
+        /// The longest one request may take deciding; past it, a `503 budget.time`.
+        public var decisionTimeLimit = WorkBudget.standard.timeLimit
 
         /// A configuration; by default 1 MiB bodies within 10 s, idle connections closed after 15 s,
         /// 512 connections at once, public addresses only, 8 fetches at once, uploads of 256 MiB
@@ -89,6 +100,10 @@ public struct WebFenceServer: Sendable {
     let auditing: AppAuditing
     /// The watch of `--watch FILE`, run beside the server; nil when none.
     let watch: AssociationWatch?
+    /// Where the decision routes decide, and what each request may cost.
+    let decisions: DecisionPool
+    /// What `/metrics` reports.
+    let metrics = ServerMetrics()
 
     /// A server with `configuration` that fetches association files with `fetcher` (its address
     /// guard replaced by the configuration's choice: `PublicAddressGuard` unless private networks
@@ -102,12 +117,16 @@ public struct WebFenceServer: Sendable {
         self.configuration = configuration
         fetching = AssociationFetching(
             fetcher: fetcher, allowPrivateNetworks: configuration.allowPrivateNetworks,
-            maximumConcurrentFetches: configuration.maximumConcurrentFetches)
+            maximumConcurrentFetches: configuration.maximumConcurrentFetches, metrics: metrics)
         auditing = AppAuditing(
             limits: .init(
                 maximumUploadSize: configuration.maximumUploadSize, uploadTimeLimit: configuration.uploadTimeLimit,
                 archive: configuration.archiveLimits),
             bound: ConcurrencyBound(maximum: configuration.maximumConcurrentAudits))
+        decisions = DecisionPool(
+            threads: configuration.maximumConcurrentDecisions, waiting: configuration.maximumWaitingDecisions,
+            budget: WorkBudget(
+                maximumCaseCost: configuration.maximumCaseCost, timeLimit: configuration.decisionTimeLimit))
         watch = watching.map { [fetching] in
             AssociationWatch(
                 domains: $0.domains, store: $0.store, fetcher: fetching.fetcher, interval: $0.interval,
@@ -161,11 +180,11 @@ public struct WebFenceServer: Sendable {
     var areas: [any ServerArea] {
         let limits = BodyLimits(maximumSize: configuration.maximumBodySize, timeLimit: configuration.bodyTimeLimit)
         return [
-            ServiceArea(),
-            AssociationArea(limits: limits, fetching: fetching),
-            RulesArea(limits: limits),
-            FrameworkArea(limits: limits),
-            ScenarioArea(limits: limits),
+            ServiceArea { [metrics, watch] in metrics.text(caches: JSONAPI.cacheCounts, watch: watch?.counts) },
+            AssociationArea(limits: limits, pool: decisions, fetching: fetching),
+            RulesArea(limits: limits, pool: decisions),
+            FrameworkArea(limits: limits, pool: decisions),
+            ScenarioArea(limits: limits, pool: decisions),
             AuditArea(auditing: auditing),
             WatchArea(watch: watch),
         ]
@@ -203,6 +222,7 @@ public struct WebFenceServer: Sendable {
     /// Every area's routes, behind the request log, the security headers and the access checks.
     func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
+        router.add(middleware: RequestMetrics(metrics: metrics))
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: SecurityHeaders())
         router.add(middleware: AccessMiddleware(policy: accessPolicy))

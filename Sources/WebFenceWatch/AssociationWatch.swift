@@ -19,6 +19,8 @@ public struct AssociationWatch: Service {
     public let interval: Duration
     let fetcher: AssociationFileFetcher
     let logger: Logger
+    /// What it has done since it started.
+    public let counts = WatchCounts()
 
     /// A watch of `domains`, fetched with `fetcher` (its time limit, trust roots and address guard),
     /// every `interval`, recorded in `store`.
@@ -47,7 +49,9 @@ public struct AssociationWatch: Service {
                     return changed
                 }
                 do throws(WatchStoreError) {
-                    if try store.record(.init(report), domain: domain.description, route: route, at: now()) {
+                    let isChange = try store.record(.init(report), domain: domain.description, route: route, at: now())
+                    counts.fetched(changed: isChange)
+                    if isChange {
                         changed.append("\(domain) \(route.rawValue)")
                         logger.info(
                             "the answer changed",
@@ -62,6 +66,7 @@ public struct AssociationWatch: Service {
                 }
             }
         }
+        counts.roundFinished()
         return changed
     }
 

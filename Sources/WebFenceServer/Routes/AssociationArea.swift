@@ -4,6 +4,7 @@ import AssociationFetchCore
 /// them as a device does (`/v1/aasa/fetch`), and the universal-links page that does all three.
 struct AssociationArea: ServerArea {
     let limits: BodyLimits
+    let pool: DecisionPool
     let fetching: AssociationFetching
 
     var routes: [Route] {
@@ -11,8 +12,8 @@ struct AssociationArea: ServerArea {
             await fetching.fetch(domain, routes: [.cdn, .direct], appID: appID)
         }
         return [
-            .json("/v1/aasa/match", limits: limits, JSONAPI.aasaMatch),
-            .json("/v1/aasa/lint", limits: limits, JSONAPI.aasaLint),
+            .decision("/v1/aasa/match", limits: limits, pool: pool, JSONAPI.aasaMatch(_:within:)),
+            .decision("/v1/aasa/lint", limits: limits, pool: pool) { body, _ in JSONAPI.aasaLint(body) },
             .json("/v1/aasa/fetch", limits: limits) { [fetching] body in
                 switch JSONAPI.fetchRequest(body) {
                 case .failure(let refusal): return refusal

@@ -2,10 +2,11 @@
 /// rules page's second form.
 struct FrameworkArea: ServerArea {
     let limits: BodyLimits
+    let pool: DecisionPool
 
     var routes: [Route] {
         [
-            .json("/v1/framework/check", limits: limits, JSONAPI.frameworkCheck),
+            .decision("/v1/framework/check", limits: limits, pool: pool, JSONAPI.frameworkCheck(_:within:)),
             .page("/frameworks/check") { _ in Page(RulesPage.get()) },
             .form("/frameworks/check", limits: limits, RulesPage.postFramework),
         ]

@@ -48,6 +48,19 @@ struct Route: Sendable {
         }
     }
 
+    /// `POST path`: a JSON body read within `limits` and decided on `pool` by `decide` (a pure
+    /// function of the body and the pool's budget), or the pool's refusal.
+    static func decision(
+        _ path: String, limits: BodyLimits, pool: DecisionPool,
+        _ decide: @escaping @Sendable ([UInt8], WorkBudget) -> APIResponse
+    ) -> Route {
+        .json(path, limits: limits) { body in
+            switch await pool.decide(bodySize: body.count, { decide(body, pool.budget) }) {
+            case .success(let answer), .failure(let answer): answer
+            }
+        }
+    }
+
     /// `GET path`: a page.
     static func page(_ path: String, _ page: @escaping @Sendable (Request) async -> Page) -> Route {
         Route(method: .get, path: path, audience: .page) { request, _ in await page(request).response }

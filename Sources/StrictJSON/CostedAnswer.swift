@@ -1,0 +1,17 @@
+/// An answerer's answer to one JSON input, or the cost that kept it from being made: a server gives
+/// each case a budget (`costLimit`), and the answerer says, before deciding, whether deciding could
+/// cost more (`AASAMatchAnswers`).
+public enum CostedAnswer: Sendable, Hashable {
+    /// The answer (a decision, or an error object for input that cannot be used).
+    case answered(JSONValue)
+    /// Deciding could cost more than the limit: this many steps at most (the compiled input's size ×
+    /// the URL's length; `Int.max` when the product overflows).
+    case overCost(Int)
+
+    /// The steps deciding `size` (a compiled input's characters or entries) against a URL of
+    /// `length` bytes could take, at most: their product, `Int.max` when it overflows.
+    public static func cost(size: Int, length: Int) -> Int {
+        let product = max(1, size).multipliedReportingOverflow(by: max(1, length))
+        return product.overflow ? Int.max : product.partialValue
+    }
+}

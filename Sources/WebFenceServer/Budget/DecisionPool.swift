@@ -1,0 +1,47 @@
+import NIOPosix
+
+/// Where the server's decisions run (D112): off Swift's cooperative pool, whose few threads (one a
+/// core) also read requests and answer `/health`, on threads of their own, so that costly requests
+/// cannot stall cheap ones. At most `threads` requests decide at once, at most `waiting` more wait
+/// their turn; one more is answered at once with `503 server.busy`, never queued without bound.
+///
+/// A body of at most `inlineBodySize` bytes is decided where it arrives: whatever it holds, its
+/// patterns and URLs together are that small, so its work is under a millisecond (measured in
+/// docs/performance.md), less than the hop to another thread costs an ordinary request.
+final class DecisionPool: Sendable {
+    /// Bodies this size or smaller are decided on the thread that read them.
+    static let inlineBodySize = 1_024
+
+    /// What each request decided here may cost.
+    let budget: WorkBudget
+    private let pool: NIOThreadPool
+    private let admission: ConcurrencyBound
+
+    /// A pool of `threads` threads, started now, with room for `waiting` more requests, each given
+    /// `budget`.
+    init(threads: Int, waiting: Int, budget: WorkBudget = .standard) {
+        self.budget = budget
+        pool = NIOThreadPool(numberOfThreads: max(1, threads))
+        pool.start()
+        admission = ConcurrencyBound(maximum: max(1, threads) + max(0, waiting))
+    }
+
+    deinit { pool.shutdownGracefully { _ in } }
+
+    /// `decide`'s answer for a body of `bodySize` bytes, made on the pool unless the body is small,
+    /// or the `503` of a full pool.
+    func decide<Answer: Sendable>(bodySize: Int, _ decide: @escaping @Sendable () -> Answer) async -> Result<
+        Answer, APIResponse
+    > {
+        if bodySize <= Self.inlineBodySize { return .success(decide()) }
+        let answer = await admission.withPlace { [pool] in try? await pool.runIfActive(decide) }
+        switch answer {
+        case .some(.some(let made)): return .success(made)
+        case .some(.none): return .failure(.error(503, code: "server.stopping", "the server is stopping"))
+        case .none:
+            return .failure(
+                .error(
+                    503, code: "server.busy", "every place for deciding is taken; try again after Retry-After seconds"))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import StrictJSON
+
+/// What one request may make the server decide (D112): each case at most `maximumCaseCost` steps,
+/// known before it is decided (the compiled input's size × the URL's length, `CostedAnswer`), and
+/// all of them within `timeLimit`, checked before each case. Past either, the request is refused
+/// with a code and no answers: `413 budget.case` names the case, `503 budget.time` says how far it
+/// got. Neither can stall the server: a case is bounded before it starts, and the time is checked
+/// between cases.
+struct WorkBudget: Sendable, Hashable {
+    /// The most steps one case may cost.
+    let maximumCaseCost: Int
+    /// The longest one request may take deciding.
+    let timeLimit: Duration
+
+    /// 50,000,000 steps for a case (about 30 ms on this project's 2-core machine, measured in
+    /// docs/performance.md: a 128 KiB association file of hostile patterns against a 400-byte link)
+    /// and 2 s for a request.
+    static let standard = WorkBudget(maximumCaseCost: 50_000_000, timeLimit: .seconds(2))
+
+    /// The answers to `cases`, each from `answer` (given the most the case may cost), in order, or
+    /// the refusal of the whole request when a case is over its cost or the time is up.
+    func answers(_ cases: [JSONValue], _ answer: (JSONValue, Int) -> CostedAnswer) -> APIResponse {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeLimit)
+        var answers: [JSONValue] = []
+        answers.reserveCapacity(cases.count)
+        for (index, input) in cases.enumerated() {
+            if index > 0, clock.now > deadline {
+                return .error(
+                    503, code: "budget.time",
+                    "\(index) of \(cases.count) cases decided in \(timeLimit), the most one request may take: send fewer"
+                )
+            }
+            switch answer(input, maximumCaseCost) {
+            case .answered(let value): answers.append(value)
+            case .overCost(let cost):
+                return .error(
+                    413, code: "budget.case",
+                    "case \(index) could cost \(cost) steps (its patterns' size × its URL's length); "
+                        + "at most \(maximumCaseCost) for one case")
+            }
+        }
+        return .ok(.array(answers))
+    }
+}
