@@ -54,10 +54,14 @@ def worst_cases():
     rules = {"version": 1, "allow": ["h%d.example" % i for i in range(20_000)]}
     body = {"rules": rules, "cases": [{"id": i, "url": "https://x%d.example/" % i} for i in range(10_000)]}
     cases.append(("rules/check, 20,000 rules × 10,000 cases", "/v1/rules/check", json.dumps(body)))
-    # Cordova with 4,000 allow-navigation entries, 4,000 cases.
-    config = {"allowNavigation": ["https://*.h%d.example/*" % i for i in range(4_000)]}
-    body = [{"id": i, "framework": "cordova-ios", "config": config, "url": "https://x%d.example/" % i} for i in range(4_000)]
-    cases.append(("framework/check, 4,000 entries × 4,000 cases", "/v1/framework/check", json.dumps(body)))
+    # Cordova with 30,000 allow-navigation entries (each case carries its configuration, so one
+    # case), and 6,000 cases of a small one.
+    config = {"allowNavigation": ["https://*.h%d.example/*" % i for i in range(30_000)]}
+    body = [{"id": 0, "framework": "cordova-ios", "config": config, "url": "https://x.example/" + "a" * 8_000}]
+    cases.append(("framework/check, 30,000 entries", "/v1/framework/check", json.dumps(body)))
+    config = {"allowNavigation": ["https://*.a.example/*", "https://b.example/*"]}
+    body = [{"id": i, "framework": "cordova-ios", "config": config, "url": "https://x%d.example/" % i} for i in range(6_000)]
+    cases.append(("framework/check, 6,000 cases", "/v1/framework/check", json.dumps(body)))
     # JSON nested 100,000 deep; a body one byte over the cap.
     cases.append(("aasa/match, JSON 100,000 deep", "/v1/aasa/match", "[" * 100_000))
     cases.append(("rules/check, a body over 1 MiB", "/v1/rules/check", " " * (1 << 20) + "{}"))
@@ -68,6 +72,21 @@ def worst_cases():
 ORDINARY_FILE = {"applinks": {"details": [{"appIDs": [APP], "components": [
     {"/": "/help/*", "exclude": True}, {"/": "/shop/*", "?": {"ref": "?*"}}, {"/": "/account/*"}]}]}}
 ORDINARY = json.dumps([match_case(1, ORDINARY_FILE, "/shop/items/42?ref=mail")]).encode()
+
+
+def answer_code(answer):
+    """The answer's error code, or a case's error code, read from its first bytes only: the workers
+    parse no long answers, so the probes' timing is the server's, not this script's."""
+    head = answer[:400].decode("utf-8", "replace")
+    if head.startswith("{"):
+        try:
+            return json.loads(answer).get("code")
+        except ValueError:
+            return None
+    marker = head.find('"error":"')
+    if marker >= 0:
+        return "per case: " + head[marker + 9:].split(":")[1].strip().split(" ")[0]
+    return None
 
 
 class Client:
@@ -121,13 +140,7 @@ def main():
             started = time.monotonic()
             try:
                 status, answer = client.request("POST", path, body)
-                try:
-                    parsed = json.loads(answer)
-                    code = parsed.get("code") if isinstance(parsed, dict) else None
-                    if code is None and isinstance(parsed, list) and parsed and "error" in parsed[0]:
-                        code = "per case: " + parsed[0]["error"].split(":")[1].strip()
-                except ValueError:
-                    code = None
+                code = answer_code(answer)
             except (http.client.HTTPException, OSError) as error:
                 status, code = "closed", type(error).__name__
             with lock:
@@ -179,7 +192,7 @@ def main():
             "met" if p99 < goal else "MISSED"))
         if not p99 < goal:
             bad.append((name, "p99", p99))
-    for item in bad:
+    for item in sorted(set(map(str, bad))):
         print("problem:", item, file=sys.stderr)
     return 1 if bad else 0
 

@@ -44,8 +44,7 @@ public func fuzzAASA(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var urls = fixedURLs
     for details in read.file.applinks?.details.prefix(4) ?? [] {
         for rule in details.rules.prefix(16) {
-            let path = (rule.fields.path ?? "/").replacingOccurrences(of: "*", with: "x").replacingOccurrences(
-                of: "?", with: "y")
+            let path = String((rule.fields.path ?? "/").map { $0 == "*" ? "x" : $0 == "?" ? "y" : $0 })
             urls.append("https://example.com/" + path)
         }
     }

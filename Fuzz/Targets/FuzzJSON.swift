@@ -96,7 +96,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         default: break
         }
     }
-    _ = map.nearestPosition(of: "/" + text.prefix(16).replacingOccurrences(of: "\u{0}", with: ""))
+    _ = map.nearestPosition(of: "/" + String(text.prefix(16).filter { $0 != "\u{0}" }))
 
     // The lookup API, on the keys the input has.
     if case .object(let members) = value, let first = members.first {

@@ -232,22 +232,30 @@ public struct JSONParser {
 
     private mutating func parseString() throws(Error) -> String {
         index += 1  // the opening quote
-        var scalars = String.UnicodeScalarView()
+        let start = index
+        // The decoded bytes, kept only once an escape is met: most strings have none, and are made
+        // from their bytes at once (the input is valid UTF-8, and a run ends at an ASCII byte).
+        var decoded: [UInt8]? = nil
         var runStart = index
-        func flush(_ parser: JSONParser, upTo end: Int) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-        }
         while true {
             guard let byte = peek() else { throw error("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
-                flush(self, upTo: index)
+                let text: String
+                if var escaped = decoded {
+                    escaped.append(contentsOf: bytes[runStart..<index])
+                    text = String(decoding: escaped, as: UTF8.self)
+                } else {
+                    text = String(decoding: bytes[start..<index], as: UTF8.self)
+                }
                 index += 1
-                return String(scalars)
+                return text
             case UInt8(ascii: "\\"):
-                flush(self, upTo: index)
+                var escaped = decoded.take() ?? []
+                escaped.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                scalars.append(try parseEscape())
+                UTF8.encode(try parseEscape()) { escaped.append($0) }
+                decoded = escaped
                 runStart = index
             case 0x00..<0x20:
                 throw error("control character \(describe(byte)) in a string must be escaped")

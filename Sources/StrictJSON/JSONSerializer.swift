@@ -34,6 +34,12 @@ extension JSONValue {
 
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: appended whole, not a scalar at a time.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

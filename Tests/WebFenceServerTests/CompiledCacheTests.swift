@@ -53,3 +53,29 @@ extension CompiledCacheTests {
         #expect(compiled == 2)
     }
 }
+
+extension CompiledCacheTests {
+    @Test(
+        "inputs whose JSON texts differ are different keys (1 and 1.0, -0.0 and 0.0, member order); hits and misses counted"
+    )
+    func exactValues() {
+        let cache = CompiledCache<Int>(capacity: 16)
+        var compiled = 0
+        func value(_ key: JSONValue) {
+            _ = cache.value(for: key) { () -> Result<Int, Refused> in
+                compiled += 1
+                return .success(compiled)
+            }
+        }
+        let keys: [JSONValue] = [
+            .int(1), .double(1), .double(-0.0), .double(0), .string("1"), .array([.int(1)]),
+            .object([.init("a", .int(1)), .init("b", .int(2))]), .object([.init("b", .int(2)), .init("a", .int(1))]),
+            .array([.string("ab"), .string("c")]), .array([.string("a"), .string("bc")]),
+        ]
+        for key in keys { value(key) }
+        #expect(compiled == keys.count)
+        for key in keys { value(key) }
+        #expect(compiled == keys.count, "each is found again")
+        #expect(cache.counts.hits == keys.count && cache.counts.misses == keys.count)
+    }
+}

@@ -33,30 +33,34 @@ public struct AllowedHosts: Sendable, Hashable {
     }
 
     /// The host of `authority`, lowercased, without its port and one trailing dot; nil when it is
-    /// empty or not a host (`user@host`, spaces, a bracket left open).
+    /// empty or not a host (`user@host`, spaces, a bracket left open, anything not ASCII). Read as
+    /// bytes: it runs for every request.
     static func name(ofAuthority authority: String) -> String? {
-        var host = Substring(authority.lowercased())
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return nil }
-            let rest = host[host.index(after: close)...]
-            guard rest.isEmpty || (rest.first == ":" && rest.dropFirst().allSatisfy({ ("0"..."9").contains($0) }))
-            else { return nil }
+        var host = Array(authority.utf8)[...]
+        func isDigits(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.allSatisfy { (0x30...0x39).contains($0) } }
+        if host.first == UInt8(ascii: "[") {
+            guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            let rest = host[(close + 1)...]
+            guard rest.isEmpty || (rest.first == UInt8(ascii: ":") && isDigits(rest.dropFirst())) else { return nil }
             host = host[...close]
-        } else if let colon = host.lastIndex(of: ":") {
-            guard host[host.index(after: colon)...].allSatisfy({ ("0"..."9").contains($0) }),
-                !host[..<colon].contains(":")
-            else {
-                // An IPv6 address without brackets: not a Host header's form.
-                return nil
-            }
+        } else if let colon = host.lastIndex(of: UInt8(ascii: ":")) {
+            // An IPv6 address without brackets is not a Host header's form.
+            guard isDigits(host[(colon + 1)...]), !host[..<colon].contains(UInt8(ascii: ":")) else { return nil }
             host = host[..<colon]
         }
-        if host.hasSuffix(".") { host = host.dropLast() }
-        guard !host.isEmpty,
-            host.unicodeScalars.allSatisfy({ scalar in
-                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || "-.[]:_".unicodeScalars.contains(scalar)
-            })
-        else { return nil }
-        return String(host)
+        if host.last == UInt8(ascii: ".") { host = host.dropLast() }
+        var name: [UInt8] = []
+        name.reserveCapacity(host.count)
+        for byte in host {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): name.append(byte + 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): name.append(byte)
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"),
+                UInt8(ascii: "_"):
+                name.append(byte)
+            default: return nil
+            }
+        }
+        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
     }
 }
