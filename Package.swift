@@ -352,6 +352,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Fixtures are read from the source tree by path, not bundled as resources.

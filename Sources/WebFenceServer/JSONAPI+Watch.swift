@@ -7,8 +7,8 @@ extension JSONAPI {
     /// last changed and how many versions there are; `{"domains": []}` when nothing is watched.
     static func watchAnswer(_ watch: AssociationWatch?) -> APIResponse {
         guard let watch else { return .ok(.object(["watching": .bool(false), "domains": .array([])])) }
-        let states: [AssociationWatch.DomainState]
-        do throws(WatchStoreError) { states = try watch.state() } catch {
+        let states: [AssociationWatch.DomainSummary]
+        do throws(WatchStoreError) { states = try watch.overview() } catch {
             return .error(500, code: "watch.store", error.description)
         }
         func time(_ date: Date?) -> JSONValue { date.map { .string(AssociationWatch.timestamp($0)) } ?? .null }
@@ -21,15 +21,15 @@ extension JSONAPI {
                             "domain": .string(state.domain.description),
                             "cdnMatchesServer": state.cdnMatchesServer.map(JSONValue.bool) ?? .null,
                             "routes": .array(
-                                state.routes.map { route in
+                                state.routes.map { route, summary in
                                     .object([
-                                        "route": .string(route.route.rawValue),
-                                        "status": route.current.map { .int($0.status) } ?? .null,
-                                        "outcome": .string(route.current?.outcome),
-                                        "contentHash": .string(route.current?.contentHash),
-                                        "lastChanged": time(route.lastChanged),
-                                        "lastChecked": time(route.current?.lastSeen),
-                                        "versions": .int(route.versions.count),
+                                        "route": .string(route.rawValue),
+                                        "status": summary.map { .int($0.status) } ?? .null,
+                                        "outcome": .string(summary?.outcome),
+                                        "contentHash": .string(summary?.contentHash),
+                                        "lastChanged": time(summary?.lastChanged),
+                                        "lastChecked": time(summary?.lastSeen),
+                                        "versions": .int(summary?.versionCount ?? 0),
                                     ])
                                 }),
                         ])

@@ -115,8 +115,48 @@ public struct AssociationWatch: Service {
         }
     }
 
-    /// The state of every watched domain, read from the store.
+    /// A domain's two routes as the overview shows them: each route's summary (nil before its first
+    /// fetch), and whether the CDN serves the server's file.
+    public struct DomainSummary: Sendable {
+        /// The domain.
+        public let domain: LinkDomain
+        /// The CDN's route, then the server's.
+        public let routes: [(route: AssociationFileRequest.Route, summary: WatchStore.RouteSummary?)]
+
+        /// Whether both routes' current answers are the same received file (by content hash); nil
+        /// when either has not received one.
+        public var cdnMatchesServer: Bool? {
+            let received = routes.map { $0.summary.flatMap { $0.outcome == "received" ? $0.contentHash : nil } }
+            guard received.count == 2, let cdn = received[0], let direct = received[1] else { return nil }
+            return cdn == direct
+        }
+    }
+
+    /// Every watched domain's summary, in the watch file's order, from one summary query (no body
+    /// read): what `/watch` and `/v1/watch` show.
+    public func overview() throws(WatchStoreError) -> [DomainSummary] {
+        var byRoute: [String: WatchStore.RouteSummary] = [:]
+        for summary in try store.summaries() { byRoute[summary.domain + " " + summary.route] = summary }
+        return domains.map { domain in
+            DomainSummary(
+                domain: domain,
+                routes: AssociationFileRequest.Route.allCases.map {
+                    ($0, byRoute[domain.description + " " + $0.rawValue])
+                })
+        }
+    }
+
+    /// The state of `domain`, every version with its body, read from the store (the domain's page).
+    public func state(of domain: LinkDomain) throws(WatchStoreError) -> DomainState {
+        try state(of: [domain])[0]
+    }
+
+    /// The state of every watched domain, every version with its body, read from the store.
     public func state() throws(WatchStoreError) -> [DomainState] {
+        try state(of: domains)
+    }
+
+    private func state(of domains: [LinkDomain]) throws(WatchStoreError) -> [DomainState] {
         var states: [DomainState] = []
         for domain in domains {
             var routes: [RouteState] = []

@@ -71,8 +71,33 @@ public final class WatchStore: Sendable {
                     CREATE INDEX changeByRoute ON change (domain, route, id);
                     """)
         }
+        // Each route's summary, kept by `record` in the same transaction, so that the overview reads
+        // one row a route whatever its history (issue 31); filled from the history once.
+        migrator.registerMigration("v2: routeState") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE routeState (
+                        domain TEXT NOT NULL,
+                        route TEXT NOT NULL,
+                        versionID INTEGER NOT NULL REFERENCES version(id),
+                        lastChanged REAL NOT NULL,
+                        versionCount INTEGER NOT NULL,
+                        PRIMARY KEY (domain, route)
+                    );
+                    """)
+            try db.execute(sql: routeStateFromHistory)
+        }
         return migrator
     }
+
+    /// Fills `routeState` from the versions and changes (once, when a store of the first schema is
+    /// opened): each route's latest change and its count of versions.
+    static let routeStateFromHistory = """
+        INSERT INTO routeState (domain, route, versionID, lastChanged, versionCount)
+        SELECT c.domain, c.route, c.versionID, c.at,
+            (SELECT COUNT(*) FROM version AS v WHERE v.domain = c.domain AND v.route = c.route)
+        FROM change AS c WHERE c.id IN (SELECT MAX(id) FROM change GROUP BY domain, route)
+        """
 
     /// What one fetch of a route answered.
     public struct Observation: Sendable, Hashable {
@@ -114,13 +139,14 @@ public final class WatchStore: Sendable {
                     domain, route.rawValue, observation.contentHash, observation.status, observation.outcome,
                 ]
                 let versionID: Int64
+                let isNewVersion: Bool
                 if let existing = try Int64.fetchOne(
                     db,
                     sql:
                         "SELECT id FROM version WHERE domain = ? AND route = ? AND contentHash = ? AND status = ? AND outcome = ?",
                     arguments: key)
                 {
-                    versionID = existing
+                    (versionID, isNewVersion) = (existing, false)
                     try db.execute(
                         sql: "UPDATE version SET lastSeen = ? WHERE id = ?",
                         arguments: [time.timeIntervalSince1970, existing])
@@ -135,15 +161,22 @@ public final class WatchStore: Sendable {
                             headers, observation.body.map { Data($0) }, time.timeIntervalSince1970,
                             time.timeIntervalSince1970,
                         ])
-                    versionID = db.lastInsertedRowID
+                    (versionID, isNewVersion) = (db.lastInsertedRowID, true)
                 }
                 let current = try Int64.fetchOne(
-                    db, sql: "SELECT versionID FROM change WHERE domain = ? AND route = ? ORDER BY id DESC LIMIT 1",
+                    db, sql: "SELECT versionID FROM routeState WHERE domain = ? AND route = ?",
                     arguments: [domain, route.rawValue])
                 guard current != versionID else { return false }
                 try db.execute(
                     sql: "INSERT INTO change (domain, route, versionID, at) VALUES (?, ?, ?, ?)",
                     arguments: [domain, route.rawValue, versionID, time.timeIntervalSince1970])
+                try db.execute(
+                    sql: """
+                        INSERT INTO routeState (domain, route, versionID, lastChanged, versionCount) VALUES (?, ?, ?, ?, 1)
+                        ON CONFLICT (domain, route) DO UPDATE SET versionID = excluded.versionID,
+                            lastChanged = excluded.lastChanged, versionCount = versionCount + ?
+                        """,
+                    arguments: [domain, route.rawValue, versionID, time.timeIntervalSince1970, isNewVersion ? 1 : 0])
                 return true
             }
         } catch {
@@ -177,6 +210,58 @@ public final class WatchStore: Sendable {
                     db, sql: "SELECT at, versionID FROM change WHERE domain = ? AND route = ? ORDER BY id DESC",
                     arguments: [domain, route.rawValue]
                 ).map { (Date(timeIntervalSince1970: $0["at"]), $0["versionID"]) }
+            }
+        } catch {
+            throw .damaged(path: path, reason: Self.reason(error))
+        }
+    }
+}
+
+extension WatchStore {
+    /// What a route answers now, without any body: the overview's row (`/watch`, `/v1/watch`).
+    public struct RouteSummary: Sendable, Hashable {
+        /// The domain, `host` or `host:port`.
+        public let domain: String
+        /// `cdn` or `direct`.
+        public let route: String
+        /// The current version's number, status, outcome and content hash.
+        public let versionID: Int64
+        /// The HTTP status of the answer now; 0 when no response arrived.
+        public let status: Int
+        /// What the fetch came to now.
+        public let outcome: String
+        /// SHA-256 of the current body, in hex.
+        public let contentHash: String
+        /// The current body's length in bytes; 0 when none arrived.
+        public let bodySize: Int
+        /// When the route last answered so.
+        public let lastSeen: Date
+        /// When its answer last became what it is now.
+        public let lastChanged: Date
+        /// How many distinct answers it has given.
+        public let versionCount: Int
+    }
+
+    /// Each route's summary, for every route fetched at least once: one row a route of the
+    /// `routeState` table that `record` keeps, with its current version's columns but not its body
+    /// (SQLite's `length` of a blob reads its header), whatever the history's length.
+    public func summaries() throws(WatchStoreError) -> [RouteSummary] {
+        do {
+            return try queue.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT s.domain, s.route, s.lastChanged AS at, s.versionCount, v.id, v.status, v.outcome,
+                            v.contentHash, v.lastSeen, COALESCE(length(v.body), 0) AS bodySize
+                        FROM routeState AS s JOIN version AS v ON v.id = s.versionID
+                        """
+                ).map { row in
+                    RouteSummary(
+                        domain: row["domain"], route: row["route"], versionID: row["id"], status: row["status"],
+                        outcome: row["outcome"], contentHash: row["contentHash"], bodySize: row["bodySize"],
+                        lastSeen: Date(timeIntervalSince1970: row["lastSeen"]),
+                        lastChanged: Date(timeIntervalSince1970: row["at"]), versionCount: row["versionCount"])
+                }
             }
         } catch {
             throw .damaged(path: path, reason: Self.reason(error))

@@ -93,6 +93,17 @@ struct WatchTests {
             state = try #require(try watch.state().first)
             #expect(state.routes.map(\.versions.count) == [2, 2])
             #expect(try watch.store.changes(domain: domain.description, route: .direct).count == 3)
+            // The overview's summary query says what the full state says, without the bodies.
+            let summary = try #require(try watch.overview().first)
+            #expect(summary.cdnMatchesServer == state.cdnMatchesServer)
+            for (full, row) in zip(state.routes, summary.routes) {
+                #expect(row.route == full.route)
+                #expect(row.summary?.versionID == full.current?.id)
+                #expect(row.summary?.versionCount == full.versions.count)
+                #expect(row.summary?.lastChanged == full.lastChanged)
+                #expect(row.summary?.lastSeen == full.current?.lastSeen)
+                #expect(row.summary?.bodySize == full.current?.body?.count)
+            }
 
             let (status, overview) = try await Self.page(server, "/watch")
             #expect(status == .ok)

@@ -22,17 +22,17 @@ enum WatchPage {
                 every distinct version kept, and this page says when each changed and whether the CDN has caught up.</p>
                 """)
         }
-        let states: [AssociationWatch.DomainState]
-        do throws(WatchStoreError) { states = try watch.state() } catch {
+        let states: [AssociationWatch.DomainSummary]
+        do throws(WatchStoreError) { states = try watch.overview() } catch {
             return Layout.page(
                 title: title, path: path,
                 "<section class=\"error\" role=\"alert\"><p>\(error.description)</p></section>")
         }
         let rows = states.map { state -> HTML in
             let cells = state.routes.map { route -> HTML in
-                guard let current = route.current else { return "<td>not fetched yet</td>" }
+                guard let current = route.summary else { return "<td>not fetched yet</td>" }
                 return """
-                    <td>\(answer(current))<br><span class="hint">changed \(time(route.lastChanged)), checked \(time(current.lastSeen)); \(route.versions.count) version\(route.versions.count == 1 ? "" : "s")</span></td>
+                    <td>\(answer(outcome: current.outcome, status: current.status, bytes: current.bodySize))<br><span class="hint">changed \(time(current.lastChanged)), checked \(time(current.lastSeen)); \(current.versionCount) version\(current.versionCount == 1 ? "" : "s")</span></td>
                     """
             }
             return """
@@ -52,7 +52,8 @@ enum WatchPage {
     static let maximumVersions = 20
 
     static func domain(_ watch: AssociationWatch?, name: String?) -> (HTTPResponse.Status, HTML) {
-        guard let watch, let name, let state = try? watch.state().first(where: { $0.domain.description == name })
+        guard let watch, let name, let domain = watch.domains.first(where: { $0.description == name }),
+            let state = try? watch.state(of: domain)
         else {
             return (
                 .notFound, Layout.page(title: title, path: path, "<p role=\"alert\">That domain is not watched.</p>")
@@ -88,9 +89,12 @@ enum WatchPage {
     }
 
     static func answer(_ version: WatchedVersion) -> HTML {
-        let good = version.outcome == "received"
-        let status = version.status == 0 ? "no response" : "HTTP \(version.status)"
-        return "\(Layout.verdict(version.outcome, good: good)) \(status), \(version.body?.count ?? 0) bytes"
+        answer(outcome: version.outcome, status: version.status, bytes: version.body?.count ?? 0)
+    }
+
+    static func answer(outcome: String, status: Int, bytes: Int) -> HTML {
+        let words = status == 0 ? "no response" : "HTTP \(status)"
+        return "\(Layout.verdict(outcome, good: outcome == "received")) \(words), \(bytes) bytes"
     }
 
     static func match(_ same: Bool?) -> HTML {

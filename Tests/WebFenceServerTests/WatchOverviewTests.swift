@@ -1,0 +1,61 @@
+import AssociatedDomains
+import Foundation
+import GRDB
+import Logging
+import Testing
+
+@testable import WebFenceWatch
+
+/// The watch's overview at the size issue 31 names: 1,000 domains with 100 versions on each route,
+/// read by the summary query (no body), each route's current version, last change and count right.
+/// How long it takes is measured in docs/performance.md, not here.
+@Suite("webfence serve --watch: the overview of a long history")
+struct WatchOverviewTests {
+    /// A store at a new path holding `domains` × 2 routes × `versions` versions, each version made
+    /// current by a change in turn (the last to version `versions - 1`), written as the first schema
+    /// had them and summarised as its migration does.
+    static func history(domains: Int, versions: Int) throws -> (WatchStore, [LinkDomain]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("overview-\(UUID()).sqlite").path
+        let store = try WatchStore(path: path)
+        try store.queue.write { db in
+            let version = try db.makeStatement(
+                sql: """
+                    INSERT INTO version (domain, route, contentHash, status, outcome, headers, body, firstSeen, lastSeen)
+                    VALUES (?, ?, ?, 200, 'received', '', ?, ?, ?)
+                    """)
+            let change = try db.makeStatement(
+                sql: "INSERT INTO change (domain, route, versionID, at) VALUES (?, ?, ?, ?)")
+            let body = Data(repeating: 0x7B, count: 2_000)
+            for domain in 0..<domains {
+                for route in ["cdn", "direct"] {
+                    for index in 0..<versions {
+                        let time = Double(index)
+                        try version.execute(arguments: [
+                            "d\(domain).example", route, "hash-\(index)", body.prefix(index + 1), time, time + 0.5,
+                        ])
+                        try change.execute(arguments: ["d\(domain).example", route, db.lastInsertedRowID, time])
+                    }
+                }
+            }
+            // As a store of the first schema is brought up to date: the summary made from the history.
+            try db.execute(sql: WatchStore.routeStateFromHistory)
+        }
+        return (store, (0..<domains).map { LinkDomain("d\($0).example")! })
+    }
+
+    @Test("1,000 domains × 100 versions: every route's count, current version and change from one query")
+    func thousandByHundred() throws {
+        let (store, domains) = try Self.history(domains: 1_000, versions: 100)
+        defer { try? FileManager.default.removeItem(atPath: store.path) }
+        let summaries = try store.summaries()
+        #expect(summaries.count == 2_000)
+        #expect(summaries.allSatisfy { $0.versionCount == 100 && $0.contentHash == "hash-99" && $0.bodySize == 100 })
+        #expect(summaries.allSatisfy { $0.lastChanged == Date(timeIntervalSince1970: 99) })
+        let watch = AssociationWatch(
+            domains: domains + [LinkDomain("never.example")!], store: store, fetcher: .init(), interval: .seconds(60))
+        let overview = try watch.overview()
+        #expect(overview.count == 1_001)
+        #expect(overview.first?.cdnMatchesServer == true)
+        #expect(overview.last?.routes.allSatisfy { $0.summary == nil } == true, "a domain never fetched")
+    }
+}
