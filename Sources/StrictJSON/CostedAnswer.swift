@@ -15,3 +15,17 @@ public enum CostedAnswer: Sendable, Hashable {
         return product.overflow ? Int.max : product.partialValue
     }
 }
+
+extension JSONValue {
+    /// About how many bytes the value's JSON text has: its strings' and keys' UTF-8 and a few bytes
+    /// for each value (an escaped character is counted once). A cache bounds what it keeps by it, a
+    /// budget the size of an input it cannot measure otherwise.
+    public var approximateTextSize: Int {
+        switch self {
+        case .null, .bool, .int, .double: 8
+        case .string(let text): text.utf8.count + 2
+        case .array(let items): items.reduce(2) { $0 + $1.approximateTextSize + 1 }
+        case .object(let members): members.reduce(2) { $0 + $1.key.utf8.count + 4 + $1.value.approximateTextSize }
+        }
+    }
+}

@@ -242,7 +242,7 @@ public struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 let text: String
-                if var escaped = decoded {
+                if var escaped = decoded.take() {
                     escaped.append(contentsOf: bytes[runStart..<index])
                     text = String(decoding: escaped, as: UTF8.self)
                 } else {

@@ -12,9 +12,8 @@ struct ExactJSON: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) { Self.feed(value, into: &hasher) }
 
-    /// About how many bytes the value's JSON text has (its strings' and keys' UTF-8 and a few bytes
-    /// for each value): what a cache bounds what it keeps by.
-    var size: Int { Self.size(value) }
+    /// About how many bytes the value's JSON text has (`JSONValue.approximateTextSize`).
+    var size: Int { value.approximateTextSize }
 
     private static func same(_ left: JSONValue, _ right: JSONValue) -> Bool {
         switch (left, right) {
@@ -62,14 +61,5 @@ struct ExactJSON: Hashable, Sendable {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(text.utf8.count)
-    }
-
-    private static func size(_ value: JSONValue) -> Int {
-        switch value {
-        case .null, .bool, .int, .double: 8
-        case .string(let text): text.utf8.count + 2
-        case .array(let items): items.reduce(2) { $0 + size($1) + 1 }
-        case .object(let members): members.reduce(2) { $0 + $1.key.utf8.count + 4 + size($1.value) }
-        }
     }
 }

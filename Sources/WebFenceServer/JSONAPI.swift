@@ -43,22 +43,29 @@ public enum JSONAPI {
     /// `POST /v1/framework/check`: an array of `framework check --jsonl` input objects.
     public static func frameworkCheck(_ body: [UInt8]) -> APIResponse { frameworkCheck(body, within: .standard) }
 
-    /// `POST /v1/framework/check` within `budget`'s time (a configuration's checks are linear in its
-    /// entries, which the body's size bounds).
+    /// `POST /v1/framework/check` within `budget`: each case's cost is its configuration's size × its
+    /// URL's length.
     static func frameworkCheck(_ body: [UInt8], within budget: WorkBudget) -> APIResponse {
         switch cases(body, duplicateKeys: .reject) {
         case .failure(let error): return error.response
         case .success(let inputs):
             let answers = FrameworkCheckAnswers(policies: policies)
-            return budget.answers(inputs) { input, _ in .answered(answers.answer(to: input)) }
+            return budget.answers(inputs) { input, costLimit in
+                // A configuration's entries are each matched against the URL at most once a character
+                // of the entry (Cordova's globs mark each position once a star).
+                let size = input["config"]?.approximateTextSize ?? 0
+                let cost = CostedAnswer.cost(size: size, length: input["url"]?.stringValue?.utf8.count ?? 0)
+                guard cost <= costLimit else { return .overCost(cost) }
+                return .answered(answers.answer(to: input))
+            }
         }
     }
 
     /// `POST /v1/rules/check`: `{"rules": <rule set object>, "cases": [{"id", "url", "frame"}]}`.
     public static func rulesCheck(_ body: [UInt8]) -> APIResponse { rulesCheck(body, within: .standard) }
 
-    /// `POST /v1/rules/check` within `budget`: each case's cost is the rule set's rules × its URL's
-    /// length.
+    /// `POST /v1/rules/check` within `budget`: each case's cost is the rule set's rules and path
+    /// prefixes × its URL's length.
     static func rulesCheck(_ body: [UInt8], within budget: WorkBudget) -> APIResponse {
         let root: JSONValue
         switch parse(body, duplicateKeys: .reject) {
@@ -77,8 +84,10 @@ public enum JSONAPI {
         case .success(let made): ruleSet = made
         case .failure(let error): return .error(400, code: "rules.invalid", "\"rules\": \(error)")
         }
+        // Each rule is compared with the URL once, and each of its path prefixes with the URL's path.
+        let size = ruleSet.rules.reduce(0) { $0 + 1 + ($1.paths?.count ?? 0) }
         return budget.answers(cases) { input, costLimit in
-            let cost = CostedAnswer.cost(size: ruleSet.rules.count, length: input["url"]?.stringValue?.utf8.count ?? 0)
+            let cost = CostedAnswer.cost(size: size, length: input["url"]?.stringValue?.utf8.count ?? 0)
             guard cost <= costLimit else { return .overCost(cost) }
             return .answered(RulesCheckAnswers.answer(to: input, ruleSet: ruleSet))
         }

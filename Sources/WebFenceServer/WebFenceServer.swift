@@ -251,5 +251,6 @@ public struct WebFenceServer: Sendable {
     /// Runs until SIGTERM or SIGINT, then lets requests in flight finish.
     public func run(logger: Logger) async throws {
         try await application(logger: logger).runService()
+        await decisions.shutdown()
     }
 }

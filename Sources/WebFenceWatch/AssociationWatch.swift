@@ -109,10 +109,16 @@ public struct AssociationWatch: Service {
         /// Whether both routes' current answers are the same received file (by content hash); nil
         /// when either has not received one.
         public var cdnMatchesServer: Bool? {
-            let received = routes.map { $0.current.flatMap { $0.outcome == "received" ? $0.contentHash : nil } }
-            guard received.count == 2, let cdn = received[0], let direct = received[1] else { return nil }
-            return cdn == direct
+            AssociationWatch.sameFile(routes.map { $0.current.map { ($0.outcome, $0.contentHash) } })
         }
+    }
+
+    /// Whether the two routes' answers (outcome, content hash) are the same received file; nil when
+    /// either has not received one.
+    static func sameFile(_ answers: [(outcome: String, contentHash: String)?]) -> Bool? {
+        let received = answers.map { $0.flatMap { $0.outcome == "received" ? $0.contentHash : nil } }
+        guard received.count == 2, let cdn = received[0], let direct = received[1] else { return nil }
+        return cdn == direct
     }
 
     /// A domain's two routes as the overview shows them: each route's summary (nil before its first
@@ -126,9 +132,7 @@ public struct AssociationWatch: Service {
         /// Whether both routes' current answers are the same received file (by content hash); nil
         /// when either has not received one.
         public var cdnMatchesServer: Bool? {
-            let received = routes.map { $0.summary.flatMap { $0.outcome == "received" ? $0.contentHash : nil } }
-            guard received.count == 2, let cdn = received[0], let direct = received[1] else { return nil }
-            return cdn == direct
+            AssociationWatch.sameFile(routes.map { $0.summary.map { ($0.outcome, $0.contentHash) } })
         }
     }
 

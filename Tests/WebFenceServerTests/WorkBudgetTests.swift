@@ -74,10 +74,22 @@ struct WorkBudgetTests {
         let cases = (0..<3).map { #"{"id": \#($0), "framework": "capacitor", "url": "https://a.example/"}"# }
         let body = "[" + cases.joined(separator: ",") + "]"
         let refused = JSONAPI.frameworkCheck(
-            Array(body.utf8), within: WorkBudget(maximumCaseCost: 1, timeLimit: .seconds(-1)))
+            Array(body.utf8), within: WorkBudget(maximumCaseCost: 1_000_000, timeLimit: .seconds(-1)))
         #expect(refused.status == 503)
         #expect(Self.code(refused) == "budget.time")
         #expect(refused.body["error"]?.stringValue?.hasPrefix("1 of 3 cases decided") == true)
+    }
+
+    @Test("a framework case costs its configuration's size × its URL's length")
+    func frameworkCaseOverCost() {
+        let entries = (0..<100).map { #""https://*.h\#($0).example/*""# }.joined(separator: ",")
+        let body =
+            #"[{"id": 1, "framework": "cordova-ios", "config": {"allowNavigation": [\#(entries)]}, "url": "https://a.example/"}]"#
+        let small = WorkBudget(maximumCaseCost: 10_000, timeLimit: .seconds(9))
+        let refused = JSONAPI.frameworkCheck(Array(body.utf8), within: small)
+        #expect(refused.status == 413)
+        #expect(Self.code(refused) == "budget.case")
+        #expect(JSONAPI.frameworkCheck(Array(body.utf8), within: .standard).status == 200)
     }
 
     @Test("an association file sent as an object is held to 131,072 bytes, as one sent as text is")

@@ -132,6 +132,10 @@ struct PathGlob: Sendable, Hashable {
         next[position] = true
         while position < text.count, !CordovaAllowListEntry.isLineTerminator(text[position]) {
             position += 1
+            // Marked already: a run from an earlier start (starts go in order) came here and went on
+            // to the line's end, so the rest is marked. Each position is marked once per token, and
+            // a glob's match is linear in the path for each of its stars.
+            if next[position] { return }
             next[position] = true
         }
     }

@@ -28,20 +28,29 @@ final class DecisionPool: Sendable {
 
     deinit { pool.shutdownGracefully { _ in } }
 
+    /// Stops the threads once the work given them is done; a request after is `503 server.stopping`.
+    func shutdown() async {
+        try? await pool.shutdownGracefully()
+    }
+
     /// `decide`'s answer for a body of `bodySize` bytes, made on the pool unless the body is small,
     /// or the `503` of a full pool.
     func decide<Answer: Sendable>(bodySize: Int, _ decide: @escaping @Sendable () -> Answer) async -> Result<
         Answer, APIResponse
     > {
         if bodySize <= Self.inlineBodySize { return .success(decide()) }
-        let answer = await admission.withPlace { [pool] in try? await pool.runIfActive(decide) }
-        switch answer {
-        case .some(.some(let made)): return .success(made)
-        case .some(.none): return .failure(.error(503, code: "server.stopping", "the server is stopping"))
-        case .none:
-            return .failure(
+        let answer = await admission.withPlace { [pool] () -> Result<Answer, APIResponse> in
+            do {
+                return .success(try await pool.runIfActive(decide))
+            } catch is NIOThreadPoolError.ThreadPoolInactive {
+                return .failure(.error(503, code: "server.stopping", "the server is stopping"))
+            } catch {
+                return .failure(.error(503, code: "server.stopping", "the request was cancelled"))
+            }
+        }
+        return answer
+            ?? .failure(
                 .error(
                     503, code: "server.busy", "every place for deciding is taken; try again after Retry-After seconds"))
-        }
     }
 }

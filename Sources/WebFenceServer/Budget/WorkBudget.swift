@@ -12,9 +12,9 @@ struct WorkBudget: Sendable, Hashable {
     /// The longest one request may take deciding.
     let timeLimit: Duration
 
-    /// 50,000,000 steps for a case (about 30 ms on this project's 2-core machine, measured in
-    /// docs/performance.md: a 128 KiB association file of hostile patterns against a 400-byte link)
-    /// and 2 s for a request.
+    /// 50,000,000 steps for a case (about 25 ms on this project's 2-core machine: an association
+    /// file of 50,000 hostile pattern characters against a 990-byte link, docs/performance.md) and
+    /// 2 s for a request.
     static let standard = WorkBudget(maximumCaseCost: 50_000_000, timeLimit: .seconds(2))
 
     /// The answers to `cases`, each from `answer` (given the most the case may cost), in order, or

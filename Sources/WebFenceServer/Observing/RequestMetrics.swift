@@ -11,7 +11,8 @@ struct RequestMetrics<Context: RequestContext>: RouterMiddleware {
         async throws -> Response
     {
         let started = ContinuousClock.now
-        let bodyBytes = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+        // As declared, at most 4 GiB (a refused request may declare anything; no body read is larger).
+        let bodyBytes = min(request.headers[.contentLength].flatMap { Int($0) } ?? 0, 4 << 30)
         let route = context.endpointPath ?? "unmatched"
         do {
             let response = try await next(request, context)

@@ -71,8 +71,10 @@ final class ServerMetrics: Sendable {
     private func add(_ label: String, _ dimensions: [(String, String)], _ total: Int) {
         let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
         let new = scraped.withLock { seen -> Int in
-            defer { seen[key] = total }
-            return total - (seen[key] ?? 0)
+            // Two scrapes at once may read their totals in either order: only a larger total counts.
+            let before = seen[key] ?? 0
+            seen[key] = max(before, total)
+            return total - before
         }
         Counter(label: label, dimensions: dimensions, factory: factory).increment(by: max(0, new))
     }

@@ -8,7 +8,7 @@ struct FrameworkArea: ServerArea {
         [
             .decision("/v1/framework/check", limits: limits, pool: pool, JSONAPI.frameworkCheck(_:within:)),
             .page("/frameworks/check") { _ in Page(RulesPage.get()) },
-            .form("/frameworks/check", limits: limits, RulesPage.postFramework),
+            .form("/frameworks/check", limits: limits, pool: pool, RulesPage.postFramework),
         ]
     }
 }

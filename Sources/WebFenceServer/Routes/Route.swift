@@ -78,10 +78,33 @@ struct Route: Sendable {
     /// arrive whole is answered with a page that says so.
     static func form(_ path: String, limits: BodyLimits, _ page: @escaping @Sendable (FormBody) async -> HTML) -> Route
     {
+        form(path, limits: limits) { fields, _ in Page(await page(fields)) }
+    }
+
+    /// `POST path`: a form read within `limits` and answered with a page made on `pool` (a pure
+    /// function of the form), or a `503` page when the pool is full.
+    static func form(
+        _ path: String, limits: BodyLimits, pool: DecisionPool, _ page: @escaping @Sendable (FormBody) -> HTML
+    ) -> Route {
+        form(path, limits: limits) { fields, size in
+            switch await pool.decide(bodySize: size, { page(fields) }) {
+            case .success(let html): return Page(html)
+            case .failure(let refusal):
+                let message = HTML.escape(refusal.body["error"]?.stringValue ?? "")
+                return Page(
+                    Layout.page(title: "Busy", path: "", "<p role=\"alert\">\(message)</p>"),
+                    status: .serviceUnavailable)
+            }
+        }
+    }
+
+    private static func form(
+        _ path: String, limits: BodyLimits, _ respond: @escaping @Sendable (FormBody, Int) async -> Page
+    ) -> Route {
         Route(method: .post, path: path, audience: .page) { request, context in
             switch await context.readBody(of: request, limit: limits.maximumSize, timeLimit: limits.timeLimit) {
             case .success(let body):
-                return Page(await page(FormBody(body, contentType: request.headers[.contentType]))).response
+                return await respond(FormBody(body, contentType: request.headers[.contentType]), body.count).response
             case .failure(.tooLarge):
                 return Page(
                     Layout.page(

@@ -8,7 +8,7 @@ struct RulesArea: ServerArea {
             .decision("/v1/rules/check", limits: limits, pool: pool, JSONAPI.rulesCheck(_:within:)),
             .page(RulesPage.path) { _ in Page(RulesPage.get()) },
             .page("/rules/check") { _ in Page(RulesPage.get()) },
-            .form("/rules/check", limits: limits, RulesPage.postRules),
+            .form("/rules/check", limits: limits, pool: pool, RulesPage.postRules),
         ]
     }
 }

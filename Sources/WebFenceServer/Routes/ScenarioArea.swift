@@ -7,7 +7,7 @@ struct ScenarioArea: ServerArea {
         [
             .decision("/v1/simulate", limits: limits, pool: pool) { body, _ in JSONAPI.simulate(body) },
             .page(ScenarioPage.path) { _ in Page(ScenarioPage.get()) },
-            .form(ScenarioPage.path, limits: limits, ScenarioPage.post),
+            .form(ScenarioPage.path, limits: limits, pool: pool, ScenarioPage.post),
         ]
     }
 }
