@@ -59,3 +59,47 @@ struct WatchOverviewTests {
         #expect(overview.last?.routes.allSatisfy { $0.summary == nil } == true, "a domain never fetched")
     }
 }
+
+extension WatchOverviewTests {
+    @Test("a store of the first schema, opened, gets its summary rows from its history")
+    func migration() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("first-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try WatchStore.migrator.migrate(queue, upTo: "v1")
+            try queue.write { db in
+                for (index, hash) in ["a", "b", "a"].enumerated() {
+                    let known = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM version WHERE contentHash = ?", arguments: [hash])
+                    if known == nil {
+                        try db.execute(
+                            sql: """
+                                INSERT INTO version (domain, route, contentHash, status, outcome, headers, body, firstSeen, lastSeen)
+                                VALUES ('old.example', 'direct', ?, 200, 'received', '', NULL, ?, ?)
+                                """,
+                            arguments: [hash, Double(index), Double(index)])
+                    }
+                    let id = try known ?? db.lastInsertedRowID
+                    try db.execute(
+                        sql: "INSERT INTO change (domain, route, versionID, at) VALUES ('old.example', 'direct', ?, ?)",
+                        arguments: [id, Double(index)])
+                }
+            }
+        }
+        let store = try WatchStore(path: path)
+        let summary = try #require(try store.summaries().first)
+        #expect(try store.summaries().count == 1)
+        #expect(summary.contentHash == "a" && summary.versionCount == 2 && summary.bodySize == 0)
+        #expect(summary.lastChanged == Date(timeIntervalSince1970: 2))
+        // The next record keeps the summary: the same answer is no change, a new one is.
+        let observation = WatchStore.Observation(status: 200, outcome: "received", headers: [], body: Array("c".utf8))
+        #expect(
+            try store.record(observation, domain: "old.example", route: .direct, at: Date(timeIntervalSince1970: 3)))
+        #expect(
+            !(try store.record(observation, domain: "old.example", route: .direct, at: Date(timeIntervalSince1970: 4))))
+        let after = try #require(try store.summaries().first)
+        #expect(after.versionCount == 3 && after.bodySize == 1 && after.lastChanged == Date(timeIntervalSince1970: 3))
+        #expect(after.lastSeen == Date(timeIntervalSince1970: 4))
+    }
+}
