@@ -107,9 +107,10 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [JSONValue.Member] = []
-        // Keys are compared code point by code point, as RFC 8259 does: Swift's String equality
-        // would call "café" written two ways the same key.
-        var keys: Set<[Unicode.Scalar]> = []
+        // Keys are compared code point by code point (as their UTF-8), as RFC 8259 does: Swift's
+        // String equality would call "café" written two ways the same key. `members` holds every
+        // distinct key: a small object is searched, a larger one gets a set of its keys.
+        var keys: Set<[UInt8]>? = nil
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -121,7 +122,14 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
             let keyStart = index
             let key = try parseString()
-            let isNew = keys.insert(Array(key.unicodeScalars)).inserted
+            let isNew: Bool
+            if keys == nil, members.count < 16 {
+                isNew = !members.contains { $0.key.utf8.elementsEqual(key.utf8) }
+            } else {
+                var known = keys.take() ?? Set(members.map { Array($0.key.utf8) })
+                isNew = known.insert(Array(key.utf8)).inserted
+                keys = known
+            }
             if !isNew, duplicateKeys == .reject {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
@@ -136,9 +144,7 @@ public struct JSONParser {
             path.removeLast()
             if isNew {
                 members.append(JSONValue.Member(key, value))
-            } else if let earlier = members.firstIndex(where: {
-                $0.key.unicodeScalars.elementsEqual(key.unicodeScalars)
-            }) {
+            } else if let earlier = members.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
                 members[earlier].value = value
                 repeatedKeys.append(Self.pointer(path + [key]))
             }
