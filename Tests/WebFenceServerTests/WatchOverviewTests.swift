@@ -80,7 +80,7 @@ extension WatchOverviewTests {
                                 """,
                             arguments: [hash, Double(index), Double(index)])
                     }
-                    let id = try known ?? db.lastInsertedRowID
+                    let id = known ?? db.lastInsertedRowID
                     try db.execute(
                         sql: "INSERT INTO change (domain, route, versionID, at) VALUES ('old.example', 'direct', ?, ?)",
                         arguments: [id, Double(index)])
