@@ -52,6 +52,8 @@ let package = Package(
         // (DESIGN.md's choice), and the watch as a service beside the server's.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // webfence serve --watch-database postgres://: the watch shared by replicas (issue 31).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // webfence serve's /metrics: swift-metrics' API, Prometheus' text format (issue 31).
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -177,6 +179,7 @@ let package = Package(
             dependencies: [
                 "StrictJSON", "AssociationFetchCore", "WebFenceNetwork", "AssociatedDomains",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -353,6 +356,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Fixtures are read from the source tree by path, not bundled as resources.

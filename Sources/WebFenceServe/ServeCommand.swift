@@ -34,7 +34,10 @@ struct ServeCommand: AsyncParsableCommand {
             keeps every distinct version in the SQLite database --watch-database names (default \
             webfence-watch.sqlite): /watch shows when each route last changed, whether the CDN serves \
             the server's file, and the differences. A database that is damaged is reported (exit 2) \
-            and left as it is.
+            and left as it is. Replicas behind one load balancer share a PostgreSQL database instead \
+            (--watch-database postgres://user@host:5432/name?sslmode=require, the password in \
+            PGPASSWORD): they fetch each domain once an interval between them, and a replica that \
+            dies mid-fetch leaves its domain to the next after its lease runs out.
 
             Who may use it: a request whose Host is not one of the server's names is refused with \
             421 before any route runs (by default the names of the address listened on: 127.0.0.1, \
@@ -81,7 +84,10 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp("Watch the association files of the domains in this file (one a line).", valueName: "file"))
     var watch: String?
 
-    @Option(help: ArgumentHelp("The watch's SQLite database.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The watch's SQLite database, or postgres://user@host:port/database for replicas that share one.",
+            valueName: "path-or-url"))
     var watchDatabase = "webfence-watch.sqlite"
 
     @Option(help: ArgumentHelp("Seconds between the watch's rounds.", valueName: "seconds"))
@@ -158,7 +164,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let fetcher = try fetching.checked().httpFetcher()
-        let watching = try watching(logger: logger)
+        let watching = try await watching(logger: logger)
+        defer { (watching?.store as? PostgresWatchStore)?.close() }
         let tls = try serverTLS()
         if configuration.tokens != nil, tls == nil,
             !AllowedHosts.isLoopback(host)
@@ -195,7 +202,7 @@ struct ServeCommand: AsyncParsableCommand {
 extension ServeCommand {
     /// The watch `--watch` asks for: its domains and its database, each checked before the server
     /// starts (a bad line, or a damaged database, is unusable input: exit 2, nothing replaced).
-    func watching(logger: Logger) throws -> WebFenceServer.Watching? {
+    func watching(logger: Logger) async throws -> WebFenceServer.Watching? {
         guard let watch else { return nil }
         let text: String
         do { text = try String(contentsOfFile: watch, encoding: .utf8) } catch {
@@ -205,8 +212,13 @@ extension ServeCommand {
         do throws(WatchList.Problem) { domains = try WatchList.parse(text) } catch {
             throw InputError(watch, error.description)
         }
-        let store: WatchStore
-        do throws(WatchStoreError) { store = try WatchStore(path: watchDatabase) } catch {
+        let store: any WatchStore
+        do throws(WatchStoreError) {
+            store =
+                watchDatabase.hasPrefix("postgres:") || watchDatabase.hasPrefix("postgresql:")
+                ? try await PostgresWatchStore.open(watchDatabase, logger: logger)
+                : try SQLiteWatchStore(path: watchDatabase)
+        } catch {
             throw InputError(watchDatabase, error.description)
         }
         var watchLogger = logger

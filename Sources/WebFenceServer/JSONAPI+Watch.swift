@@ -5,10 +5,10 @@ import WebFenceWatch
 extension JSONAPI {
     /// The answer of `GET /v1/watch`: each watched domain's routes, what they answer now, when they
     /// last changed and how many versions there are; `{"domains": []}` when nothing is watched.
-    static func watchAnswer(_ watch: AssociationWatch?) -> APIResponse {
+    static func watchAnswer(_ watch: AssociationWatch?) async -> APIResponse {
         guard let watch else { return .ok(.object(["watching": .bool(false), "domains": .array([])])) }
         let states: [AssociationWatch.DomainSummary]
-        do throws(WatchStoreError) { states = try watch.overview() } catch {
+        do throws(WatchStoreError) { states = try await watch.overview() } catch {
             return .error(500, code: "watch.store", error.description)
         }
         func time(_ date: Date?) -> JSONValue { date.map { .string(AssociationWatch.timestamp($0)) } ?? .null }

@@ -163,15 +163,15 @@ public struct WebFenceServer: Sendable {
     public struct Watching: Sendable {
         /// The domains, in the watch file's order.
         public var domains: [LinkDomain]
-        /// The versions' database.
-        public var store: WatchStore
+        /// The versions' store (a SQLite file, or a PostgreSQL database replicas share).
+        public var store: any WatchStore
         /// The time between rounds.
         public var interval: Duration
         /// Where the watch logs its changes.
         public var logger: Logger
 
         /// A watch of `domains` every `interval`, kept in `store`.
-        public init(domains: [LinkDomain], store: WatchStore, interval: Duration, logger: Logger) {
+        public init(domains: [LinkDomain], store: any WatchStore, interval: Duration, logger: Logger) {
             (self.domains, self.store, self.interval, self.logger) = (domains, store, interval, logger)
         }
     }

@@ -10,73 +10,121 @@ import WebFenceNetwork
 /// CDN and the server itself, every `interval`, each answer recorded in the ``WatchStore`` (a new
 /// version when it differs from every earlier one, a change when it differs from the one before).
 /// It runs as a service beside the HTTP server and stops with it.
+///
+/// The schedule is in the store: each domain is due `interval` after its last fetch began, and a
+/// watcher fetches a domain only while it holds the domain's lease. Replicas sharing a store so
+/// fetch each domain once an interval between them; one that dies mid-fetch leaves a lease that
+/// runs out after `leaseLength`, and the next replica to look takes the domain.
 public struct AssociationWatch: Service {
     /// The domains watched, in the file's order.
     public let domains: [LinkDomain]
-    /// Where the versions are kept.
-    public let store: WatchStore
-    /// The time between the start of one round and the next.
+    /// Where the versions and the schedule are kept.
+    public let store: any WatchStore
+    /// The time from the start of one fetch of a domain to the next.
     public let interval: Duration
+    /// How long a claim on a domain lasts: longer than two fetches may take.
+    public let leaseLength: Duration
+    /// This watcher's name in the leases it holds (host, process, and a random part).
+    public let holder: String
     let fetcher: AssociationFileFetcher
     let logger: Logger
     /// What it has done since it started.
     public let counts = WatchCounts()
 
     /// A watch of `domains`, fetched with `fetcher` (its time limit, trust roots and address guard),
-    /// every `interval`, recorded in `store`.
+    /// every `interval`, recorded in `store`. A lease lasts two of the fetcher's time limits and
+    /// half a minute unless `leaseLength` says otherwise.
     public init(
-        domains: [LinkDomain], store: WatchStore, fetcher: AssociationFileFetcher, interval: Duration,
-        logger: Logger = Logger(label: "webfence.watch")
+        domains: [LinkDomain], store: any WatchStore, fetcher: AssociationFileFetcher, interval: Duration,
+        leaseLength: Duration? = nil, logger: Logger = Logger(label: "webfence.watch")
     ) {
         self.domains = domains
         self.store = store
         self.fetcher = fetcher
         self.interval = interval
+        self.leaseLength = leaseLength ?? fetcher.timeout * 2 + .seconds(30)
+        self.holder =
+            "\(ProcessInfo.processInfo.hostName) \(ProcessInfo.processInfo.processIdentifier) \(UUID().uuidString.prefix(8))"
         self.logger = logger
     }
 
-    /// One round: every domain on both routes, one at a time. Returns the routes whose answer
-    /// changed, as `domain route`. A database that cannot be written is logged, not fatal: the
-    /// next round tries again.
+    /// One round: every domain due at `now()` that no other watcher holds, on both routes, one at a
+    /// time. Returns the routes whose answer changed, as `domain route`. A store that cannot be
+    /// written is logged, not fatal: the domain is tried again an interval later.
     @discardableResult
     public func checkAll(now: @Sendable () -> Date = Date.init) async -> [String] {
+        let names = domains.map(\.description)
         var changed: [String] = []
-        for domain in domains {
-            for route in AssociationFileRequest.Route.allCases {
-                let report = await fetcher.fetch(domain.description, route: route)
-                // A fetch cut short by the service stopping says nothing about the file.
-                if Task.isCancelled || report.checks.contains(where: { $0.code == "fetch.cancelled" }) {
-                    return changed
-                }
-                do throws(WatchStoreError) {
-                    let isChange = try store.record(.init(report), domain: domain.description, route: route, at: now())
-                    counts.fetched(changed: isChange)
-                    if isChange {
-                        changed.append("\(domain) \(route.rawValue)")
-                        logger.info(
-                            "the answer changed",
-                            metadata: [
-                                "domain": "\(domain)", "route": "\(route.rawValue)",
-                                "status": "\(report.status.map(String.init) ?? "none")",
-                                "outcome": "\(report.outcome.rawValue)",
-                            ])
-                    }
-                } catch {
-                    logger.error("\(error)")
-                }
+        do throws(WatchStoreError) {
+            try await store.schedule(names, dueAt: now())
+            while !Task.isCancelled {
+                let started = now()
+                guard let domain = try await store.claim(among: names, holder: holder, at: started, for: leaseLength)
+                else { break }
+                guard let fetched = await fetch(domain, now: now) else { return changed }
+                changed += fetched
+                try await store.release(domain, holder: holder, nextDue: started + interval.seconds)
             }
+        } catch {
+            // A store's work cut short by the service stopping is not the store's failure.
+            if Task.isCancelled { return changed }
+            logger.error("\(error)")
         }
         counts.roundFinished()
         return changed
     }
 
-    /// Rounds every `interval` until the service group shuts down.
+    /// Both routes of `domain`, each answer recorded under this watcher's lease; the routes that
+    /// changed, or nil when the service is stopping (a fetch cut short says nothing about the file).
+    private func fetch(_ domain: String, now: @Sendable () -> Date) async -> [String]? {
+        var changed: [String] = []
+        for route in AssociationFileRequest.Route.allCases {
+            let report = await fetcher.fetch(domain, route: route)
+            if Task.isCancelled || report.checks.contains(where: { $0.code == "fetch.cancelled" }) { return nil }
+            do throws(WatchStoreError) {
+                let recording = try await store.record(
+                    .init(report), domain: domain, route: route, at: now(), holder: holder)
+                counts.fetched(changed: recording == .changed)
+                switch recording {
+                case .unchanged: break
+                case .changed:
+                    changed.append("\(domain) \(route.rawValue)")
+                    logger.info(
+                        "the answer changed",
+                        metadata: [
+                            "domain": "\(domain)", "route": "\(route.rawValue)",
+                            "status": "\(report.status.map(String.init) ?? "none")",
+                            "outcome": "\(report.outcome.rawValue)",
+                        ])
+                case .leaseLost:
+                    logger.warning(
+                        "the fetch outlasted the lease: another watcher has the domain, nothing recorded",
+                        metadata: ["domain": "\(domain)", "route": "\(route.rawValue)"])
+                    return changed
+                }
+            } catch {
+                if Task.isCancelled { return nil }
+                logger.error("\(error)")
+            }
+        }
+        return changed
+    }
+
+    /// Rounds until the service group shuts down, each when the next domain may be claimed (at
+    /// least a second and at most an interval apart).
     public func run() async throws {
         try await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                let started = ContinuousClock.now
                 await checkAll()
-                try await Task.sleep(until: started.advanced(by: interval))
+                let next: Date?
+                do throws(WatchStoreError) {
+                    next = try await store.nextClaim(among: domains.map(\.description))
+                } catch {
+                    if !Task.isCancelled { logger.error("\(error)") }
+                    next = nil
+                }
+                let wait = next.map { $0.timeIntervalSinceNow } ?? interval.seconds
+                try await Task.sleep(for: .seconds(min(max(wait, 1), interval.seconds)))
             }
         }
     }
@@ -127,7 +175,7 @@ public struct AssociationWatch: Service {
         /// The domain.
         public let domain: LinkDomain
         /// The CDN's route, then the server's.
-        public let routes: [(route: AssociationFileRequest.Route, summary: WatchStore.RouteSummary?)]
+        public let routes: [(route: AssociationFileRequest.Route, summary: WatchRouteSummary?)]
 
         /// Whether both routes' current answers are the same received file (by content hash); nil
         /// when either has not received one.
@@ -138,9 +186,9 @@ public struct AssociationWatch: Service {
 
     /// Every watched domain's summary, in the watch file's order, from one summary query (no body
     /// read): what `/watch` and `/v1/watch` show.
-    public func overview() throws(WatchStoreError) -> [DomainSummary] {
-        var byRoute: [String: WatchStore.RouteSummary] = [:]
-        for summary in try store.summaries() { byRoute[summary.domain + " " + summary.route] = summary }
+    public func overview() async throws(WatchStoreError) -> [DomainSummary] {
+        var byRoute: [String: WatchRouteSummary] = [:]
+        for summary in try await store.summaries() { byRoute[summary.domain + " " + summary.route] = summary }
         return domains.map { domain in
             DomainSummary(
                 domain: domain,
@@ -151,22 +199,22 @@ public struct AssociationWatch: Service {
     }
 
     /// The state of `domain`, every version with its body, read from the store (the domain's page).
-    public func state(of domain: LinkDomain) throws(WatchStoreError) -> DomainState {
-        try state(of: [domain])[0]
+    public func state(of domain: LinkDomain) async throws(WatchStoreError) -> DomainState {
+        try await state(of: [domain])[0]
     }
 
     /// The state of every watched domain, every version with its body, read from the store.
-    public func state() throws(WatchStoreError) -> [DomainState] {
-        try state(of: domains)
+    public func state() async throws(WatchStoreError) -> [DomainState] {
+        try await state(of: domains)
     }
 
-    private func state(of domains: [LinkDomain]) throws(WatchStoreError) -> [DomainState] {
+    private func state(of domains: [LinkDomain]) async throws(WatchStoreError) -> [DomainState] {
         var states: [DomainState] = []
         for domain in domains {
             var routes: [RouteState] = []
             for route in AssociationFileRequest.Route.allCases {
-                let versions = try store.versions(domain: domain.description, route: route)
-                let latest = try store.changes(domain: domain.description, route: route).first
+                let versions = try await store.versions(domain: domain.description, route: route)
+                let latest = try await store.changes(domain: domain.description, route: route).first
                 routes.append(
                     RouteState(
                         route: route, current: versions.first { $0.id == latest?.versionID },

@@ -1,272 +1,142 @@
 import AssociationFetchCore
 import Crypto
 import Foundation
-import GRDB
 import WebFenceNetwork
 
-/// Every distinct answer each watched route has given, in SQLite (GRDB): a **version** is one
-/// (status, outcome, content hash) of a domain's route, with its headers and body as first seen and
-/// the times it was first and last seen; a **change** is the moment a route's answer became a
-/// version other than the one before (so a file that goes back to an earlier copy is a change too).
+/// Where the watch keeps every distinct answer each watched route has given, and who fetches
+/// which domain when: a **version** is one (status, outcome, content hash) of a domain's route, with
+/// its headers and body as first seen and the times it was first and last seen; a **change** is the
+/// moment a route's answer became a version other than the one before (so a file that goes back to
+/// an earlier copy is a change too); a **lease** is one watcher's claim on a domain until a time,
+/// so that replicas sharing a store fetch each domain once an interval between them.
 ///
-/// The database is opened, checked (`PRAGMA quick_check`) and only then migrated: a damaged or
-/// foreign file is reported with ``WatchStoreError/damaged(path:reason:)`` and left as it is,
-/// never replaced. Every write is one transaction: a restart loses nothing that was recorded.
-public final class WatchStore: Sendable {
-    /// The database file.
-    public let path: String
-    let queue: DatabaseQueue
+/// Two stores: ``SQLiteWatchStore`` (one file, the embedded default) and ``PostgresWatchStore``
+/// (one database for several replicas). Both keep the same tables, answer the same questions the
+/// same way (`WatchStoreTests` runs one suite on each), and write each record in one transaction.
+public protocol WatchStore: Sendable {
+    /// Where the store is, for messages and the watch page: a file's path, or a database's URL
+    /// without its password.
+    var location: String { get }
 
-    /// Opens (or creates) the database at `path`.
-    public init(path: String) throws(WatchStoreError) {
-        self.path = path
-        do {
-            queue = try DatabaseQueue(path: path)
-        } catch {
-            throw .damaged(path: path, reason: Self.reason(error))
-        }
-        do {
-            let check = try queue.read { try String.fetchAll($0, sql: "PRAGMA quick_check") }
-            guard check == ["ok"] else {
-                throw WatchStoreError.damaged(path: path, reason: check.joined(separator: "; "))
-            }
-            try Self.migrator.migrate(queue)
-        } catch let error as WatchStoreError {
-            throw error
-        } catch {
-            throw .damaged(path: path, reason: Self.reason(error))
-        }
-    }
-
-    static func reason(_ error: any Error) -> String {
-        (error as? DatabaseError).map { "\($0.message ?? "SQLite error \($0.resultCode.rawValue)")" }
-            ?? String(describing: error)
-    }
-
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE version (
-                        id INTEGER PRIMARY KEY,
-                        domain TEXT NOT NULL,
-                        route TEXT NOT NULL,
-                        contentHash TEXT NOT NULL,
-                        status INTEGER NOT NULL,
-                        outcome TEXT NOT NULL,
-                        headers TEXT NOT NULL,
-                        body BLOB,
-                        firstSeen REAL NOT NULL,
-                        lastSeen REAL NOT NULL,
-                        UNIQUE (domain, route, contentHash, status, outcome)
-                    );
-                    CREATE TABLE change (
-                        id INTEGER PRIMARY KEY,
-                        domain TEXT NOT NULL,
-                        route TEXT NOT NULL,
-                        versionID INTEGER NOT NULL REFERENCES version(id),
-                        at REAL NOT NULL
-                    );
-                    CREATE INDEX changeByRoute ON change (domain, route, id);
-                    """)
-        }
-        // Each route's summary, kept by `record` in the same transaction, so that the overview reads
-        // one row a route whatever its history (issue 31); filled from the history once.
-        migrator.registerMigration("v2: routeState") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE routeState (
-                        domain TEXT NOT NULL,
-                        route TEXT NOT NULL,
-                        versionID INTEGER NOT NULL REFERENCES version(id),
-                        lastChanged REAL NOT NULL,
-                        versionCount INTEGER NOT NULL,
-                        PRIMARY KEY (domain, route)
-                    );
-                    """)
-            try db.execute(sql: routeStateFromHistory)
-        }
-        return migrator
-    }
-
-    /// Fills `routeState` from the versions and changes (once, when a store of the first schema is
-    /// opened): each route's latest change and its count of versions.
-    static let routeStateFromHistory = """
-        INSERT INTO routeState (domain, route, versionID, lastChanged, versionCount)
-        SELECT c.domain, c.route, c.versionID, c.at,
-            (SELECT COUNT(*) FROM version AS v WHERE v.domain = c.domain AND v.route = c.route)
-        FROM change AS c WHERE c.id IN (SELECT MAX(id) FROM change GROUP BY domain, route)
-        """
-
-    /// What one fetch of a route answered.
-    public struct Observation: Sendable, Hashable {
-        /// The HTTP status; 0 when no response arrived.
-        public let status: Int
-        /// What the fetch came to (`received`, `denied`, ..., `failed`).
-        public let outcome: String
-        /// The headers that matter (the fetch report's `selectedHeaders`).
-        public let headers: [HTTPHeaderField]
-        /// The body, when one arrived whole.
-        public let body: [UInt8]?
-
-        /// An observation of `status`, `outcome`, `headers` and `body`.
-        public init(status: Int, outcome: String, headers: [HTTPHeaderField], body: [UInt8]?) {
-            (self.status, self.outcome, self.headers, self.body) = (status, outcome, headers, body)
-        }
-
-        /// What `report` answered.
-        public init(_ report: AssociationFetchReport) {
-            self.init(
-                status: report.status ?? 0, outcome: report.outcome.rawValue, headers: report.selectedHeaders,
-                body: report.body)
-        }
-
-        /// SHA-256 of the body (of no bytes when there is none), in hex.
-        public var contentHash: String {
-            SHA256.hash(data: body ?? []).map { String(format: "%02x", $0) }.joined()
-        }
-    }
-
-    /// Records that `domain`'s `route` answered `observation` at `time`; true when that is a change.
-    @discardableResult
-    public func record(
-        _ observation: Observation, domain: String, route: AssociationFileRequest.Route, at time: Date
-    ) throws(WatchStoreError) -> Bool {
-        do {
-            return try queue.write { db -> Bool in
-                let key: StatementArguments = [
-                    domain, route.rawValue, observation.contentHash, observation.status, observation.outcome,
-                ]
-                let versionID: Int64
-                let isNewVersion: Bool
-                if let existing = try Int64.fetchOne(
-                    db,
-                    sql:
-                        "SELECT id FROM version WHERE domain = ? AND route = ? AND contentHash = ? AND status = ? AND outcome = ?",
-                    arguments: key)
-                {
-                    (versionID, isNewVersion) = (existing, false)
-                    try db.execute(
-                        sql: "UPDATE version SET lastSeen = ? WHERE id = ?",
-                        arguments: [time.timeIntervalSince1970, existing])
-                } else {
-                    let headers = observation.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
-                    try db.execute(
-                        sql: """
-                            INSERT INTO version (domain, route, contentHash, status, outcome, headers, body, firstSeen, lastSeen)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: key + [
-                            headers, observation.body.map { Data($0) }, time.timeIntervalSince1970,
-                            time.timeIntervalSince1970,
-                        ])
-                    (versionID, isNewVersion) = (db.lastInsertedRowID, true)
-                }
-                let current = try Int64.fetchOne(
-                    db, sql: "SELECT versionID FROM routeState WHERE domain = ? AND route = ?",
-                    arguments: [domain, route.rawValue])
-                guard current != versionID else { return false }
-                try db.execute(
-                    sql: "INSERT INTO change (domain, route, versionID, at) VALUES (?, ?, ?, ?)",
-                    arguments: [domain, route.rawValue, versionID, time.timeIntervalSince1970])
-                try db.execute(
-                    sql: """
-                        INSERT INTO routeState (domain, route, versionID, lastChanged, versionCount) VALUES (?, ?, ?, ?, 1)
-                        ON CONFLICT (domain, route) DO UPDATE SET versionID = excluded.versionID,
-                            lastChanged = excluded.lastChanged, versionCount = versionCount + ?
-                        """,
-                    arguments: [domain, route.rawValue, versionID, time.timeIntervalSince1970, isNewVersion ? 1 : 0])
-                return true
-            }
-        } catch {
-            throw .unwritable(path: path, reason: Self.reason(error))
-        }
-    }
+    /// Records that `domain`'s `route` answered `observation` at `time`, if `holder` (when given)
+    /// still holds the domain's lease then; whether that is a change.
+    func record(
+        _ observation: WatchObservation, domain: String, route: AssociationFileRequest.Route, at time: Date,
+        holder: String?
+    ) async throws(WatchStoreError) -> WatchRecording
 
     /// Every version of `domain`'s `route`, the newest first.
-    public func versions(domain: String, route: AssociationFileRequest.Route) throws(WatchStoreError)
+    func versions(domain: String, route: AssociationFileRequest.Route) async throws(WatchStoreError)
         -> [WatchedVersion]
-    {
-        do {
-            return try queue.read { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT * FROM version WHERE domain = ? AND route = ? ORDER BY firstSeen DESC, id DESC",
-                    arguments: [domain, route.rawValue]
-                ).map(WatchedVersion.init(row:))
-            }
-        } catch {
-            throw .damaged(path: path, reason: Self.reason(error))
-        }
-    }
 
     /// Every change of `domain`'s `route`, the newest first: when, and to which version.
-    public func changes(
-        domain: String, route: AssociationFileRequest.Route
-    ) throws(WatchStoreError) -> [(at: Date, versionID: Int64)] {
-        do {
-            return try queue.read { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT at, versionID FROM change WHERE domain = ? AND route = ? ORDER BY id DESC",
-                    arguments: [domain, route.rawValue]
-                ).map { (Date(timeIntervalSince1970: $0["at"]), $0["versionID"]) }
-            }
-        } catch {
-            throw .damaged(path: path, reason: Self.reason(error))
-        }
-    }
+    func changes(domain: String, route: AssociationFileRequest.Route) async throws(WatchStoreError)
+        -> [WatchChange]
+
+    /// Each route's summary, for every route recorded at least once: one row a route, without its
+    /// body, whatever the history's length.
+    func summaries() async throws(WatchStoreError) -> [WatchRouteSummary]
+
+    /// Adds `domains` to the schedule, due at `time`; a domain already scheduled keeps its time.
+    func schedule(_ domains: [String], dueAt time: Date) async throws(WatchStoreError)
+
+    /// Gives `holder` the lease of one of `domains` that is due at `time` and not leased to another
+    /// watcher then (the longest due first), until `time + length`; nil when none is.
+    func claim(among domains: [String], holder: String, at time: Date, for length: Duration)
+        async throws(WatchStoreError) -> String?
+
+    /// Ends `holder`'s lease of `domain` and makes the domain due again at `nextDue`; nothing when
+    /// the lease has passed to another watcher.
+    func release(_ domain: String, holder: String, nextDue: Date) async throws(WatchStoreError)
+
+    /// The earliest time one of `domains` may be claimed (due and its lease over); nil when none is
+    /// scheduled.
+    func nextClaim(among domains: [String]) async throws(WatchStoreError) -> Date?
 }
 
 extension WatchStore {
-    /// What a route answers now, without any body: the overview's row (`/watch`, `/v1/watch`).
-    public struct RouteSummary: Sendable, Hashable {
-        /// The domain, `host` or `host:port`.
-        public let domain: String
-        /// `cdn` or `direct`.
-        public let route: String
-        /// The current version's number, status, outcome and content hash.
-        public let versionID: Int64
-        /// The HTTP status of the answer now; 0 when no response arrived.
-        public let status: Int
-        /// What the fetch came to now.
-        public let outcome: String
-        /// SHA-256 of the current body, in hex.
-        public let contentHash: String
-        /// The current body's length in bytes; 0 when none arrived.
-        public let bodySize: Int
-        /// When the route last answered so.
-        public let lastSeen: Date
-        /// When its answer last became what it is now.
-        public let lastChanged: Date
-        /// How many distinct answers it has given.
-        public let versionCount: Int
+    /// Records `observation` without a lease (one watcher alone, a test, an import).
+    @discardableResult
+    public func record(
+        _ observation: WatchObservation, domain: String, route: AssociationFileRequest.Route, at time: Date
+    ) async throws(WatchStoreError) -> WatchRecording {
+        try await record(observation, domain: domain, route: route, at: time, holder: nil)
+    }
+}
+
+/// What recording an observation came to.
+public enum WatchRecording: Sendable, Hashable {
+    /// The route answers what it answered before (its version's last-seen time moved on).
+    case unchanged
+    /// The route's answer became another version (a change was recorded).
+    case changed
+    /// Nothing was recorded: the watcher's lease had passed to another (it took too long, and
+    /// another replica fetches the domain now).
+    case leaseLost
+}
+
+/// What one fetch of a route answered.
+public struct WatchObservation: Sendable, Hashable {
+    /// The HTTP status; 0 when no response arrived.
+    public let status: Int
+    /// What the fetch came to (`received`, `denied`, ..., `failed`).
+    public let outcome: String
+    /// The headers that matter (the fetch report's `selectedHeaders`).
+    public let headers: [HTTPHeaderField]
+    /// The body, when one arrived whole.
+    public let body: [UInt8]?
+
+    /// An observation of `status`, `outcome`, `headers` and `body`.
+    public init(status: Int, outcome: String, headers: [HTTPHeaderField], body: [UInt8]?) {
+        (self.status, self.outcome, self.headers, self.body) = (status, outcome, headers, body)
     }
 
-    /// Each route's summary, for every route fetched at least once: one row a route of the
-    /// `routeState` table that `record` keeps, with its current version's columns but not its body
-    /// (SQLite's `length` of a blob reads its header), whatever the history's length.
-    public func summaries() throws(WatchStoreError) -> [RouteSummary] {
-        do {
-            return try queue.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT s.domain, s.route, s.lastChanged AS at, s.versionCount, v.id, v.status, v.outcome,
-                            v.contentHash, v.lastSeen, COALESCE(length(v.body), 0) AS bodySize
-                        FROM routeState AS s JOIN version AS v ON v.id = s.versionID
-                        """
-                ).map { row in
-                    RouteSummary(
-                        domain: row["domain"], route: row["route"], versionID: row["id"], status: row["status"],
-                        outcome: row["outcome"], contentHash: row["contentHash"], bodySize: row["bodySize"],
-                        lastSeen: Date(timeIntervalSince1970: row["lastSeen"]),
-                        lastChanged: Date(timeIntervalSince1970: row["at"]), versionCount: row["versionCount"])
-                }
-            }
-        } catch {
-            throw .damaged(path: path, reason: Self.reason(error))
-        }
+    /// What `report` answered.
+    public init(_ report: AssociationFetchReport) {
+        self.init(
+            status: report.status ?? 0, outcome: report.outcome.rawValue, headers: report.selectedHeaders,
+            body: report.body)
     }
+
+    /// SHA-256 of the body (of no bytes when there is none), in hex.
+    public var contentHash: String {
+        SHA256.hash(data: body ?? []).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The headers as stored: one `Name: value` a line.
+    var headerText: String { headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
+}
+
+/// One change of a route: when, and to which version.
+public struct WatchChange: Sendable, Hashable {
+    /// When the route's answer became the version.
+    public let at: Date
+    /// The version's number in the store.
+    public let versionID: Int64
+}
+
+/// What a route answers now, without any body: the overview's row (`/watch`, `/v1/watch`).
+public struct WatchRouteSummary: Sendable, Hashable {
+    /// The domain, `host` or `host:port`.
+    public let domain: String
+    /// `cdn` or `direct`.
+    public let route: String
+    /// The current version's number.
+    public let versionID: Int64
+    /// The HTTP status of the answer now; 0 when no response arrived.
+    public let status: Int
+    /// What the fetch came to now.
+    public let outcome: String
+    /// SHA-256 of the current body, in hex.
+    public let contentHash: String
+    /// The current body's length in bytes; 0 when none arrived.
+    public let bodySize: Int
+    /// When the route last answered so.
+    public let lastSeen: Date
+    /// When its answer last became what it is now.
+    public let lastChanged: Date
+    /// How many distinct answers it has given.
+    public let versionCount: Int
 }
 
 /// One distinct answer of a watched route.
@@ -291,34 +161,27 @@ public struct WatchedVersion: Sendable, Hashable, Identifiable {
     public let firstSeen: Date
     /// When it was last seen.
     public let lastSeen: Date
-
-    init(row: Row) {
-        id = row["id"]
-        domain = row["domain"]
-        route = row["route"]
-        contentHash = row["contentHash"]
-        status = row["status"]
-        outcome = row["outcome"]
-        headers = row["headers"]
-        body = (row["body"] as Data?).map { [UInt8]($0) }
-        firstSeen = Date(timeIntervalSince1970: row["firstSeen"])
-        lastSeen = Date(timeIntervalSince1970: row["lastSeen"])
-    }
 }
 
-/// Why the watch's database cannot be used. Never silently replaced: the file is left as it is.
+/// Why the watch's store cannot be used. A file is never silently replaced: it is left as it is.
 public enum WatchStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is not a database, or SQLite's check found it damaged.
     case damaged(path: String, reason: String)
     /// A write failed (the disk is full, the file became read-only, ...).
     case unwritable(path: String, reason: String)
+    /// The database server could not be reached, refused the login, or answered with an error.
+    case unavailable(location: String, reason: String)
+    /// The location is neither a file's path nor a `postgres://` URL the store can use.
+    case badLocation(String, reason: String)
 
-    /// The problem in words, with the file.
+    /// The problem in words, with the file or the database.
     public var description: String {
         switch self {
         case .damaged(let path, let reason):
             "\(path): the watch's database is damaged or not a database (\(reason)); it was left as it is: move it aside to start afresh"
         case .unwritable(let path, let reason): "\(path): the watch's database cannot be written (\(reason))"
+        case .unavailable(let location, let reason): "\(location): the watch's database is unavailable (\(reason))"
+        case .badLocation(let location, let reason): "\(location): not a watch database (\(reason))"
         }
     }
 }

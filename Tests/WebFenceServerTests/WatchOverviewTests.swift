@@ -14,9 +14,9 @@ struct WatchOverviewTests {
     /// A store at a new path holding `domains` × 2 routes × `versions` versions, each version made
     /// current by a change in turn (the last to version `versions - 1`), written as the first schema
     /// had them and summarised as its migration does.
-    static func history(domains: Int, versions: Int) throws -> (WatchStore, [LinkDomain]) {
+    static func history(domains: Int, versions: Int) throws -> (SQLiteWatchStore, [LinkDomain]) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("overview-\(UUID()).sqlite").path
-        let store = try WatchStore(path: path)
+        let store = try SQLiteWatchStore(path: path)
         try store.queue.write { db in
             let version = try db.makeStatement(
                 sql: """
@@ -38,22 +38,22 @@ struct WatchOverviewTests {
                 }
             }
             // As a store of the first schema is brought up to date: the summary made from the history.
-            try db.execute(sql: WatchStore.routeStateFromHistory)
+            try db.execute(sql: SQLiteWatchStore.routeStateFromHistory)
         }
         return (store, (0..<domains).map { LinkDomain("d\($0).example")! })
     }
 
     @Test("1,000 domains × 100 versions: every route's count, current version and change from one query")
-    func thousandByHundred() throws {
+    func thousandByHundred() async throws {
         let (store, domains) = try Self.history(domains: 1_000, versions: 100)
         defer { try? FileManager.default.removeItem(atPath: store.path) }
-        let summaries = try store.summaries()
+        let summaries = try await store.summaries()
         #expect(summaries.count == 2_000)
         #expect(summaries.allSatisfy { $0.versionCount == 100 && $0.contentHash == "hash-99" && $0.bodySize == 100 })
         #expect(summaries.allSatisfy { $0.lastChanged == Date(timeIntervalSince1970: 99) })
         let watch = AssociationWatch(
             domains: domains + [LinkDomain("never.example")!], store: store, fetcher: .init(), interval: .seconds(60))
-        let overview = try watch.overview()
+        let overview = try await watch.overview()
         #expect(overview.count == 1_001)
         #expect(overview.first?.cdnMatchesServer == true)
         #expect(overview.last?.routes.allSatisfy { $0.summary == nil } == true, "a domain never fetched")
@@ -62,13 +62,13 @@ struct WatchOverviewTests {
 
 extension WatchOverviewTests {
     @Test("a store of the first schema, opened, gets its summary rows from its history")
-    func migration() throws {
+    func migration() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("first-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             let queue = try DatabaseQueue(path: path)
-            try WatchStore.migrator.migrate(queue, upTo: "v1")
-            try queue.write { db in
+            try SQLiteWatchStore.migrator.migrate(queue, upTo: "v1")
+            try await queue.write { db in
                 for (index, hash) in ["a", "b", "a"].enumerated() {
                     let known = try Int64.fetchOne(
                         db, sql: "SELECT id FROM version WHERE contentHash = ?", arguments: [hash])
@@ -87,18 +87,22 @@ extension WatchOverviewTests {
                 }
             }
         }
-        let store = try WatchStore(path: path)
-        let summary = try #require(try store.summaries().first)
-        #expect(try store.summaries().count == 1)
+        let store = try SQLiteWatchStore(path: path)
+        let summary = try #require(try await store.summaries().first)
+        #expect(try await store.summaries().count == 1)
         #expect(summary.contentHash == "a" && summary.versionCount == 2 && summary.bodySize == 0)
         #expect(summary.lastChanged == Date(timeIntervalSince1970: 2))
         // The next record keeps the summary: the same answer is no change, a new one is.
-        let observation = WatchStore.Observation(status: 200, outcome: "received", headers: [], body: Array("c".utf8))
+        let observation = WatchObservation(status: 200, outcome: "received", headers: [], body: Array("c".utf8))
         #expect(
-            try store.record(observation, domain: "old.example", route: .direct, at: Date(timeIntervalSince1970: 3)))
+            try await store.record(
+                observation, domain: "old.example", route: .direct, at: Date(timeIntervalSince1970: 3))
+                == .changed)
         #expect(
-            !(try store.record(observation, domain: "old.example", route: .direct, at: Date(timeIntervalSince1970: 4))))
-        let after = try #require(try store.summaries().first)
+            try await store.record(
+                observation, domain: "old.example", route: .direct, at: Date(timeIntervalSince1970: 4))
+                == .unchanged)
+        let after = try #require(try await store.summaries().first)
         #expect(after.versionCount == 3 && after.bodySize == 1 && after.lastChanged == Date(timeIntervalSince1970: 3))
         #expect(after.lastSeen == Date(timeIntervalSince1970: 4))
     }

@@ -40,8 +40,21 @@ struct WatchTests {
         WebFenceServer(
             .init(allowPrivateNetworks: true), fetcher: trust.fetcher(cdn: cdn),
             watching: .init(
-                domains: domains, store: try WatchStore(path: path), interval: .seconds(3600),
+                domains: domains, store: try SQLiteWatchStore(path: path), interval: .seconds(3600),
                 logger: Logger(label: "test")))
+    }
+
+    /// A clock for the watch that moves on an interval (an hour) after each round, so that every
+    /// round finds each domain due again.
+    final class Hours: Sendable {
+        let current = Mutex(Date())
+
+        /// One round of `watch` at the clock's time, then the clock an hour on.
+        func round(_ watch: AssociationWatch) async -> [String] {
+            let changed = await watch.checkAll(now: { self.current.withLock { $0 } })
+            current.withLock { $0 += 3600 }
+            return changed
+        }
     }
 
     static func page(_ server: WebFenceServer, _ uri: String) async throws -> (HTTPResponse.Status, String) {
@@ -69,32 +82,34 @@ struct WatchTests {
             // Two rounds with the same file: one version per route, one change each.
             var server = try Self.server(trust, domains: [domain], path: path, cdn: origin.origin)
             var watch = try #require(server.watch)
-            #expect(await watch.checkAll().count == 2)
-            #expect(await watch.checkAll().isEmpty)
+            let hours = Hours()
+            #expect(await hours.round(watch).count == 2)
+            #expect(await watch.checkAll().isEmpty, "not due again within the interval")
+            #expect(await hours.round(watch).isEmpty)
             // The server's file changes; the CDN still serves the old one.
             files.direct.withLock { $0 = Self.second }
-            #expect(await watch.checkAll() == ["\(domain) direct"])
-            var state = try #require(try watch.state().first)
+            #expect(await hours.round(watch) == ["\(domain) direct"])
+            var state = try #require(try await watch.state().first)
             #expect(state.routes.map(\.versions.count) == [1, 2])
             #expect(state.cdnMatchesServer == false)
 
             // A restart: a new store on the same file keeps everything.
             server = try Self.server(trust, domains: [domain], path: path, cdn: origin.origin)
             watch = try #require(server.watch)
-            state = try #require(try watch.state().first)
+            state = try #require(try await watch.state().first)
             #expect(state.routes.map(\.versions.count) == [1, 2])
-            #expect(try watch.store.changes(domain: domain.description, route: .direct).count == 2)
+            #expect(try await watch.store.changes(domain: domain.description, route: .direct).count == 2)
             // The CDN catches up: its second version, and the two routes match again.
             files.cdn.withLock { $0 = Self.second }
-            #expect(await watch.checkAll() == ["\(domain) cdn"])
+            #expect(await hours.round(watch) == ["\(domain) cdn"])
             // Back to the first file on the server: a change, but no new version.
             files.direct.withLock { $0 = Self.first }
-            #expect(await watch.checkAll() == ["\(domain) direct"])
-            state = try #require(try watch.state().first)
+            #expect(await hours.round(watch) == ["\(domain) direct"])
+            state = try #require(try await watch.state().first)
             #expect(state.routes.map(\.versions.count) == [2, 2])
-            #expect(try watch.store.changes(domain: domain.description, route: .direct).count == 3)
+            #expect(try await watch.store.changes(domain: domain.description, route: .direct).count == 3)
             // The overview's summary query says what the full state says, without the bodies.
-            let summary = try #require(try watch.overview().first)
+            let summary = try #require(try await watch.overview().first)
             #expect(summary.cdnMatchesServer == state.cdnMatchesServer)
             for (full, row) in zip(state.routes, summary.routes) {
                 #expect(row.route == full.route)
@@ -138,7 +153,7 @@ struct WatchTests {
         let garbage = Data("this is not a SQLite database, but it is someone's file\n".utf8) + Data(count: 4096)
         try garbage.write(to: URL(fileURLWithPath: path))
         #expect {
-            _ = try WatchStore(path: path)
+            _ = try SQLiteWatchStore(path: path)
         } throws: { error in
             guard case .damaged(let reported, _)? = error as? WatchStoreError else { return false }
             return reported == path

@@ -12,7 +12,7 @@ enum WatchPage {
     static let domainPath = "/watch/domain"
     static let title = "Watch"
 
-    static func get(_ watch: AssociationWatch?) -> HTML {
+    static func get(_ watch: AssociationWatch?) async -> HTML {
         guard let watch else {
             return Layout.page(
                 title: title, path: path,
@@ -23,7 +23,7 @@ enum WatchPage {
                 """)
         }
         let states: [AssociationWatch.DomainSummary]
-        do throws(WatchStoreError) { states = try watch.overview() } catch {
+        do throws(WatchStoreError) { states = try await watch.overview() } catch {
             return Layout.page(
                 title: title, path: path,
                 "<section class=\"error\" role=\"alert\"><p>\(error.description)</p></section>")
@@ -42,18 +42,24 @@ enum WatchPage {
         return Layout.page(
             title: title, path: path,
             """
-            <p>\(watch.domains.count) domain\(watch.domains.count == 1 ? "" : "s"), fetched on both routes every \(interval(watch.interval)); versions kept in <code>\(URL(fileURLWithPath: watch.store.path).lastPathComponent)</code>.</p>
+            <p>\(watch.domains.count) domain\(watch.domains.count == 1 ? "" : "s"), fetched on both routes every \(interval(watch.interval)); versions kept in <code>\(storeName(watch.store))</code>.</p>
             <table><thead><tr><th scope="col">domain</th><th scope="col">Apple's CDN</th><th scope="col">the server</th><th scope="col">the CDN serves the server's file</th></tr></thead>
             <tbody>\(HTML(joining: rows))</tbody></table>
             """)
     }
 
+    /// A SQLite file by its name (not the server's folders), a database by its URL (no password).
+    static func storeName(_ store: any WatchStore) -> String {
+        guard let file = store as? SQLiteWatchStore else { return store.location }
+        return URL(fileURLWithPath: file.path).lastPathComponent
+    }
+
     /// At most this many versions of a route are shown with their changes.
     static let maximumVersions = 20
 
-    static func domain(_ watch: AssociationWatch?, name: String?) -> (HTTPResponse.Status, HTML) {
+    static func domain(_ watch: AssociationWatch?, name: String?) async -> (HTTPResponse.Status, HTML) {
         guard let watch, let name, let domain = watch.domains.first(where: { $0.description == name }),
-            let state = try? watch.state(of: domain)
+            let state = try? await watch.state(of: domain)
         else {
             return (
                 .notFound, Layout.page(title: title, path: path, "<p role=\"alert\">That domain is not watched.</p>")

@@ -7,10 +7,11 @@ struct WatchArea: ServerArea {
 
     var routes: [Route] {
         [
-            .api(.get, "/v1/watch") { [watch] _ in JSONAPI.watchAnswer(watch) },
-            .page(WatchPage.path) { [watch] _ in Page(WatchPage.get(watch)) },
+            .api(.get, "/v1/watch") { [watch] _ in await JSONAPI.watchAnswer(watch) },
+            .page(WatchPage.path) { [watch] _ in Page(await WatchPage.get(watch)) },
             .page(WatchPage.domainPath) { [watch] request in
-                let (status, html) = WatchPage.domain(watch, name: request.uri.queryParameters["name"].map(String.init))
+                let (status, html) = await WatchPage.domain(
+                    watch, name: request.uri.queryParameters["name"].map(String.init))
                 return Page(html, status: status)
             },
         ]
