@@ -155,14 +155,20 @@ public struct LinkDomain: Sendable, Hashable, CustomStringConvertible {
     /// Parses `example.com`, `Bücher.example` or `example.com:8443`; nil for anything that is not
     /// a host (a scheme, a path, a user name, an empty string).
     public init?(_ text: String) {
-        guard !text.isEmpty, !text.contains(where: { "/?#@\\".contains($0) }) else { return nil }
+        // Read as UTF-8 bytes: every character looked for is ASCII (a domain is read per request).
+        let bytes = text.utf8
+        guard !bytes.isEmpty,
+            !bytes.contains(where: { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 || $0 == 0x40 || $0 == 0x5C })  // / ? # @ \
+        else { return nil }
         // The port follows the last `:` outside an IPv6 address's brackets, as in a URL's authority.
         var hostText = Substring(text)
         var port: UInt16? = nil
-        let closingBracket = text.lastIndex(of: "]")
-        if let colon = text.lastIndex(of: ":"), closingBracket.map({ colon > $0 }) ?? !text.hasPrefix("[") {
-            let digits = text[text.index(after: colon)...]
-            guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        let closingBracket = bytes.lastIndex(of: UInt8(ascii: "]"))
+        if let colon = bytes.lastIndex(of: UInt8(ascii: ":")),
+            closingBracket.map({ colon > $0 }) ?? (bytes.first != UInt8(ascii: "["))
+        {
+            let digits = text[bytes.index(after: colon)...]
+            guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
             if !digits.isEmpty {
                 guard let value = UInt16(digits) else { return nil }
                 // 443 is https's default: a URL drops it, and so does this.

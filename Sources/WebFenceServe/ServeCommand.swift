@@ -149,7 +149,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger =
             switch logFormat {
-            case .text: Logger(label: "webfence.serve")
+            case .text: Logger(label: "webfence.serve") { TextLogHandler(label: $0) }
             case .json: Logger(label: "webfence.serve") { JSONLogHandler(label: $0) }
             }
         logger.logLevel = logLevel.level

@@ -124,7 +124,8 @@ public struct AssociationWatch: Service {
                     next = nil
                 }
                 let wait = next.map { $0.timeIntervalSinceNow } ?? interval.seconds
-                try await Task.sleep(for: .seconds(min(max(wait, 1), interval.seconds)))
+                // Shutting down ends the wait: that is the service's end, not its failure.
+                do { try await Task.sleep(for: .seconds(min(max(wait, 1), interval.seconds))) } catch { return }
             }
         }
     }

@@ -101,4 +101,24 @@ struct MetricsTests {
         #expect(object["metadata.message"] == .string("kept apart"))
         #expect(object["time"]?.stringValue?.hasSuffix("Z") == true)
     }
+
+    @Test(
+        "--log-format text: a line as swift-log's stream handler writes it, metadata formatted only for a line written")
+    func textLogs() throws {
+        let lines = Mutex([String]())
+        var logger = Logger(label: "webfence.serve") { label in
+            TextLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
+        }
+        logger.logLevel = .warning
+        logger[metadataKey: "watch"] = "3 domains"
+        logger.warning("the fetch outlasted the lease", metadata: ["domain": "example.com"])
+        logger.info("below the level")
+        let line = try #require(lines.withLock { $0 }.first)
+        #expect(lines.withLock { $0.count } == 1)
+        #expect(
+            line.hasSuffix(
+                " warning webfence.serve: domain=example.com watch=3 domains [WebFenceServerTests] the fetch outlasted the lease\n"
+            ))
+        #expect(line.first?.isNumber == true, "it starts with the time: \(line)")
+    }
 }

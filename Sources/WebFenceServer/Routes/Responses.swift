@@ -6,8 +6,9 @@ extension APIResponse: ResponseGenerator {
     public func response(from request: Request, context: some RequestContext) -> Response { response }
 
     var response: Response {
-        var response = Response.text(
-            body.serialized(), type: "application/json", status: HTTPResponse.Status(code: status))
+        var response = Response(
+            status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body.serializedBytes())))
         if status == 503 { response.headers[.retryAfter] = "1" }
         return response
     }
