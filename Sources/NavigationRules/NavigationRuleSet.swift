@@ -96,7 +96,8 @@ public struct NavigationRuleSet: Sendable {
         -> NavigationDecision
     {
         // `example.com.` is the DNS name `example.com`: the same rules apply.
-        let name = !isAddress && host.count > 1 && host.last == "." ? host.dropLast() : host
+        // (Counted as bytes: a host is ASCII by now, and characters would be counted one by one.)
+        let name = !isAddress && host.utf8.count > 1 && host.utf8.last == UInt8(ascii: ".") ? host.dropLast() : host
         var allowed: Int32? = nil
         var denied: Int32? = nil
         var nearMiss: (Int32, String)? = nil
