@@ -214,12 +214,15 @@ extension ServeCommand {
         }
         let store: any WatchStore
         do throws(WatchStoreError) {
+            // Any URL is a database's (a mistyped scheme is refused, not taken for a file's name).
             store =
-                watchDatabase.hasPrefix("postgres:") || watchDatabase.hasPrefix("postgresql:")
+                watchDatabase.contains("://")
                 ? try await PostgresWatchStore.open(watchDatabase, logger: logger)
                 : try SQLiteWatchStore(path: watchDatabase)
         } catch {
-            throw InputError(watchDatabase, error.description)
+            // Not the option's value: a database URL may hold the password; the error names the
+            // place without it.
+            throw InputError("--watch-database", error.description)
         }
         var watchLogger = logger
         watchLogger[metadataKey: "watch"] = "\(domains.count) domains"

@@ -61,7 +61,13 @@ public struct AssociationWatch: Service {
                 let started = now()
                 guard let domain = try await store.claim(among: names, holder: holder, at: started, for: leaseLength)
                 else { break }
-                guard let fetched = await fetch(domain, now: now) else { return changed }
+                guard let fetched = await fetch(domain, now: now) else {
+                    // Stopping: the domain is left due at once for another watcher, not held to the
+                    // lease's end (a task of its own, which the stop does not cancel; at best effort).
+                    let (store, holder) = (store, holder)
+                    Task.detached { try? await store.release(domain, holder: holder, nextDue: started) }
+                    return changed
+                }
                 changed += fetched
                 try await store.release(domain, holder: holder, nextDue: started + interval.seconds)
             }

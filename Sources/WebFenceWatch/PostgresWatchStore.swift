@@ -1,6 +1,7 @@
 import AssociationFetchCore
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 
 /// The watch's store in PostgreSQL (PostgresNIO), for replicas that share one database
@@ -38,12 +39,15 @@ public final class PostgresWatchStore: WatchStore {
     }
 
     /// Connects to the database `url` names and migrates it. The password is the URL's, else the
-    /// environment's `PGPASSWORD`; `sslmode` is `disable`, `prefer` (the default) or `require` (an
-    /// encrypted connection whose certificate is checked against the system's roots).
+    /// environment's `PGPASSWORD`; `sslmode` is `require` (the default: an encrypted connection
+    /// whose certificate is checked against the system's roots) or `disable`. One connection is made
+    /// first on its own, so that a wrong password, a refused connection or a failed handshake is
+    /// reported as such (the client's pool retries them without saying why).
     public static func open(
         _ url: String, timeLimit: Duration = .seconds(30), logger: Logger = Logger(label: "webfence.watch.postgres")
     ) async throws(WatchStoreError) -> PostgresWatchStore {
         let (configuration, location) = try configuration(url)
+        try await probe(configuration, tls: usesTLS(url), within: timeLimit, location: location, logger: logger)
         let store = PostgresWatchStore(
             location: location, client: PostgresClient(configuration: configuration, backgroundLogger: logger),
             timeLimit: timeLimit)
@@ -63,35 +67,78 @@ public final class PostgresWatchStore: WatchStore {
 
     deinit { running.cancel() }
 
-    /// The client's configuration for `url`, and the URL as messages show it (no password).
+    /// The client's configuration for `url`, and the URL as messages show it (no password). An error
+    /// never repeats the URL as given: it may hold the password.
     static func configuration(_ url: String) throws(WatchStoreError) -> (PostgresClient.Configuration, String) {
-        guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
+        guard let parts = URLComponents(string: url),
+            ["postgres", "postgresql"].contains(parts.scheme?.lowercased() ?? ""),
             let host = parts.host, !host.isEmpty
-        else { throw .badLocation(url, reason: "expected postgres://user@host:port/database") }
-        guard let user = parts.user, !user.isEmpty else {
-            throw .badLocation(url, reason: "name the database's user: postgres://user@host/database")
+        else {
+            throw .badLocation("the database URL", reason: "expected postgres://user@host:port/database")
         }
         let database = String(parts.path.drop { $0 == "/" })
-        guard !database.isEmpty else {
-            throw .badLocation(url, reason: "name the database: postgres://user@host/database")
+        let location = "postgres://\(parts.user ?? "")@\(host)\(parts.port.map { ":\($0)" } ?? "")/\(database)"
+        guard let user = parts.user, !user.isEmpty else {
+            throw .badLocation(location, reason: "name the database's user: postgres://user@host/database")
         }
-        let location = "postgres://\(user)@\(host)\(parts.port.map { ":\($0)" } ?? "")/\(database)"
+        guard !database.isEmpty else {
+            throw .badLocation(location, reason: "name the database: postgres://user@host/database")
+        }
         let tls: PostgresClient.Configuration.TLS
-        switch parts.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
+        switch parts.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "require" {
         case "disable": tls = .disable
-        case "prefer": tls = .prefer(.makeClientConfiguration())
         case "require", "verify-full": tls = .require(.makeClientConfiguration())
-        case let other: throw .badLocation(location, reason: "sslmode \(other): use disable, prefer or require")
+        case let other:
+            // `prefer` is refused: PostgresNIO falls back to cleartext when the server (or whoever is
+            // in the path) declines TLS, and would send the password so.
+            throw .badLocation(location, reason: "sslmode \(other): use require (the default) or disable")
         }
         var configuration = PostgresClient.Configuration(
             host: host, port: parts.port ?? 5432, username: user,
             password: parts.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"], database: database, tls: tls)
         configuration.options.connectTimeout = .seconds(10)
         configuration.options.maximumConnections = 8
-        let limit = Int(statementTimeLimit.components.seconds * 1000)
-        configuration.options.additionalStartupParameters = [("statement_timeout", "\(limit)")]
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", milliseconds(statementTimeLimit)),
+            // A replica cut off inside a transaction holds its route's lock until the server gives up.
+            ("idle_in_transaction_session_timeout", milliseconds(.seconds(20))),
+            ("lock_timeout", milliseconds(.seconds(10))),
+            // The claim and the migrations count on each statement seeing what committed before it.
+            ("default_transaction_isolation", "read committed"),
+        ]
         return (configuration, location)
     }
+
+    /// Whether `url` (already checked by ``configuration(_:)``) asks for TLS.
+    static func usesTLS(_ url: String) -> Bool {
+        URLComponents(string: url)?.queryItems?.first { $0.name == "sslmode" }?.value != "disable"
+    }
+
+    /// One connection with `client`'s settings, opened and closed within `limit`.
+    static func probe(
+        _ client: PostgresClient.Configuration, tls: Bool, within limit: Duration, location: String, logger: Logger
+    ) async throws(WatchStoreError) {
+        do {
+            var configuration = PostgresConnection.Configuration(
+                host: client.host ?? "", port: client.port ?? 5432, username: client.username,
+                password: client.password, database: client.database,
+                tls: tls ? .require(try NIOSSLContext(configuration: .makeClientConfiguration())) : .disable)
+            configuration.options.connectTimeout = .seconds(10)
+            let connection = try await TimeLimit.run(limit) { [configuration] in
+                try await PostgresConnection.connect(
+                    on: PostgresConnection.defaultEventLoopGroup.next(), configuration: configuration, id: 0,
+                    logger: logger
+                ).get()
+            }
+            try await connection.close()
+        } catch is TimeLimit.Exceeded {
+            throw .unavailable(location: location, reason: "no answer within \(limit.components.seconds) s")
+        } catch {
+            throw .unavailable(location: location, reason: reason(error))
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> String { String(duration.components.seconds * 1000) }
 
     /// The schema, one migration a step, each applied once in one transaction under an advisory lock.
     static let migrations: [(name: String, sql: [PostgresQuery])] = [
@@ -177,10 +224,10 @@ public final class PostgresWatchStore: WatchStore {
             let routeKey = "\(domain) \(routeName)"
             try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(routeKey), 0))", logger: logger)
             if let holder {
+                // Locked until the commit: a claim by another replica passes the row by meanwhile.
                 let held = try await connection.query(
-                    """
-                    SELECT 1 FROM watch_lease WHERE domain = \(domain) AND holder = \(holder) AND leasedUntil > \(seconds)
-                    """, logger: logger
+                    "SELECT 1 FROM watch_lease WHERE domain = \(domain) AND holder = \(holder) FOR SHARE",
+                    logger: logger
                 ).collect()
                 if held.isEmpty { return .leaseLost }
             }
@@ -341,26 +388,16 @@ public final class PostgresWatchStore: WatchStore {
         }
     }
 
-    /// `operation`'s result, or its failure as the store's error; after `timeLimit`, the operation
-    /// is cancelled (a wait for a connection ends with it) and the database reported unavailable.
+    /// `operation`'s result, or its failure as the store's error; after `timeLimit` the operation is
+    /// cancelled and left (a query already sent ends when PostgresNIO gives up on it) and the
+    /// database reported unavailable.
     private func bounded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T)
         async throws(WatchStoreError) -> T
     {
         do {
-            let outcome = try await withThrowingTaskGroup(of: BoundedOutcome<T>.self) { [timeLimit] group in
-                group.addTask { .done(try await operation()) }
-                group.addTask {
-                    try await Task.sleep(for: timeLimit)
-                    return .timedOut
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? .timedOut
-            }
-            guard case .done(let value) = outcome else {
-                throw WatchStoreError.unavailable(
-                    location: location, reason: "no answer within \(timeLimit.components.seconds) s")
-            }
-            return value
+            return try await TimeLimit.run(timeLimit, operation)
+        } catch is TimeLimit.Exceeded {
+            throw .unavailable(location: location, reason: "no answer within \(timeLimit.components.seconds) s")
         } catch let error as WatchStoreError {
             throw error
         } catch {
@@ -377,10 +414,4 @@ public final class PostgresWatchStore: WatchStore {
         if let message = error.serverInfo?[.message] { return message }
         return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
     }
-}
-
-/// What an operation with a time limit came to.
-private enum BoundedOutcome<T: Sendable>: Sendable {
-    case done(T)
-    case timedOut
 }

@@ -95,7 +95,7 @@ public final class SQLiteWatchStore: WatchStore {
         migrator.registerMigration("v3: lease") { db in
             try db.execute(
                 sql: """
-                    CREATE TABLE lease (
+                    CREATE TABLE IF NOT EXISTS lease (
                         domain TEXT PRIMARY KEY,
                         holder TEXT,
                         leasedUntil REAL,
@@ -126,8 +126,8 @@ public final class SQLiteWatchStore: WatchStore {
             return try await queue.write { db -> WatchRecording in
                 if let holder,
                     try Bool.fetchOne(
-                        db, sql: "SELECT 1 FROM lease WHERE domain = ? AND holder = ? AND leasedUntil > ?",
-                        arguments: [domain, holder, seconds]) == nil
+                        db, sql: "SELECT 1 FROM lease WHERE domain = ? AND holder = ?", arguments: [domain, holder])
+                        == nil
                 {
                     return .leaseLost
                 }

@@ -19,7 +19,8 @@ public protocol WatchStore: Sendable {
     var location: String { get }
 
     /// Records that `domain`'s `route` answered `observation` at `time`, if `holder` (when given)
-    /// still holds the domain's lease then; whether that is a change.
+    /// still holds the domain's lease (no other watcher has claimed it since, even if its time ran
+    /// out); whether that is a change.
     func record(
         _ observation: WatchObservation, domain: String, route: AssociationFileRequest.Route, at time: Date,
         holder: String?
@@ -70,8 +71,8 @@ public enum WatchRecording: Sendable, Hashable {
     case unchanged
     /// The route's answer became another version (a change was recorded).
     case changed
-    /// Nothing was recorded: the watcher's lease had passed to another (it took too long, and
-    /// another replica fetches the domain now).
+    /// Nothing was recorded: the watcher's lease had passed to another (its fetch outlasted the
+    /// lease, and another replica claimed the domain meanwhile).
     case leaseLost
 }
 

@@ -10,7 +10,7 @@ import Testing
 /// killed one, restarted, shows what the other recorded. Runs where `WEBFENCE_TEST_POSTGRES` names
 /// a database whose user may create others, and `psql` is installed (`.ci/run` has both).
 @Suite(
-    "webfence serve: two replicas on PostgreSQL, one killed mid-fetch", .timeLimit(.minutes(3)),
+    "webfence serve: two replicas on PostgreSQL, one killed mid-fetch", .timeLimit(.minutes(4)),
     .enabled(
         if: ProcessInfo.processInfo.environment["WEBFENCE_TEST_POSTGRES"] != nil && Processes.find("psql") != nil,
         "set WEBFENCE_TEST_POSTGRES (and install psql) to run it; .ci/run does"))
@@ -57,7 +57,7 @@ struct WatchReplicaProcessTests {
         try "localhost:\(server.port)\n".write(to: watchFile, atomically: true, encoding: .utf8)
         let arguments = [
             "--watch", watchFile.path, "--watch-database", database, "--watch-interval", "10",
-            "--allow-private-networks", "--ca-file", caFile, "--timeout", "1", "--log-level", "warning",
+            "--allow-private-networks", "--ca-file", caFile, "--timeout", "10", "--log-level", "warning",
         ]
         var replicas: [Replica] = []
         defer {
@@ -84,17 +84,21 @@ struct WatchReplicaProcessTests {
         site.file.withLock { $0 = Self.second }
         site.stalled.withLock { $0 = false }
 
-        // The survivor takes the domain when the lease ends (two 1 s fetches and 30 s) and records
-        // the new file once.
+        // The survivor takes the domain when the lease ends (two 10 s fetches and 30 s) and records
+        // the new file once; the killed one's held fetch left nothing (no failed answer recorded).
         #expect(
-            try await Self.wait(upTo: .seconds(90)) { try Self.count(database, "watch_version", route: "direct") == 2 })
+            try await Self.wait(upTo: .seconds(120)) { try Self.count(database, "watch_version", route: "direct") == 2 }
+        )
+        #expect(try Self.count(database, "watch_version", route: "direct", outcome: "received") == 2)
         #expect(try Self.count(database, "watch_change", route: "direct") == 2)
         #expect(replicas[1 - victim].process.isRunning)
 
-        // The killed replica, restarted, migrates nothing twice and records nothing twice: an
-        // interval later one of them fetches the same file, and the counts stay.
+        // The killed replica, restarted, migrates nothing twice and records nothing twice: when one
+        // of them next fetches the same file, the counts stay.
         replicas[victim] = try await Self.start(arguments)
-        try await Task.sleep(for: .seconds(12))
+        let afterRestart = server.log.requests.count
+        #expect(try await Self.wait(upTo: .seconds(40)) { server.log.requests.count > afterRestart })
+        try await Task.sleep(for: .seconds(2))
         #expect(try Self.count(database, "watch_version", route: "direct") == 2)
         #expect(try Self.count(database, "watch_change", route: "direct") == 2)
         let running = replicas.map { $0.process.isRunning }
@@ -129,8 +133,10 @@ struct WatchReplicaProcessTests {
     }
 
     /// Rows of `table` for the server's route of the one watched domain.
-    static func count(_ database: String, _ table: String, route: String) throws -> Int {
-        Int(try psql(database, "SELECT count(*) FROM \(table) WHERE route = '\(route)'", tuplesOnly: true)) ?? -1
+    static func count(_ database: String, _ table: String, route: String, outcome: String? = nil) throws -> Int {
+        let also = outcome.map { " AND outcome = '\($0)'" } ?? ""
+        return Int(
+            try psql(database, "SELECT count(*) FROM \(table) WHERE route = '\(route)'\(also)", tuplesOnly: true)) ?? -1
     }
 
     /// Runs `statement` with psql on `url` (its `sslmode` left to psql); its output, trimmed.
