@@ -7,7 +7,8 @@ import WebFenceNetwork
 /// then each copy's findings and, with a link, its decisions.
 enum AssociationFetchSection {
     static func render(
-        _ fetch: Result<AssociationFetch, AssociationFetching.Refusal>, link: String?, appID: String?
+        _ fetch: Result<AssociationFetch, AssociationFetching.Refusal>, link: String?, appID: String?,
+        budget: WorkBudget
     ) -> HTML {
         let fetched: AssociationFetch
         switch fetch {
@@ -31,7 +32,7 @@ enum AssociationFetchSection {
             if let link {
                 sections.append(
                     UniversalLinksPage.decisions(
-                        file, domain: fetched.domain, link: link, appID: appID, copy: " (\(copy))"))
+                        file, domain: fetched.domain, link: link, appID: appID, copy: " (\(copy))", budget: budget))
             }
         }
         return HTML(joining: sections)

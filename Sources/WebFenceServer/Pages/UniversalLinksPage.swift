@@ -1,5 +1,6 @@
 import AssociatedDomains
 import AssociationFetchCore
+import StrictJSON
 import WebAddress
 
 /// The universal-links page: a domain's `apple-app-site-association` file, fetched as a device
@@ -39,9 +40,13 @@ enum UniversalLinksPage {
     static func get() -> HTML { Layout.page(title: title, path: path, form(nil)) }
 
     /// The answer to the form: the pasted file's story, or the domain fetched with `fetch` on both
-    /// routes and each copy's story.
-    static func post(_ fields: FormBody, fetch: Fetch) async -> HTML {
-        Layout.page(title: title, path: path, HTML(joining: [await result(fields, fetch: fetch), form(fields)]))
+    /// routes and each copy's story. The files are read and decided on `pool` (a pasted file is as
+    /// large as the form, a fetched one 128 KiB, and the link as long as the form allows), each
+    /// link's decision within `pool`'s budget.
+    static func post(_ fields: FormBody, size: Int, fetch: Fetch, pool: DecisionPool) async -> HTML {
+        Layout.page(
+            title: title, path: path,
+            HTML(joining: [await result(fields, size: size, fetch: fetch, pool: pool), form(fields)]))
     }
 
     /// How the page fetches a domain on both routes (the server's bounded, guarded fetches).
@@ -50,7 +55,7 @@ enum UniversalLinksPage {
             AssociationFetch, AssociationFetching.Refusal
         >
 
-    static func result(_ fields: FormBody, fetch: Fetch) async -> HTML {
+    static func result(_ fields: FormBody, size: Int, fetch: Fetch, pool: DecisionPool) async -> HTML {
         guard let domainText = fields.trimmed("domain") else {
             return "<section class=\"error\" role=\"alert\"><p>Give the domain.</p></section>"
         }
@@ -58,16 +63,30 @@ enum UniversalLinksPage {
             return
                 "<section class=\"error\" role=\"alert\"><p><code>\(domainText)</code> is not a domain.</p></section>"
         }
+        let budget = pool.budget
         guard let text = fields.firstGiven("upload", "file"), !FormBody.trimmingC0ControlsAndSpaces(text).isEmpty else {
-            return AssociationFetchSection.render(
-                await fetch(domain, fields.trimmed("appID")), link: fields.trimmed("link"),
-                appID: fields.trimmed("appID"))
+            let fetched = await fetch(domain, fields.trimmed("appID"))
+            let (link, appID) = (fields.trimmed("link"), fields.trimmed("appID"))
+            return await decided(on: pool, bodySize: Int.max) {
+                AssociationFetchSection.render(fetched, link: link, appID: appID, budget: budget)
+            }
         }
-        return pasted(text, domain: domain, fields)
+        return await decided(on: pool, bodySize: size) { pasted(text, domain: domain, fields, budget: budget) }
+    }
+
+    /// `section` made on `pool` (where it arrives when the form is small); a full pool's answer as a
+    /// section that says so.
+    static func decided(on pool: DecisionPool, bodySize: Int, _ section: @escaping @Sendable () -> HTML) async -> HTML {
+        switch await pool.decide(bodySize: bodySize, section) {
+        case .success(let html): return html
+        case .failure(let refusal):
+            let message = HTML.escape(refusal.body["error"]?.stringValue ?? "")
+            return "<section class=\"error\" role=\"alert\"><p>\(message)</p></section>"
+        }
     }
 
     /// A pasted file: its findings and the link's decisions.
-    static func pasted(_ text: String, domain: LinkDomain, _ fields: FormBody) -> HTML {
+    static func pasted(_ text: String, domain: LinkDomain, _ fields: FormBody, budget: WorkBudget) -> HTML {
         let file: AssociationFile
         let findings: [Finding]
         switch AssociationFile.read(Array(text.utf8)) {
@@ -88,7 +107,8 @@ enum UniversalLinksPage {
         }
         var sections: [HTML] = [lint(findings)]
         if let linkText = fields.trimmed("link") {
-            sections.append(decisions(file, domain: domain, link: linkText, appID: fields.trimmed("appID")))
+            sections.append(
+                decisions(file, domain: domain, link: linkText, appID: fields.trimmed("appID"), budget: budget))
         }
         return HTML(joining: sections)
     }
@@ -111,8 +131,12 @@ enum UniversalLinksPage {
             """
     }
 
+    /// The link's decision for each app, each within `budget`: a file whose patterns against the
+    /// link could cost more than one case may is refused before anything is decided, as
+    /// `/v1/aasa/match` refuses it, and no app is decided after the budget's time.
     static func decisions(
-        _ file: AssociationFile, domain: LinkDomain, link: String, appID: String?, copy: String = ""
+        _ file: AssociationFile, domain: LinkDomain, link: String, appID: String?, copy: String = "",
+        budget: WorkBudget
     ) -> HTML {
         let url: WebURL
         do { url = try WebURL(link) } catch {
@@ -120,11 +144,21 @@ enum UniversalLinksPage {
                 "<section class=\"error\" role=\"alert\"><p><code>\(link)</code> is not a URL (\(error.code)).</p></section>"
         }
         let matcher = UniversalLinkMatcher(file)
+        let cost = CostedAnswer.cost(size: matcher.patternLength, length: url.href.utf8.count)
+        guard cost <= budget.maximumCaseCost else {
+            return """
+                <section class="error" role="alert"><h2>The link</h2><p>The file's patterns (\(matcher.patternLength)
+                characters) against a link of \(url.href.utf8.count) bytes could take \(cost) steps, more than this
+                server gives one decision (\(budget.maximumCaseCost)). Decide it on your own machine with
+                <code>webfence aasa match</code>.</p></section>
+                """
+        }
+        let deadline = ContinuousClock.now + budget.timeLimit
         var rows: [HTML] = []
         var left = 0
         for service in matcher.services {
             for id in appID.map({ [$0] }) ?? matcher.appIDs(for: service) {
-                guard rows.count < maximumRows else {
+                guard rows.count < maximumRows, ContinuousClock.now < deadline else {
                     left += 1
                     continue
                 }

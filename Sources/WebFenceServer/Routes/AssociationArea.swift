@@ -23,7 +23,9 @@ struct AssociationArea: ServerArea {
                 }
             },
             .page(UniversalLinksPage.path) { _ in Page(UniversalLinksPage.get()) },
-            .form(UniversalLinksPage.path, limits: limits) { await UniversalLinksPage.post($0, fetch: fetch) },
+            .form(UniversalLinksPage.path, limits: limits) { [pool] fields, size in
+                await UniversalLinksPage.post(fields, size: size, fetch: fetch, pool: pool)
+            },
         ]
     }
 }

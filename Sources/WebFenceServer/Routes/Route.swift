@@ -76,9 +76,10 @@ struct Route: Sendable {
 
     /// `POST path`: a form read within `limits` and answered with a page; a form that does not
     /// arrive whole is answered with a page that says so.
-    static func form(_ path: String, limits: BodyLimits, _ page: @escaping @Sendable (FormBody) async -> HTML) -> Route
-    {
-        form(path, limits: limits) { fields, _ in Page(await page(fields)) }
+    static func form(
+        _ path: String, limits: BodyLimits, _ page: @escaping @Sendable (FormBody, _ size: Int) async -> HTML
+    ) -> Route {
+        form(path, limits: limits) { fields, size in Page(await page(fields, size)) }
     }
 
     /// `POST path`: a form read within `limits` and answered with a page made on `pool` (a pure
