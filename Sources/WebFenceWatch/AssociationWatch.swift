@@ -62,10 +62,7 @@ public struct AssociationWatch: Service {
                 guard let domain = try await store.claim(among: names, holder: holder, at: started, for: leaseLength)
                 else { break }
                 guard let fetched = await fetch(domain, now: now) else {
-                    // Stopping: the domain is left due at once for another watcher, not held to the
-                    // lease's end (a task of its own, which the stop does not cancel; at best effort).
-                    let (store, holder) = (store, holder)
-                    Task.detached { try? await store.release(domain, holder: holder, nextDue: started) }
+                    await giveBack(domain, claimedAt: started)
                     return changed
                 }
                 changed += fetched
@@ -78,6 +75,17 @@ public struct AssociationWatch: Service {
         }
         counts.roundFinished()
         return changed
+    }
+
+    /// A domain whose fetch was cut short: when the service is stopping, due again at once for
+    /// another watcher rather than held to the lease's end (in a task the stop does not cancel,
+    /// waited for at most 5 s); otherwise (the fetcher was shut down) an interval later.
+    private func giveBack(_ domain: String, claimedAt started: Date) async {
+        let (store, holder) = (store, holder)
+        let nextDue = Task.isCancelled ? started : started + interval.seconds
+        _ = await Task.detached {
+            try? await TimeLimit.run(.seconds(5)) { try await store.release(domain, holder: holder, nextDue: nextDue) }
+        }.value
     }
 
     /// Both routes of `domain`, each answer recorded under this watcher's lease; the routes that

@@ -70,9 +70,11 @@ public final class PostgresWatchStore: WatchStore {
     /// The client's configuration for `url`, and the URL as messages show it (no password). An error
     /// never repeats the URL as given: it may hold the password.
     static func configuration(_ url: String) throws(WatchStoreError) -> (PostgresClient.Configuration, String) {
+        // A password with an unescaped `/` or `?` splits the URL elsewhere (no user, the password in
+        // the port or path): such a URL is not shown at all.
         guard let parts = URLComponents(string: url),
             ["postgres", "postgresql"].contains(parts.scheme?.lowercased() ?? ""),
-            let host = parts.host, !host.isEmpty
+            let host = parts.host, !host.isEmpty, parts.user != nil || !url.contains("@")
         else {
             throw .badLocation("the database URL", reason: "expected postgres://user@host:port/database")
         }
@@ -124,13 +126,18 @@ public final class PostgresWatchStore: WatchStore {
                 password: client.password, database: client.database,
                 tls: tls ? .require(try NIOSSLContext(configuration: .makeClientConfiguration())) : .disable)
             configuration.options.connectTimeout = .seconds(10)
-            let connection = try await TimeLimit.run(limit) { [configuration] in
-                try await PostgresConnection.connect(
+            // The pool's connections' settings too: a server that refuses one is found here, with
+            // its reason.
+            configuration.options.additionalStartupParameters = client.options.additionalStartupParameters
+            configuration.options.tlsServerName = client.options.tlsServerName
+            // Connected and closed in one piece: a connection made after the limit is closed all the same.
+            try await TimeLimit.run(limit) { [configuration] in
+                let connection = try await PostgresConnection.connect(
                     on: PostgresConnection.defaultEventLoopGroup.next(), configuration: configuration, id: 0,
                     logger: logger
                 ).get()
+                try await connection.close()
             }
-            try await connection.close()
         } catch is TimeLimit.Exceeded {
             throw .unavailable(location: location, reason: "no answer within \(limit.components.seconds) s")
         } catch {
@@ -197,6 +204,8 @@ public final class PostgresWatchStore: WatchStore {
 
     func migrate() async throws(WatchStoreError) {
         try await transaction { connection, logger in
+            // A replica waits for another's migration as long as it takes (within the operation's limit).
+            try await connection.query("SET LOCAL lock_timeout = 0", logger: logger)
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS watch_migration (name TEXT PRIMARY KEY)", logger: logger)

@@ -15,7 +15,8 @@ enum TimeLimit {
         let answer = Answer<T>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                answer.wait(continuation)
+                // Cancelled already: answered, and no work started.
+                guard answer.wait(continuation) else { return }
                 let work = Task {
                     do { answer.give(.success(try await operation())) } catch { answer.give(.failure(error)) }
                 }
@@ -41,13 +42,16 @@ enum TimeLimit {
         }
         private let state = Mutex(State())
 
-        func wait(_ continuation: CheckedContinuation<T, any Error>) {
+        /// Keeps `continuation` for the answer; false (and resumed at once) when one was given before.
+        func wait(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
             let early = state.withLock { state -> Result<T, any Error>? in
                 if let early = state.early { return early }
                 state.continuation = continuation
                 return nil
             }
-            if let early { continuation.resume(with: early) }
+            guard let early else { return true }
+            continuation.resume(with: early)
+            return false
         }
 
         func onAnswer(_ action: @escaping @Sendable () -> Void) {

@@ -212,3 +212,25 @@ extension WatchStoreTests {
         try await group.shutdownGracefully()
     }
 }
+
+extension WatchStoreTests {
+    @Test(
+        "A wrong password stops the start with the server's reason, at once, and is not shown",
+        .enabled(if: WatchStoreKind.postgresURL != nil, "set WEBFENCE_TEST_POSTGRES; .ci/run does"))
+    func wrongPassword() async throws {
+        let given = try #require(WatchStoreKind.postgresURL)
+        var parts = try #require(URLComponents(string: given))
+        let wrong = "not-the-password-\(UUID().uuidString.prefix(8))"
+        parts.password = wrong
+        let url = try #require(parts.string)
+        let started = ContinuousClock.now
+        await #expect {
+            _ = try await PostgresWatchStore.open(url, timeLimit: .seconds(20))
+        } throws: { error in
+            guard case .unavailable(_, let reason)? = error as? WatchStoreError else { return false }
+            return reason.contains("password authentication failed")
+                && !String(describing: error).contains(wrong)
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+}

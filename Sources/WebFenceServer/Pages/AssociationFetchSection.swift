@@ -8,7 +8,7 @@ import WebFenceNetwork
 enum AssociationFetchSection {
     static func render(
         _ fetch: Result<AssociationFetch, AssociationFetching.Refusal>, link: String?, appID: String?,
-        budget: WorkBudget
+        budget: WorkBudget, deadline: ContinuousClock.Instant
     ) -> HTML {
         let fetched: AssociationFetch
         switch fetch {
@@ -32,7 +32,8 @@ enum AssociationFetchSection {
             if let link {
                 sections.append(
                     UniversalLinksPage.decisions(
-                        file, domain: fetched.domain, link: link, appID: appID, copy: " (\(copy))", budget: budget))
+                        file, domain: fetched.domain, link: link, appID: appID, copy: " (\(copy))", budget: budget,
+                        deadline: deadline))
             }
         }
         return HTML(joining: sections)

@@ -67,11 +67,21 @@ enum UniversalLinksPage {
         guard let text = fields.firstGiven("upload", "file"), !FormBody.trimmingC0ControlsAndSpaces(text).isEmpty else {
             let fetched = await fetch(domain, fields.trimmed("appID"))
             let (link, appID) = (fields.trimmed("link"), fields.trimmed("appID"))
+            // Only a link to decide against a received copy needs the pool (a fetch already made is
+            // not lost to a full pool otherwise).
+            let received = (try? fetched.get())?.routes.contains { $0.file != nil } ?? false
+            guard link != nil, received else {
+                return AssociationFetchSection.render(
+                    fetched, link: nil, appID: appID, budget: budget, deadline: .now + budget.timeLimit)
+            }
             return await decided(on: pool, bodySize: Int.max) {
-                AssociationFetchSection.render(fetched, link: link, appID: appID, budget: budget)
+                AssociationFetchSection.render(
+                    fetched, link: link, appID: appID, budget: budget, deadline: .now + budget.timeLimit)
             }
         }
-        return await decided(on: pool, bodySize: size) { pasted(text, domain: domain, fields, budget: budget) }
+        return await decided(on: pool, bodySize: size) {
+            pasted(text, domain: domain, fields, budget: budget, deadline: .now + budget.timeLimit)
+        }
     }
 
     /// `section` made on `pool` (where it arrives when the form is small); a full pool's answer as a
@@ -80,13 +90,16 @@ enum UniversalLinksPage {
         switch await pool.decide(bodySize: bodySize, section) {
         case .success(let html): return html
         case .failure(let refusal):
-            let message = HTML.escape(refusal.body["error"]?.stringValue ?? "")
-            return "<section class=\"error\" role=\"alert\"><p>\(message)</p></section>"
+            // Interpolated as text: the page escapes it.
+            return
+                "<section class=\"error\" role=\"alert\"><p>\(refusal.body["error"]?.stringValue ?? "")</p></section>"
         }
     }
 
     /// A pasted file: its findings and the link's decisions.
-    static func pasted(_ text: String, domain: LinkDomain, _ fields: FormBody, budget: WorkBudget) -> HTML {
+    static func pasted(
+        _ text: String, domain: LinkDomain, _ fields: FormBody, budget: WorkBudget, deadline: ContinuousClock.Instant
+    ) -> HTML {
         let file: AssociationFile
         let findings: [Finding]
         switch AssociationFile.read(Array(text.utf8)) {
@@ -108,7 +121,9 @@ enum UniversalLinksPage {
         var sections: [HTML] = [lint(findings)]
         if let linkText = fields.trimmed("link") {
             sections.append(
-                decisions(file, domain: domain, link: linkText, appID: fields.trimmed("appID"), budget: budget))
+                decisions(
+                    file, domain: domain, link: linkText, appID: fields.trimmed("appID"), budget: budget,
+                    deadline: deadline))
         }
         return HTML(joining: sections)
     }
@@ -133,10 +148,11 @@ enum UniversalLinksPage {
 
     /// The link's decision for each app, each within `budget`: a file whose patterns against the
     /// link could cost more than one case may is refused before anything is decided, as
-    /// `/v1/aasa/match` refuses it, and no app is decided after the budget's time.
+    /// `/v1/aasa/match` refuses it, and no app is decided after `deadline` (the page's, shared by
+    /// both copies of a fetched file).
     static func decisions(
         _ file: AssociationFile, domain: LinkDomain, link: String, appID: String?, copy: String = "",
-        budget: WorkBudget
+        budget: WorkBudget, deadline: ContinuousClock.Instant
     ) -> HTML {
         let url: WebURL
         do { url = try WebURL(link) } catch {
@@ -153,12 +169,13 @@ enum UniversalLinksPage {
                 <code>webfence aasa match</code>.</p></section>
                 """
         }
-        let deadline = ContinuousClock.now + budget.timeLimit
         var rows: [HTML] = []
         var left = 0
+        var timedOut = false
         for service in matcher.services {
             for id in appID.map({ [$0] }) ?? matcher.appIDs(for: service) {
-                guard rows.count < maximumRows, ContinuousClock.now < deadline else {
+                timedOut = timedOut || ContinuousClock.now >= deadline
+                guard rows.count < maximumRows, !timedOut else {
                     left += 1
                     continue
                 }
@@ -180,7 +197,11 @@ enum UniversalLinksPage {
         guard !rows.isEmpty else {
             return "<section><h2>The link</h2><p>The file lists no app for any service.</p></section>"
         }
-        if left > 0 { rows.append("<tr><td colspan=\"4\">and \(left) more apps, not shown: name one app ID</td></tr>") }
+        if left > 0 {
+            let why =
+                timedOut ? "not decided: the page's \(budget.timeLimit.components.seconds) s ran out" : "not shown"
+            rows.append("<tr><td colspan=\"4\">and \(left) more apps, \(why): name one app ID</td></tr>")
+        }
         return """
             <section><h2>The link <code>\(url.href)</code> on \(domain.description)\(copy)</h2>
             <table><thead><tr><th scope="col">service</th><th scope="col">app</th><th scope="col">decision</th><th scope="col">the rule behind it</th></tr></thead>

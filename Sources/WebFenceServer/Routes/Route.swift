@@ -91,7 +91,8 @@ struct Route: Sendable {
             switch await pool.decide(bodySize: size, { page(fields) }) {
             case .success(let html): return Page(html)
             case .failure(let refusal):
-                let message = HTML.escape(refusal.body["error"]?.stringValue ?? "")
+                // Interpolated as text: the page escapes it.
+                let message = refusal.body["error"]?.stringValue ?? ""
                 return Page(
                     Layout.page(title: "Busy", path: "", "<p role=\"alert\">\(message)</p>"),
                     status: .serviceUnavailable)
