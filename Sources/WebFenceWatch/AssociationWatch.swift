@@ -127,7 +127,7 @@ public struct AssociationWatch: Service {
     /// Rounds until the service group shuts down, each when the next domain may be claimed (at
     /// least a second and at most an interval apart).
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await checkAll()
                 let next: Date?
