@@ -66,7 +66,7 @@ public struct AssociationWatch: Service {
                     return changed
                 }
                 changed += fetched
-                try await store.release(domain, holder: holder, nextDue: started + interval.seconds)
+                try await store.release(domain, holder: holder, nextDue: started + AssociationFetch.seconds(interval))
             }
         } catch {
             // A store's work cut short by the service stopping is not the store's failure.
@@ -82,7 +82,7 @@ public struct AssociationWatch: Service {
     /// waited for at most 5 s); otherwise (the fetcher was shut down) an interval later.
     private func giveBack(_ domain: String, claimedAt started: Date) async {
         let (store, holder) = (store, holder)
-        let nextDue = Task.isCancelled ? started : started + interval.seconds
+        let nextDue = Task.isCancelled ? started : started + AssociationFetch.seconds(interval)
         _ = await Task.detached {
             try? await TimeLimit.run(.seconds(5)) { try await store.release(domain, holder: holder, nextDue: nextDue) }
         }.value
@@ -137,9 +137,10 @@ public struct AssociationWatch: Service {
                     if !Task.isCancelled { logger.error("\(error)") }
                     next = nil
                 }
-                let wait = next.map { $0.timeIntervalSinceNow } ?? interval.seconds
+                let wait = next.map { $0.timeIntervalSinceNow } ?? AssociationFetch.seconds(interval)
                 // Shutting down ends the wait: that is the service's end, not its failure.
-                do { try await Task.sleep(for: .seconds(min(max(wait, 1), interval.seconds))) } catch { return }
+                do { try await Task.sleep(for: .seconds(min(max(wait, 1), AssociationFetch.seconds(interval)))) } catch
+                { return }
             }
         }
     }

@@ -337,7 +337,7 @@ public final class PostgresWatchStore: WatchStore {
     public func claim(among domains: [String], holder: String, at time: Date, for length: Duration)
         async throws(WatchStoreError) -> String?
     {
-        let (now, until) = (time.timeIntervalSince1970, time.timeIntervalSince1970 + length.seconds)
+        let (now, until) = (time.timeIntervalSince1970, time.timeIntervalSince1970 + AssociationFetch.seconds(length))
         return try await rows(
             """
             UPDATE watch_lease SET holder = \(holder), leasedUntil = \(until) WHERE domain = (

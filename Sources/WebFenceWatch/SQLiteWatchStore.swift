@@ -1,6 +1,7 @@
 import AssociationFetchCore
 import Foundation
 import GRDB
+import StrictJSON
 
 /// The watch's store in one SQLite file (GRDB): the embedded default (`--watch-database FILE`).
 ///
@@ -239,7 +240,7 @@ public final class SQLiteWatchStore: WatchStore {
                         ORDER BY nextDue, domain LIMIT 1)
                     RETURNING domain
                     """,
-                arguments: [holder, now + length.seconds, Self.jsonList(domains), now, now])
+                arguments: [holder, now + AssociationFetch.seconds(length), Self.jsonList(domains), now, now])
         }
     }
 
@@ -268,11 +269,7 @@ public final class SQLiteWatchStore: WatchStore {
 
     /// `domains` as a JSON array, for `json_each` (no statement's argument count to exceed).
     static func jsonList(_ domains: [String]) -> String {
-        "["
-            + domains.map {
-                "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                    + "\""
-            }.joined(separator: ",") + "]"
+        JSONValue.array(domains.map(JSONValue.string)).serialized()
     }
 
     private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws(WatchStoreError)
@@ -285,13 +282,6 @@ public final class SQLiteWatchStore: WatchStore {
         -> T
     {
         do { return try await queue.write(body) } catch { throw .unwritable(path: path, reason: Self.reason(error)) }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, fractions included.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
 
