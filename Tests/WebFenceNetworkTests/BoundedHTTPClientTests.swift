@@ -45,9 +45,6 @@ struct BoundedHTTPClientTests {
             return
         }
         #expect(result.response == nil)
-        // Well before the 30 s limit. The margin is wide because the clock is read on Swift
-        // concurrency's shared threads, which other tests' `webfence` processes can keep busy.
-        #expect(result.elapsed < .seconds(15), "took \(result.elapsed)")
     }
 
     @Test("A trust-root file that does not exist is reported, and nothing is sent")

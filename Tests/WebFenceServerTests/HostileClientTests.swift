@@ -101,24 +101,26 @@ struct HostileClientTests {
 
     @Test("A slow-loris trickling its request head is cut off at the head's time limit; others are answered")
     func slowLoris() async throws {
+        // Only the head's limit can close the connection before the 25 s the attack gives up at (the idle
+        // timeout is 30 s), so a close at all is the limit at work, on a machine however busy.
         let app = Self.application(.init(idleTimeout: .seconds(30), requestHeadTimeLimit: .seconds(1)))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             async let attack = Self.trickle(
                 port: port, head: "GET /health HTTP/1.1\r\nHost: localhost\r\n",
                 trickle: String(repeating: "X-Slow: a\r\n", count: 100), interval: .milliseconds(100),
-                giveUp: .seconds(10))
+                giveUp: .seconds(25))
             try await Task.sleep(for: .milliseconds(300))
             // Another client, on a connection of its own, is answered meanwhile. (Not the test
             // client's: its connection, idle since the test began, is itself closed by the deadline
             // when the machine is slow.)
             let other = try RawConnection(port: port)
             #expect(other.send("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))
-            #expect(try await other.closes(within: .seconds(5)))
+            #expect(try await other.closes(within: .seconds(20)))
             #expect(String(decoding: other.received, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
             let (closedAfter, _) = try await attack
             let seconds = try #require(closedAfter, "the trickling connection was never closed")
-            #expect(seconds >= .milliseconds(900) && seconds < .seconds(6), "closed after \(seconds)")
+            #expect(seconds >= .milliseconds(900), "closed after \(seconds)")
         }
     }
 
@@ -129,9 +131,9 @@ struct HostileClientTests {
             let port = try #require(client.port)
             let (closedAfter, received) = try await Self.trickle(
                 port: port, head: "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\nGET /health HTTP/1.1\r\n",
-                trickle: String(repeating: "X", count: 100), interval: .milliseconds(100), giveUp: .seconds(10))
+                trickle: String(repeating: "X", count: 100), interval: .milliseconds(100), giveUp: .seconds(25))
             #expect(received.hasPrefix("HTTP/1.1 200"))
-            #expect(closedAfter != nil && closedAfter! < .seconds(6))
+            #expect(closedAfter != nil, "never closed")
         }
     }
 
@@ -143,9 +145,9 @@ struct HostileClientTests {
             let (closedAfter, received) = try await Self.trickle(
                 port: port,
                 head: "POST /v1/rules/check HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n",
-                trickle: String(repeating: " ", count: 1000), interval: .milliseconds(100), giveUp: .seconds(10))
+                trickle: String(repeating: " ", count: 1000), interval: .milliseconds(100), giveUp: .seconds(25))
             #expect(received.hasPrefix("HTTP/1.1 408"), "\(received)")
-            #expect(closedAfter != nil && closedAfter! < .seconds(6))
+            #expect(closedAfter != nil, "never closed")
         }
     }
 
@@ -162,7 +164,7 @@ struct HostileClientTests {
                 ))
             var sent = 0
             while sent < body.utf8.count, connection.send(String(repeating: "x", count: 16_384)) { sent += 16_384 }
-            #expect(try await connection.closes(within: .seconds(5)))
+            #expect(try await connection.closes(within: .seconds(20)))
             #expect(String(decoding: connection.received, as: UTF8.self).hasPrefix("HTTP/1.1 413"))
             let health = try await client.execute(uri: "/health", method: .get) { $0.status }
             #expect(health == .ok)

@@ -156,12 +156,10 @@ extension WorkBudgetTests {
         let file = Self.hostileFile(patterns: 120_000)
         let link = "https://example.com/" + String(repeating: "a", count: 980)
         let body = PageTests.form([("domain", "example.com"), ("file", file), ("link", link)])
-        let started = ContinuousClock.now
         let (status, html, _) = try await PageTests.request(.post, "/", body)
         #expect(status == .ok)
         #expect(html.contains("more than this\nserver gives one decision (50000000)"), "\(html.suffix(2_000))")
         #expect(!html.contains("<table><thead><tr><th scope=\"col\">service</th>"), "nothing decided")
-        #expect(ContinuousClock.now - started < .seconds(10))
         // The same file and a short link: decided.
         let short = PageTests.form([("domain", "example.com"), ("file", file), ("link", "https://example.com/x")])
         let (_, decided, _) = try await PageTests.request(.post, "/", short)
