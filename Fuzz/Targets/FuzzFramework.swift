@@ -5,8 +5,12 @@
 // framework's decision and the rule set its configuration meant.
 //
 // Input: the first byte picks the reader (0 Capacitor, 1 Cordova XML, 2 Cordova JSON,
-// 3 react-native-webview, 4 Hotwire Native, 5 PWABuilder JSON, 6 Settings.swift, modulo 7); the
-// rest is the file, as bytes.
+// 3 react-native-webview, 4 Hotwire Native, 5 PWABuilder JSON, 6 Settings.swift, 7
+// flutter_inappwebview's settings JSON, 8 one flutter_inappwebview allow-list entry as text, modulo
+// 9); the rest is the file, as bytes. The two Flutter readers go to `framework bridge`'s checks
+// (the regular-expression subset behind a JavaScript string literal and as ICU reads it) instead:
+//   - a decision or a failure naming the entry; never offered-less acceptance where a secret is
+//     needed (6.2), a bypass only where the bridge is offered or accepted; deciding again is the same.
 //
 // Checks: no crash, no hang; a reader either refuses the file with a place (XML and Swift: line and
 // column from 1; JSON: a JSON pointer) or gives a policy; for every policy read, on a fixed set of
@@ -39,7 +43,10 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let selector = bytes.first else { return 0 }
     let file = Array(bytes.dropFirst())
     let policy: FrameworkPolicy
-    switch selector % 7 {
+    switch selector % 9 {
+    case 7, 8:
+        fuzzFlutterBridge(file, asEntry: selector % 9 == 8)
+        return 0
     case 6:
         do {
             policy = .pwabuilder(
@@ -59,7 +66,7 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     default:
         let framework: HybridFramework =
-            switch selector % 7 {
+            switch selector % 9 {
             case 0: .capacitor
             case 2: .cordovaIOS
             case 3: .reactNativeWebView
@@ -106,4 +113,46 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Fuzz.fail("the rule set framework rules prints loads", "\(error)\n\(ruleSet.serialized())")
     }
     return 0
+}
+
+/// The `framework bridge` reading of flutter_inappwebview's settings, or of one entry put in all
+/// three of its lists, decided on every fixed URL in both frames.
+func fuzzFlutterBridge(_ file: [UInt8], asEntry: Bool) {
+    let text = String(decoding: file, as: UTF8.self)
+    let configuration: JSONValue
+    if asEntry {
+        let list = JSONValue.array([.string(text)])
+        configuration = .object([
+            "javaScriptBridgeOriginAllowList": list, "pluginScriptsOriginAllowList": list,
+            "javaScriptHandlersOriginAllowList": list,
+        ])
+    } else {
+        guard let json = try? JSONParser.parse(text) else { return }
+        configuration = json
+    }
+    let policy: BridgePolicy
+    do {
+        policy = try BridgePolicy.read(
+            framework: "flutter-inappwebview", version: nil, configuration: configuration, at: "")
+    } catch {
+        Fuzz.check(!error.description.isEmpty, "a refusal says why", error.description)
+        return
+    }
+    for url in FrameworkFuzz.urls {
+        for isMainFrame in [true, false] {
+            do {
+                let decision = try policy.decide(url, isMainFrame: isMainFrame)
+                Fuzz.check(
+                    decision.offered || !decision.accepted, "6.2 accepts only where its script runs", "\(decision)")
+                Fuzz.check(
+                    !decision.isBypass || decision.offered || decision.accepted, "a bypass is offered or accepted",
+                    "\(decision)")
+                Fuzz.check(
+                    (try? policy.decide(url, isMainFrame: isMainFrame)) == decision, "a decision is a value",
+                    "\(decision)")
+            } catch {
+                Fuzz.check(error.reason.contains("OriginAllowList["), "a failure names its entry", error.reason)
+            }
+        }
+    }
 }

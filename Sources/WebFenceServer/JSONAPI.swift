@@ -19,10 +19,14 @@ public enum JSONAPI {
     static let matchers = CompiledCache<UniversalLinkMatcher>(capacity: 32)
     static let policies = CompiledCache<FrameworkPolicy>(capacity: 32)
     static let ruleSets = CompiledCache<NavigationRuleSet>(capacity: 32)
+    static let bridgePolicies = CompiledCache<BridgePolicy>(capacity: 32)
 
     /// Each cache's hits and misses, by name, for `/metrics`.
     static var cacheCounts: [(name: String, counts: (hits: Int, misses: Int))] {
-        [("aasa", matchers.counts), ("framework", policies.counts), ("rules", ruleSets.counts)]
+        [
+            ("aasa", matchers.counts), ("framework", policies.counts), ("bridge", bridgePolicies.counts),
+            ("rules", ruleSets.counts),
+        ]
     }
 
     /// `POST /v1/aasa/match`: an array of `aasa match --jsonl` input objects. A repeated key is read
@@ -55,6 +59,26 @@ public enum JSONAPI {
                 // of the entry (Cordova's globs mark each position once a star).
                 let size = input["config"]?.approximateTextSize ?? 0
                 let cost = CostedAnswer.cost(size: size, length: input["url"]?.stringValue?.utf8.count ?? 0)
+                guard cost <= costLimit else { return .overCost(cost) }
+                return .answered(answers.answer(to: input))
+            }
+        }
+    }
+
+    /// `POST /v1/framework/bridge`: an array of `framework bridge --jsonl` input objects.
+    public static func frameworkBridge(_ body: [UInt8]) -> APIResponse { frameworkBridge(body, within: .standard) }
+
+    /// `POST /v1/framework/bridge` within `budget`: each case's cost is the larger of its
+    /// configuration's size and its compiled allow lists' states × its URL's length.
+    static func frameworkBridge(_ body: [UInt8], within budget: WorkBudget) -> APIResponse {
+        switch cases(body, duplicateKeys: .reject) {
+        case .failure(let error): return error.response
+        case .success(let inputs):
+            let answers = FrameworkBridgeAnswers(policies: bridgePolicies)
+            return budget.answers(inputs) { input, costLimit in
+                let size = input["config"]?.approximateTextSize ?? 0
+                let steps = (try? answers.policy(for: input).get())?.stepsPerCharacter ?? 1
+                let cost = CostedAnswer.cost(size: max(size, steps), length: input["url"]?.stringValue?.utf8.count ?? 0)
                 guard cost <= costLimit else { return .overCost(cost) }
                 return .answered(answers.answer(to: input))
             }

@@ -239,3 +239,43 @@ struct WebViewFlutterBridgeTests {
         #expect(!none.offered && !none.accepted)
     }
 }
+
+/// `framework bridge` for the five navigation frameworks (spec §2c, §3c, §4c, §6, §12): the bridge
+/// script where the framework adds it, a call accepted from every frame.
+struct NavigationFrameworkBridgeTests {
+    static let answers = FrameworkBridgeAnswers()
+
+    static func answer(_ framework: String, _ config: String, _ url: String, frame: String) -> JSONValue {
+        answers.answer(
+            toLine:
+                #"{"id": 1, "framework": "\#(framework)", "config": \#(config), "url": "\#(url)", "frame": "\#(frame)"}"#
+        )
+    }
+
+    @Test(
+        "offered in the frames the script is added to, accepted from every frame",
+        arguments: [
+            ("capacitor", "{}", "main", true, true), ("capacitor", "{}", "sub", false, true),
+            ("cordova-ios", #"{"version": "8"}"#, "sub", true, true),
+            ("react-native-webview", #"{"onMessage": true}"#, "main", true, true),
+            ("react-native-webview", #"{"onMessage": true}"#, "sub", false, true),
+            ("react-native-webview", "{}", "main", false, false),
+            ("hotwire-native", #"{"startLocation": "https://app.example.com/"}"#, "sub", false, true),
+            ("pwabuilder", #"{"rootUrl": "https://app.example.com/", "allowedOrigins": []}"#, "sub", true, true),
+        ])
+    func shapes(_ framework: String, _ config: String, _ frame: String, _ offered: Bool, _ accepted: Bool) {
+        let answer = Self.answer(framework, config, "https://ads.net/", frame: frame)
+        #expect(answer["offered"] == .bool(offered), "\(answer)")
+        #expect(answer["accepted"] == .bool(accepted), "\(answer)")
+        #expect(answer["origin"] == .string("https://ads.net"))
+    }
+
+    @Test("a frame whose origin the configuration does not name is a bypass once the configuration names one")
+    func bypass() {
+        let named = #"{"server": {"url": "https://app.example.com", "allowNavigation": ["*.partner.com"]}}"#
+        #expect(Self.answer("capacitor", named, "https://ads.net/", frame: "sub")["bypass"] == .bool(true))
+        #expect(Self.answer("capacitor", named, "https://x.partner.com/", frame: "sub")["bypass"] == .bool(false))
+        #expect(Self.answer("capacitor", named, "https://app.example.com/", frame: "main")["bypass"] == .bool(false))
+        #expect(Self.answer("capacitor", "{}", "https://ads.net/", frame: "sub")["bypass"] == .bool(false))
+    }
+}

@@ -225,3 +225,72 @@ final class FrameworkCommandTests {
             ])
     }
 }
+
+/// `webfence framework bridge` (interfaces §6b), through the binary.
+@Suite("webfence framework bridge")
+struct FrameworkBridgeCommandTests {
+    @Test("text: the bundled flutter_inappwebview settings, a named origin and a regex hole")
+    func flutterText() throws {
+        let result = try WebFenceBinary.run([
+            "framework", "bridge", "--framework", "flutter-inappwebview", "--config",
+            PackageFiles.url("Examples/frameworks/flutter-inappwebview.json").path, "https://app.example.com/",
+            "https://helpxexample.com/",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("accepted  https://app.example.com/\n"))
+        #expect(result.stdout.contains("offered   https://helpxexample.com/  BYPASS"))
+        #expect(result.stdout.contains("[flutter-inappwebview.javaScriptHandlersOriginAllowList.noMatch]"))
+    }
+
+    @Test("--format json, --frame sub and --version 6.1.5")
+    func json() throws {
+        let result = try WebFenceBinary.run([
+            "framework", "bridge", "--framework", "flutter-inappwebview", "--version", "6.1.5", "--config",
+            PackageFiles.url("Examples/frameworks/flutter-inappwebview.json").path, "--frame", "sub", "--format",
+            "json",
+            "https://ads.example.net/",
+        ])
+        // The example's 6.2 settings do not exist in 6.1.5: refused, naming one.
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("does not exist in flutter_inappwebview 6.1.5"))
+        let capacitor = try WebFenceBinary.run([
+            "framework", "bridge", "--framework", "capacitor", "--config",
+            PackageFiles.url("Examples/frameworks/capacitor.config.json").path, "--frame", "sub", "--format", "json",
+            "https://ads.example.net/",
+        ])
+        #expect(capacitor.status == 0, "\(capacitor.stderr)")
+        let document = try FrameworkCommandTests.json(Substring(capacitor.stdout))
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.first?["url"] as? String == "https://ads.example.net/")
+        #expect(results.first?["offered"] as? Bool == false)
+        #expect(results.first?["accepted"] as? Bool == true)
+        #expect(results.first?["bypass"] as? Bool == true)
+    }
+
+    @Test("--jsonl: one answer a line with exactly the keys of §6b; an undecidable entry is a failure, exit 2")
+    func jsonLines() throws {
+        let input = [
+            #"{"id": 1, "framework": "webview-flutter", "config": {"channels": ["Toaster"]}, "url": "https://ads.net/", "frame": "sub"}"#,
+            #"{"id": 2, "framework": "flutter-inappwebview", "config": {"javaScriptBridgeOriginAllowList": ["(?=x)"]}, "url": "https://a.com/"}"#,
+            #"{"id": 3, "framework": "flutter-inappwebview", "url": "https://a.com/", "frame": "top"}"#,
+        ].joined(separator: "\n")
+        let result = try WebFenceBinary.run(["framework", "bridge", "--jsonl"], stdin: input)
+        #expect(result.status == 2)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        let first = try FrameworkCommandTests.json(lines[0])
+        #expect(Set(first.keys) == ["id", "offered", "accepted", "origin", "rule", "bypass"])
+        #expect(first["origin"] as? String == "https://ads.net")
+        #expect((try FrameworkCommandTests.json(lines[1]))["reason"] as? String != nil)
+        #expect(result.stderr.contains("stdin:line 2") && result.stderr.contains("stdin:line 3"))
+    }
+
+    @Test("usage: a framework it does not know is exit 2 with the names")
+    func usage() throws {
+        let result = try WebFenceBinary.run([
+            "framework", "bridge", "--framework", "tauri", "--config", "/dev/null", "https://a.com/",
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("flutter-inappwebview"))
+    }
+}

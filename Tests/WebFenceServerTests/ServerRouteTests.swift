@@ -80,6 +80,31 @@ struct ServerRouteTests {
         #expect(headers[.contentSecurityPolicy] != nil)
     }
 
+    static let bridgeCases = [
+        #"{"id": "hole", "framework": "flutter-inappwebview", "config": {"javaScriptBridgeOriginAllowList": ["https://example.com"]}, "url": "https://example.com.evil.net/"}"#,
+        #"{"id": "stable", "framework": "flutter-inappwebview", "version": "6.1.5", "url": "https://ads.net/", "frame": "sub"}"#,
+        #"{"id": "channels", "framework": "webview-flutter", "config": {"channels": ["Toaster"]}, "url": "about:srcdoc", "frame": "sub"}"#,
+        #"{"id": "capacitor", "framework": "capacitor", "url": "https://ads.net/", "frame": "sub"}"#,
+        #"{"id": "outside", "framework": "flutter-inappwebview", "config": {"javaScriptHandlersOriginAllowList": ["(?<=a)"]}, "url": "https://a.com/"}"#,
+        #"{"id": "version", "framework": "flutter-inappwebview", "version": "7", "url": "https://a.com/"}"#,
+    ]
+
+    @Test("POST /v1/framework/bridge answers as framework bridge --jsonl, failures included")
+    func frameworkBridge() async throws {
+        let answers = FrameworkBridgeAnswers()
+        let expected = JSONValue.array(Self.bridgeCases.map { answers.answer(toLine: $0) })
+        let (status, body, _) = try await Self.post(
+            "/v1/framework/bridge", "[" + Self.bridgeCases.joined(separator: ",") + "]")
+        #expect(status == 200)
+        #expect(body == expected)
+        #expect(Self.item(body, 0)?["bypass"] == .bool(true) && Self.item(body, 0)?["offered"] == .bool(true))
+        #expect(Self.item(body, 1)?["accepted"] == .bool(true))
+        #expect(Self.item(body, 2)?["origin"] == .string("null"))
+        #expect(Self.item(body, 3)?["offered"] == .bool(false))
+        #expect(Self.item(body, 4)?["failure"] == .bool(true))
+        #expect(Self.item(body, 5)?["reason"]?.stringValue?.contains("6.2.0-beta.3") == true)
+    }
+
     static let aasa =
         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]}]}}"#
 
@@ -127,6 +152,8 @@ struct ServerRouteTests {
         arguments: [
             ("/v1/framework/check", "[{", "body.json"),
             ("/v1/framework/check", #"{"id": 1}"#, "body.shape"),
+            ("/v1/framework/bridge", "[{", "body.json"),
+            ("/v1/framework/bridge", #"{"id": 1}"#, "body.shape"),
             ("/v1/aasa/match", "7", "body.shape"),
             ("/v1/rules/check", "[]", "body.shape"),
             ("/v1/rules/check", #"{"rules": {"version": 1, "allow": [42]}, "cases": []}"#, "rules.invalid"),

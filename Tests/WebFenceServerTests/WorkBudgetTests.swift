@@ -92,6 +92,18 @@ struct WorkBudgetTests {
         #expect(JSONAPI.frameworkCheck(Array(body.utf8), within: .standard).status == 200)
     }
 
+    @Test("a flutter_inappwebview case costs its compiled allow lists' states × its URL's length")
+    func bridgeCaseOverCost() {
+        // 40 bytes of configuration that compile to about 200 states: the states decide the cost.
+        let body =
+            #"[{"id": 1, "framework": "flutter-inappwebview", "config": {"javaScriptHandlersOriginAllowList": ["(ab){100}"]}, "url": "https://a.example/"}]"#
+        let refused = JSONAPI.frameworkBridge(
+            Array(body.utf8), within: WorkBudget(maximumCaseCost: 2_000, timeLimit: .seconds(9)))
+        #expect(refused.status == 413)
+        #expect(Self.code(refused) == "budget.case")
+        #expect(JSONAPI.frameworkBridge(Array(body.utf8), within: .standard).status == 200)
+    }
+
     @Test("an association file sent as an object is held to 131,072 bytes, as one sent as text is")
     func objectSizeLimit() {
         let many = (0..<8_000).map { #"{"/": "/p\#($0)/*"}"# }.joined(separator: ",")

@@ -85,9 +85,32 @@ public struct FlutterInAppWebViewBridge: Sendable, Hashable {
         let bypass =
             (pageGate.map { $0.namesSomeOrigin && !$0.names(origin.location) } ?? false)
             || (native.passes && handlers.map { $0.namesSomeOrigin && !$0.names(origin.native ?? "") } ?? false)
+        // With a handler list both checks decided: the handler's rule, with the script's beside it.
+        let rule =
+            handlers == nil
+            ? gate.rule
+            : FrameworkRule(
+                code: native.rule.code, location: native.rule.location, entry: native.rule.entry,
+                reason: "\(native.rule.reason); the script ran: " + Self.sentence(gate.rule))
         return FrameworkBridgeDecision(
-            offered: true, accepted: native.passes, origin: origin.location,
-            rule: handlers == nil ? gate.rule : native.rule, isBypass: bypass)
+            offered: true, accepted: native.passes, origin: origin.location, rule: rule, isBypass: bypass)
+    }
+
+    /// The states of every compiled allow-list entry, at least 1: an upper bound of the steps one
+    /// decision takes for each character of the origin.
+    public var compiledStates: Int {
+        let lists = [pageGate, handlers].compactMap { $0 }
+        return max(
+            1,
+            lists.flatMap(\.entries).reduce(0) { total, entry in
+                if case .regex(let regex) = entry.reading { total + regex.program.instructions.count } else { total }
+            })
+    }
+
+    /// A rule without its code: `location "entry": reason`, or the reason.
+    static func sentence(_ rule: FrameworkRule) -> String {
+        guard let location = rule.location else { return rule.reason }
+        return "\(location)" + (rule.entry.map { " \"\($0)\"" } ?? "") + ": \(rule.reason)"
     }
 
     static func rule(_ setting: String, _ value: String, _ reason: String) -> FrameworkRule {

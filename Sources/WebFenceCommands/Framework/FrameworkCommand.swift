@@ -20,7 +20,10 @@ struct FrameworkCommand: AsyncParsableCommand {
               webfence framework rules --framework react-native-webview Examples/frameworks/react-native-webview.json
               webfence framework lint Examples/frameworks/capacitor.config.json
             """,
-        subcommands: [FrameworkCheckCommand.self, FrameworkRulesCommand.self, FrameworkLintCommand.self]
+        subcommands: [
+            FrameworkCheckCommand.self, FrameworkBridgeCommand.self, FrameworkRulesCommand.self,
+            FrameworkLintCommand.self,
+        ]
     )
 }
 

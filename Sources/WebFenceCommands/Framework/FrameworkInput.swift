@@ -1,5 +1,6 @@
 import Foundation
 import HybridFrameworks
+import StrictJSON
 import WebFenceCommandLine
 
 /// Reading a framework's configuration file: `capacitor.config.json`, Cordova's `config.xml` (or
@@ -22,6 +23,37 @@ enum FrameworkInput {
             return try FrameworkConfigurationText.policy(framework, Array(data))
         } catch {
             throw InputError(path, at: error.place, error.message)
+        }
+    }
+
+    /// The bridge policy of `framework` (a name of `BridgePolicy.frameworkNames`) in `version` from
+    /// its configuration file.
+    static func bridgePolicy(_ framework: String, version: String?, configPath path: String) throws -> BridgePolicy {
+        if let navigationFramework = HybridFramework(rawValue: framework) {
+            if let version, !navigationFramework.definition.versions.contains(version) {
+                let versions = navigationFramework.definition.versions.joined(separator: ", ")
+                throw InputError(path, "\(framework) \(version): WebFence follows \(versions)")
+            }
+            return .navigationFramework(try policy(navigationFramework, configPath: path).0)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(path, "cannot read the file")
+        }
+        guard data.count <= maximumSize else {
+            throw InputError(path, "\(data.count) bytes: larger than \(maximumSize) bytes, not a configuration file")
+        }
+        let json: JSONValue
+        do throws(JSONParser.Error) { json = try JSONParser.parse(String(decoding: data, as: UTF8.self)) } catch {
+            throw InputError(path, at: "line \(error.line), column \(error.column)", error.message)
+        }
+        do throws(BridgePolicyError) {
+            return try BridgePolicy.read(framework: framework, version: version, configuration: json, at: "")
+        } catch {
+            switch error {
+            case .configuration(let shape):
+                throw InputError(path, at: shape.pointer.isEmpty ? nil : shape.pointer, shape.message)
+            case .failure(let failure): throw InputError(path, failure.reason)
+            }
         }
     }
 }
