@@ -6,9 +6,10 @@
 //
 // Input: the first byte picks the reader (0 Capacitor, 1 Cordova XML, 2 Cordova JSON,
 // 3 react-native-webview, 4 Hotwire Native, 5 PWABuilder JSON, 6 Settings.swift, 7
-// flutter_inappwebview's settings JSON, 8 one flutter_inappwebview allow-list entry as text, modulo
-// 9); the rest is the file, as bytes. The two Flutter readers go to `framework bridge`'s checks
-// (the regular-expression subset behind a JavaScript string literal and as ICU reads it) instead:
+// flutter_inappwebview's settings JSON, 8 one flutter_inappwebview allow-list entry as text, 9 a
+// Tauri configuration JSON, modulo 10); the rest is the file, as bytes. The Flutter and Tauri readers
+// go to `framework bridge`'s checks instead (the regular-expression subset behind a JavaScript string
+// literal and as ICU reads it; capabilities and their URL patterns):
 //   - a decision or a failure naming the entry; never offered-less acceptance where a secret is
 //     needed (6.2), a bypass only where the bridge is offered or accepted; deciding again is the same.
 //
@@ -43,9 +44,9 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let selector = bytes.first else { return 0 }
     let file = Array(bytes.dropFirst())
     let policy: FrameworkPolicy
-    switch selector % 9 {
-    case 7, 8:
-        fuzzFlutterBridge(file, asEntry: selector % 9 == 8)
+    switch selector % 10 {
+    case 7, 8, 9:
+        fuzzBridge(file, framework: selector % 10 == 9 ? "tauri" : "flutter-inappwebview", asEntry: selector % 10 == 8)
         return 0
     case 6:
         do {
@@ -66,7 +67,7 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     default:
         let framework: HybridFramework =
-            switch selector % 9 {
+            switch selector % 10 {
             case 0: .capacitor
             case 2: .cordovaIOS
             case 3: .reactNativeWebView
@@ -115,9 +116,10 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The `framework bridge` reading of flutter_inappwebview's settings, or of one entry put in all
-/// three of its lists, decided on every fixed URL in both frames.
-func fuzzFlutterBridge(_ file: [UInt8], asEntry: Bool) {
+/// The `framework bridge` reading of flutter_inappwebview's settings (or of one entry put in all
+/// three of its lists) or of a Tauri configuration, decided on every fixed URL in both frames, for
+/// a plugin command and an app command.
+func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
     let text = String(decoding: file, as: UTF8.self)
     let configuration: JSONValue
     if asEntry {
@@ -132,24 +134,25 @@ func fuzzFlutterBridge(_ file: [UInt8], asEntry: Bool) {
     }
     let policy: BridgePolicy
     do {
-        policy = try BridgePolicy.read(
-            framework: "flutter-inappwebview", version: nil, configuration: configuration, at: "")
+        policy = try BridgePolicy.read(framework: framework, version: nil, configuration: configuration, at: "")
     } catch {
         Fuzz.check(!error.description.isEmpty, "a refusal says why", error.description)
         return
     }
     for url in FrameworkFuzz.urls {
-        for isMainFrame in [true, false] {
+        for (isMainFrame, command) in [
+            (true, "plugin:event|listen"), (false, "plugin:event|listen"), (true, "save_note"),
+        ] {
             do {
-                let decision = try policy.decide(url, isMainFrame: isMainFrame)
+                let decision = try policy.decide(url, isMainFrame: isMainFrame, command: command)
                 Fuzz.check(
                     decision.offered || !decision.accepted, "6.2 accepts only where its script runs", "\(decision)")
                 Fuzz.check(
                     !decision.isBypass || decision.offered || decision.accepted, "a bypass is offered or accepted",
                     "\(decision)")
                 Fuzz.check(
-                    (try? policy.decide(url, isMainFrame: isMainFrame)) == decision, "a decision is a value",
-                    "\(decision)")
+                    (try? policy.decide(url, isMainFrame: isMainFrame, command: command)) == decision,
+                    "a decision is a value", "\(decision)")
             } catch {
                 Fuzz.check(error.reason.contains("OriginAllowList["), "a failure names its entry", error.reason)
             }

@@ -285,10 +285,22 @@ struct FrameworkBridgeCommandTests {
         #expect(result.stderr.contains("stdin:line 2") && result.stderr.contains("stdin:line 3"))
     }
 
+    @Test("tauri: --command and --version through the binary")
+    func tauri() throws {
+        let result = try WebFenceBinary.run([
+            "framework", "bridge", "--framework", "tauri", "--config",
+            PackageFiles.url("Examples/frameworks/tauri.json").path, "--version", "2.11.1", "--command", "save_note",
+            "https://evil.net/", "tauri://localhost/",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("accepted  https://evil.net/  BYPASS"))
+        #expect(result.stdout.contains("[tauri.appCommand.ungated]"))
+    }
+
     @Test("usage: a framework it does not know is exit 2 with the names")
     func usage() throws {
         let result = try WebFenceBinary.run([
-            "framework", "bridge", "--framework", "tauri", "--config", "/dev/null", "https://a.com/",
+            "framework", "bridge", "--framework", "electron", "--config", "/dev/null", "https://a.com/",
         ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("flutter-inappwebview"))

@@ -87,6 +87,7 @@ struct ServerRouteTests {
         #"{"id": "capacitor", "framework": "capacitor", "url": "https://ads.net/", "frame": "sub"}"#,
         #"{"id": "outside", "framework": "flutter-inappwebview", "config": {"javaScriptHandlersOriginAllowList": ["(?<=a)"]}, "url": "https://a.com/"}"#,
         #"{"id": "version", "framework": "flutter-inappwebview", "version": "7", "url": "https://a.com/"}"#,
+        #"{"id": "tauri", "framework": "tauri", "version": "2.11.1", "config": {"capabilities": [{"identifier": "main", "windows": ["main"], "permissions": ["core:default"]}]}, "url": "https://evil.net/", "command": "save_note"}"#,
     ]
 
     @Test("POST /v1/framework/bridge answers as framework bridge --jsonl, failures included")
@@ -103,6 +104,7 @@ struct ServerRouteTests {
         #expect(Self.item(body, 3)?["offered"] == .bool(false))
         #expect(Self.item(body, 4)?["failure"] == .bool(true))
         #expect(Self.item(body, 5)?["reason"]?.stringValue?.contains("6.2.0-beta.3") == true)
+        #expect(Self.item(body, 6)?["accepted"] == .bool(true) && Self.item(body, 6)?["bypass"] == .bool(true))
     }
 
     static let aasa =

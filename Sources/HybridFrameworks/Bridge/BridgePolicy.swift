@@ -3,7 +3,7 @@ import WebAddress
 
 /// One app's framework with its configuration, as `framework bridge` asks it (interfaces §6b): the
 /// five navigation frameworks through their bridge's shape (`FrameworkBridge`), the Flutter plugins
-/// through their own checks.
+/// and Tauri through their own checks.
 public enum BridgePolicy: Sendable {
     /// Capacitor, Cordova iOS, react-native-webview, Hotwire Native or PWABuilder's shell.
     case navigationFramework(FrameworkPolicy)
@@ -11,11 +11,13 @@ public enum BridgePolicy: Sendable {
     case flutterInAppWebView(FlutterInAppWebViewBridge)
     /// webview_flutter.
     case webviewFlutter(WebViewFlutterBridge)
+    /// Tauri 2.
+    case tauri(TauriBridge)
 
     /// The names `framework bridge` takes, in the order its help lists them.
     public static let frameworkNames =
         HybridFramework.allCases.map(\.rawValue) + [
-            "flutter-inappwebview", "webview-flutter",
+            "flutter-inappwebview", "webview-flutter", "tauri",
         ]
 
     /// The policy of `framework` for `configuration` (at `pointer` in its input) in `version` (nil:
@@ -30,6 +32,9 @@ public enum BridgePolicy: Sendable {
                 let settings = try FlutterInAppWebViewSettings.read(configuration, at: pointer)
                 let release = try Self.flutterVersion(version)
                 return .flutterInAppWebView(try FlutterInAppWebViewBridge(settings, version: release))
+            case "tauri":
+                let configuration = try TauriConfiguration.read(configuration, at: pointer)
+                return .tauri(try TauriBridge(configuration, version: version ?? TauriBridge.latestVersion))
             case "webview-flutter":
                 if let version, version != "3.26" {
                     throw FrameworkBridgeFailure("webview-flutter \(version): WebFence follows 3.26 only")
@@ -61,6 +66,8 @@ public enum BridgePolicy: Sendable {
                     framework, configuration: configuration, at: pointer)
                 return .navigationFramework(policy)
             }
+        } catch let error as BridgePolicyError {
+            throw error
         } catch let error as FrameworkConfigurationError {
             throw .configuration(error)
         } catch let error as FrameworkBridgeFailure {
@@ -81,9 +88,12 @@ public enum BridgePolicy: Sendable {
         return version
     }
 
-    /// The decision for a frame at `url`.
-    public func decide(_ url: WebURL, isMainFrame: Bool) throws(FrameworkBridgeFailure) -> FrameworkBridgeDecision {
+    /// The decision for a frame at `url`; `command` is the Tauri command a call invokes (nil: any).
+    public func decide(_ url: WebURL, isMainFrame: Bool, command: String? = nil) throws(FrameworkBridgeFailure)
+        -> FrameworkBridgeDecision
+    {
         switch self {
+        case .tauri(let bridge): bridge.decide(url, isMainFrame: isMainFrame, command: command)
         case .navigationFramework(let policy): NavigationFrameworkBridge(policy).decide(url, isMainFrame: isMainFrame)
         case .flutterInAppWebView(let bridge): try bridge.decide(url, isMainFrame: isMainFrame)
         case .webviewFlutter(let bridge): bridge.decide(url, isMainFrame: isMainFrame)
@@ -95,7 +105,7 @@ public enum BridgePolicy: Sendable {
     public var stepsPerCharacter: Int {
         switch self {
         case .flutterInAppWebView(let bridge): bridge.compiledStates
-        case .navigationFramework, .webviewFlutter: 1
+        case .navigationFramework, .webviewFlutter, .tauri: 1
         }
     }
 }

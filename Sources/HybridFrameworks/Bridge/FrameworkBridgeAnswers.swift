@@ -60,14 +60,15 @@ public struct FrameworkBridgeAnswers: Sendable {
         case .string("sub")?: isMainFrame = false
         default: return FrameworkCheckAnswers.failure(id, "\"frame\" must be \"main\" or \"sub\"")
         }
-        if let command = input["command"], command.stringValue == nil {
+        let command = input["command"]?.stringValue
+        if input["command"] != nil, command == nil {
             return FrameworkCheckAnswers.failure(id, "\"command\" must be a string")
         }
         switch policy(for: input) {
         case .failure(let error): return FrameworkCheckAnswers.failure(id, error.description)
         case .success(let policy):
             do throws(FrameworkBridgeFailure) {
-                return Self.line(id: id, try policy.decide(url, isMainFrame: isMainFrame))
+                return Self.line(id: id, try policy.decide(url, isMainFrame: isMainFrame, command: command))
             } catch {
                 return FrameworkCheckAnswers.failure(id, error.reason)
             }

@@ -18,8 +18,10 @@ struct FrameworkBridgeCommand: AsyncParsableCommand {
             JSON object of InAppWebViewSettings members: javaScriptBridgeEnabled, \
             javaScriptBridgeOriginAllowList, javaScriptBridgeForMainFrameOnly, \
             pluginScriptsOriginAllowList, pluginScriptsForMainFrameOnly, \
-            javaScriptHandlersOriginAllowList, applePayAPIEnabled) or webview-flutter \
-            ({"channels": ["Name", ...]}).
+            javaScriptHandlersOriginAllowList, applePayAPIEnabled), webview-flutter \
+            ({"channels": ["Name", ...]}) or tauri ({"window", "webview", "capabilities": [...], \
+            "devUrl", "frontendDist", "customProtocols", "appManifest"}, the capabilities as in \
+            src-tauri/capabilities/*.json; --command names the command a call invokes).
 
             "offered": the framework's bridge script runs in that frame. "accepted": a bridge call \
             from that frame reaches the app's native code. "bypass": either, for a frame whose origin \
@@ -29,7 +31,8 @@ struct FrameworkBridgeCommand: AsyncParsableCommand {
             flutter_inappwebview's allow lists are regular expressions; WebFence evaluates the syntax \
             JavaScript and ICU read alike (docs/frameworks.md) and answers with a failure naming any \
             other entry, never a guess. --version picks the release: 6.1.5 (no origin settings) or \
-            6.2.0-beta.1 to 6.2.0-beta.3 (the default).
+            6.2.0-beta.1 to 6.2.0-beta.3 (the default); for tauri 2.MINOR.PATCH (before 2.11.2 a \
+            remote page runs the app's own commands without a capability; default 2.12.0).
 
             With --jsonl, reads JSON lines from stdin: {"id", "framework", "version", "config", "url", \
             "frame": "main" | "sub", "command"}, and writes one line per input: {"id", "offered", \
@@ -57,6 +60,10 @@ struct FrameworkBridgeCommand: AsyncParsableCommand {
 
     @Option(help: "The frame: main or sub.")
     var frame: NavigationFrame = .main
+
+    @Option(
+        help: ArgumentHelp("The Tauri command a call invokes (plugin:event|listen, save_note).", valueName: "command"))
+    var command: String?
 
     @Argument(help: ArgumentHelp("Frame URLs.", valueName: "url"))
     var urls: [String] = []
@@ -90,7 +97,7 @@ struct FrameworkBridgeCommand: AsyncParsableCommand {
                 throw InputError(text, "not a URL: no frame loads it")
             }
             do throws(FrameworkBridgeFailure) {
-                results.append((text, try policy.decide(url, isMainFrame: frame == .main)))
+                results.append((text, try policy.decide(url, isMainFrame: frame == .main, command: command)))
             } catch {
                 throw InputError(config, error.reason)
             }
