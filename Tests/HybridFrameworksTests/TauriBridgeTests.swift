@@ -155,3 +155,58 @@ struct TauriBridgeTests {
         }
     }
 }
+
+/// A Tauri project read from its files (spec §14a, §14d).
+struct TauriProjectTests {
+    static func files(
+        _ configuration: String, capabilities: [(String, String)] = [], lock: String? = nil, build: String? = nil
+    ) -> TauriProject.Files {
+        TauriProject.Files(
+            configuration: Array(configuration.utf8), capabilities: capabilities.map { ($0.0, Array($0.1.utf8)) },
+            lockFile: lock, buildScript: build)
+    }
+
+    static let capability = #"{"identifier": "default", "windows": ["main"], "permissions": ["core:default"]}"#
+    static let remote =
+        #"[{"identifier": "help", "windows": ["main"], "local": false, "remote": {"urls": ["https://*.example.com"]}, "permissions": ["opener:default"]}]"#
+
+    @Test("every capability file by default; the window, the app's origins, the release from Cargo.lock")
+    func reading() throws {
+        let project = try TauriProject.read(
+            Self.files(
+                #"{"build": {"devUrl": "http://localhost:1420", "frontendDist": "../dist"}, "app": {"windows": [{"label": "editor", "limitNavigationsToAppBoundDomains": true}]}}"#,
+                capabilities: [
+                    ("capabilities/default.json", Self.capability), ("capabilities/help.json", Self.remote),
+                ],
+                lock: "[[package]]\nname = \"tauri\"\nversion = \"2.10.3\"\n",
+                build: "fn main() { tauri_build::build() }"))
+        #expect(project.configuration.window == "editor")
+        #expect(project.configuration.capabilities.map(\.identifier) == ["default", "help"])
+        #expect(project.configuration.capabilities[1].place == "capabilities/help.json#/0")
+        #expect(project.configuration.devURL?.href == "http://localhost:1420/")
+        #expect(project.configuration.frontendDist == nil)
+        #expect(project.version == "2.10.3")
+        #expect(project.limitsNavigationsToAppBoundDomains && project.appleSpelling == nil)
+        #expect(!project.configuration.appManifest)
+    }
+
+    @Test(
+        "app.security.capabilities picks files' capabilities by identifier and takes inline ones; Apple's spelling noted"
+    )
+    func listed() throws {
+        let project = try TauriProject.read(
+            Self.files(
+                #"{"app": {"windows": [{"limitsNavigationsToAppBoundDomains": true}], "security": {"capabilities": ["help", {"identifier": "inline", "windows": ["*"], "permissions": []}]}}}"#,
+                capabilities: [
+                    ("capabilities/default.json", Self.capability), ("capabilities/help.json", Self.remote),
+                ],
+                build:
+                    "tauri_build::try_build(Attributes::new().app_manifest(AppManifest::new().commands(&[\"save\"])))"))
+        #expect(project.configuration.capabilities.map(\.identifier) == ["help", "inline"])
+        #expect(project.appleSpelling == "/app/windows/0" && !project.limitsNavigationsToAppBoundDomains)
+        #expect(project.configuration.appManifest)
+        #expect(throws: BridgePolicyError.self) {
+            _ = try TauriProject.read(Self.files(#"{"app": {"security": {"capabilities": ["missing"]}}}"#))
+        }
+    }
+}

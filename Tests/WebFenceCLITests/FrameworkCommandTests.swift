@@ -306,3 +306,18 @@ struct FrameworkBridgeCommandTests {
         #expect(result.stderr.contains("flutter-inappwebview"))
     }
 }
+
+extension FrameworkBridgeCommandTests {
+    @Test("tauri: a project folder, its release from Cargo.lock, Apple's spelling of the flag on stderr")
+    func tauriProject() throws {
+        let result = try WebFenceBinary.run([
+            "framework", "bridge", "--framework", "tauri", "--config",
+            PackageFiles.url("Examples/frameworks/tauri-app").path, "--command", "save_note", "https://evil.net/",
+            "https://help.example.com/",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        // 2.10.3: a remote page runs the app's own commands.
+        #expect(result.stdout.contains("accepted  https://evil.net/  BYPASS"))
+        #expect(result.stderr.contains("limitsNavigationsToAppBoundDomains is Apple's spelling"))
+    }
+}

@@ -78,7 +78,7 @@ public struct TauriBridge: Sendable, Hashable {
                 local != nil
                 ? "an app command from \(context) without an app manifest runs with no capability"
                 : "an app command from a remote page runs with no capability before 2.11.2 unless the app has an app "
-                    + "manifest (the release asked for is \(version.map(String.init).joined(separator: ".")))"
+                    + "manifest (the release is \(version.map(String.init).joined(separator: ".")))"
             return (true, .builtIn("tauri.appCommand.ungated", reason))
         }
         return access.decideApp(command, context: context)

@@ -36,6 +36,9 @@ enum FrameworkInput {
             }
             return .navigationFramework(try policy(navigationFramework, configPath: path).0)
         }
+        if framework == "tauri", let project = try TauriProjectFolder(path) {
+            return try project.policy(version: version)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(path, "cannot read the file")
         }
