@@ -175,11 +175,12 @@ struct FlutterInAppWebViewBridgeTests {
         let exact = #"{"javaScriptHandlersOriginAllowList": ["^https://example\\.com$"]}"#
         #expect(try Self.decide(exact, "https://example.com/").accepted)
         let refused = try Self.decide(exact, "https://exampleXcom/")
-        #expect(refused.offered && !refused.accepted && !refused.isBypass)
+        // The script runs there (no page list) for an origin the configuration does not name: a bypass.
+        #expect(refused.offered && !refused.accepted && refused.isBypass)
         let star = try Self.decide(#"{"javaScriptHandlersOriginAllowList": ["*", "a\\.com"]}"#, "https://a.com/")
         #expect(star.accepted && star.rule.location == "javaScriptHandlersOriginAllowList[1]")
         let onlyStar = try Self.decide(#"{"javaScriptHandlersOriginAllowList": ["*"]}"#, "https://a.com/")
-        #expect(onlyStar.rule.reason.contains("\"*\" invalid in ICU"))
+        #expect(onlyStar.rule.reason.contains("matching nothing: \"*\": '*' at position 1 has nothing to repeat"))
         // Accepted past its meaning: a bypass.
         let loose = try Self.decide(
             #"{"javaScriptHandlersOriginAllowList": ["example\\.com"]}"#, "https://example.com.evil.net/")
@@ -277,5 +278,71 @@ struct NavigationFrameworkBridgeTests {
         #expect(Self.answer("capacitor", named, "https://x.partner.com/", frame: "sub")["bypass"] == .bool(false))
         #expect(Self.answer("capacitor", named, "https://app.example.com/", frame: "main")["bypass"] == .bool(false))
         #expect(Self.answer("capacitor", "{}", "https://ads.net/", frame: "sub")["bypass"] == .bool(false))
+    }
+}
+
+/// What a hostile or unusual configuration gets: bounded work, and answers that never guess.
+struct FlutterBridgeEdgeTests {
+    static func decide(_ json: String, _ url: String, main: Bool = true) throws -> FrameworkBridgeDecision {
+        try FlutterInAppWebViewBridgeTests.decide(json, url, main: main)
+    }
+
+    @Test("groups nested 100,000 deep are refused, not recursed into")
+    func deepNesting() throws {
+        let entry = String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
+        #expect {
+            _ = try Self.decide(#"{"javaScriptHandlersOriginAllowList": ["\#(entry)"]}"#, "https://b.com/")
+        } throws: { error in
+            (error as? FrameworkBridgeFailure)?.reason.contains("groups nested deeper than 50") == true
+        }
+    }
+
+    @Test("a configuration's lists together compile to at most 100,000 states")
+    func statesBudget() throws {
+        let entries = Array(repeating: #""(?:a{100}){100}""#, count: 50).joined(separator: ",")
+        #expect {
+            _ = try Self.decide(#"{"javaScriptHandlersOriginAllowList": [\#(entries)]}"#, "https://b.com/")
+        } throws: { error in
+            (error as? FrameworkBridgeFailure)?.reason.contains("compile past 100000 states") == true
+        }
+    }
+
+    @Test("a blob: URL gives its inner URL's origin, one level only")
+    func blob() throws {
+        #expect(try Self.decide("{}", "blob:https://a.com/uuid").origin == "https://a.com")
+        let nested = "blob:" + String(repeating: "blob:", count: 5_000) + "https://a.com/x"
+        #expect(try Self.decide("{}", nested).origin == "null")
+    }
+
+    @Test("with only a handler list, a frame the list does not name but the script reaches is a bypass")
+    func handlersOnlyBypass() throws {
+        let list = #"{"javaScriptHandlersOriginAllowList": ["^https://app\\.example\\.com$"]}"#
+        let other = try Self.decide(list, "https://evil.net/")
+        #expect(other.offered && !other.accepted && other.isBypass)
+        #expect(!(try Self.decide(list, "https://app.example.com/").isBypass))
+    }
+
+    @Test("an entry with regex syntax names what it matches as a whole origin, so its suffix hole is a bypass")
+    func anchoredMeaning() throws {
+        let list = #"{"javaScriptBridgeOriginAllowList": ["https://(www|app)\\\\.example\\\\.com"]}"#
+        let hole = try Self.decide(list, "https://www.example.com.evil.net/")
+        #expect(hole.offered && hole.isBypass)
+        #expect(!(try Self.decide(list, "https://app.example.com/").isBypass))
+    }
+
+    @Test("about:blank and srcdoc inherit their security origin: with a handler list, a failure, not a guess")
+    func inheritedOrigin() throws {
+        #expect(throws: FrameworkBridgeFailure.self) {
+            _ = try Self.decide(#"{"javaScriptHandlersOriginAllowList": [".*"]}"#, "about:srcdoc", main: false)
+        }
+        // Without a handler list nothing reads it.
+        #expect(try Self.decide("{}", "about:blank", main: false).accepted)
+    }
+
+    @Test("natively, an empty entry is never found; in the page an empty RegExp matches everything")
+    func emptyEntry() throws {
+        let native = try Self.decide(#"{"javaScriptHandlersOriginAllowList": [""]}"#, "https://a.com/")
+        #expect(!native.accepted && native.rule.reason.contains("never finds"))
+        #expect(try Self.decide(#"{"javaScriptBridgeOriginAllowList": [""]}"#, "https://a.com/").offered)
     }
 }

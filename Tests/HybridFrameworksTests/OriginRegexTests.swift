@@ -55,7 +55,8 @@ struct OriginRegexTests {
         "outside the subset both dialects agree on: refused",
         arguments: [
             "(?=a)", "(?i)a", "(?<n>a)", "\\1", "\\b", "\\p{L}", "\\x41", "a*+", "a**", "[[a]]", "[a&&b]", "[:alpha:]",
-            "a{", "}", "]", "[]", "[^]", "^*", "$?", "a{101}", "[\\w-z]", "\\Qa\\E", "😀",
+            "a{", "}", "]", "[]", "[^]", "^*", "$?", "a{101}", "[\\w-z]", "\\Qa\\E", "😀", "[!--]", "[+--]", "[!--x]",
+            "[a-c-e]",
         ])
     func outside(_ pattern: String) {
         guard case .outsideSubset = OriginRegex.read(pattern) else {

@@ -29,7 +29,8 @@ struct PageGateOracleTests {
                 Issue.record("a line without entry and runs: \(line)")
                 continue
             }
-            let list = FlutterOriginList(setting: "list", values: [entry], check: .pageGate)
+            var states = OriginRegex.largestConfiguration
+            let list = FlutterOriginList(setting: "list", values: [entry], check: .pageGate, states: &states)
             for (origin, expected) in zip(origins, runs) {
                 switch try? FlutterOriginGate.page(list, origin: origin) {
                 case let outcome?:

@@ -210,3 +210,26 @@ struct TauriProjectTests {
         }
     }
 }
+
+extension TauriBridgeTests {
+    @Test("a deny in a capability for another platform does not deny on iOS; a set is marked as assumed")
+    func platformsAndSets() throws {
+        let desktopDeny =
+            #"{"identifier": "d", "windows": ["main"], "permissions": ["core:event:deny-listen"], "platforms": ["macOS"]}"#
+        #expect(
+            try Self.decide([Self.main, desktopDeny], "tauri://localhost/", command: "plugin:event|listen").accepted)
+        let set = try Self.decide(
+            [#"{"identifier": "f", "windows": ["main"], "permissions": ["fs:default", "fs:scope-appdata"]}"#],
+            "tauri://localhost/", command: "plugin:fs|read_file")
+        #expect(set.accepted && set.rule.code == "tauri.capability.assumedSet")
+        let scopeOnly = try Self.decide(
+            [#"{"identifier": "f", "windows": ["main"], "permissions": ["fs:scope-appdata"]}"#], "tauri://localhost/",
+            command: "plugin:fs|read_file")
+        #expect(!scopeOnly.accepted)
+        #expect(throws: BridgePolicyError.self) {
+            _ = try Self.decide(
+                [#"{"identifier": "p", "windows": ["main"], "permissions": [], "platforms": ["ios"]}"#],
+                "tauri://localhost/")
+        }
+    }
+}

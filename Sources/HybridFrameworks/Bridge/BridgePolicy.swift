@@ -100,8 +100,9 @@ public enum BridgePolicy: Sendable {
         }
     }
 
-    /// An upper bound of the steps one decision takes for each character of the URL: the compiled
-    /// allow lists' states (flutter_inappwebview), or the configuration's size.
+    /// An upper bound of the steps one decision takes for each character of the origin: the compiled
+    /// allow lists' states for flutter_inappwebview, 1 for the others (whose cost the server counts
+    /// by the configuration's size).
     public var stepsPerCharacter: Int {
         switch self {
         case .flutterInAppWebView(let bridge): bridge.compiledStates

@@ -20,7 +20,7 @@ public struct FrameworkBridgeAnswers: Sendable {
         }
     }
 
-    /// The policy an input object names, from the cache; nil with the failure's answer otherwise.
+    /// The policy an input object names, from the cache, or why it has none.
     public func policy(for input: JSONValue) -> Result<BridgePolicy, BridgePolicyError> {
         let name = input["framework"]?.stringValue ?? ""
         let version = input["version"]?.stringValue

@@ -43,15 +43,19 @@ public struct FlutterInAppWebViewBridge: Sendable, Hashable {
         }
         self.settings = settings
         self.version = version
+        var states = OriginRegex.largestConfiguration
         if let list = settings.javaScriptBridgeOriginAllowList {
-            pageGate = FlutterOriginList(setting: "javaScriptBridgeOriginAllowList", values: list, check: .pageGate)
+            pageGate = FlutterOriginList(
+                setting: "javaScriptBridgeOriginAllowList", values: list, check: .pageGate, states: &states)
         } else if let list = settings.pluginScriptsOriginAllowList {
-            pageGate = FlutterOriginList(setting: "pluginScriptsOriginAllowList", values: list, check: .pageGate)
+            pageGate = FlutterOriginList(
+                setting: "pluginScriptsOriginAllowList", values: list, check: .pageGate, states: &states)
         } else {
             pageGate = nil
         }
         handlers = settings.javaScriptHandlersOriginAllowList.map {
-            FlutterOriginList(setting: "javaScriptHandlersOriginAllowList", values: $0, check: .nativeHandler)
+            FlutterOriginList(
+                setting: "javaScriptHandlersOriginAllowList", values: $0, check: .nativeHandler, states: &states)
         }
     }
 
@@ -81,10 +85,17 @@ public struct FlutterInAppWebViewBridge: Sendable, Hashable {
         }
         let gate = try FlutterOriginGate.page(pageGate, origin: origin.location)
         guard gate.passes else { return no(gate.rule) }
+        if handlers != nil, url.scheme == "about" {
+            throw FrameworkBridgeFailure(
+                "the handler check of an \(url.href) frame reads the security origin it inherits from the document "
+                    + "that made it, which the frame's URL alone does not give")
+        }
         let native = try FlutterOriginGate.native(handlers, origin: origin.native)
+        // Named by the configuration: by any of its lists (interfaces §6b counts the whole configuration).
+        let lists = [pageGate, handlers].compactMap { $0 }
         let bypass =
-            (pageGate.map { $0.namesSomeOrigin && !$0.names(origin.location) } ?? false)
-            || (native.passes && handlers.map { $0.namesSomeOrigin && !$0.names(origin.native ?? "") } ?? false)
+            lists.contains { $0.namesSomeOrigin }
+            && !lists.contains { $0.names(origin.location) || (origin.native.map($0.names) ?? false) }
         // With a handler list both checks decided: the handler's rule, with the script's beside it.
         let rule =
             handlers == nil
@@ -103,7 +114,9 @@ public struct FlutterInAppWebViewBridge: Sendable, Hashable {
         return max(
             1,
             lists.flatMap(\.entries).reduce(0) { total, entry in
-                if case .regex(let regex) = entry.reading { total + regex.program.instructions.count } else { total }
+                var states = entry.anchored?.program.instructions.count ?? 0
+                if case .regex(let regex) = entry.reading { states += regex.program.instructions.count }
+                return total + states
             })
     }
 

@@ -82,12 +82,10 @@ enum FlutterOriginGate {
             }
         }
         if let undecided, case .outsideSubset(let reason) = undecided.reading { throw failure(undecided, reason) }
-        let invalid = list.entries.filter {
-            if case .syntaxError = $0.reading { return true } else { return false }
+        let never = list.entries.compactMap { entry -> String? in
+            if case .syntaxError(let reason) = entry.reading { "\"\(entry.text)\": \(reason)" } else { nil }
         }
-        let note =
-            invalid.isEmpty
-            ? "" : " (\(invalid.map { "\"\($0.text)\"" }.joined(separator: ", ")) invalid in ICU: matching nothing)"
+        let note = never.isEmpty ? "" : " (matching nothing: \(never.joined(separator: "; ")))"
         return Outcome(
             passes: false,
             rule: .builtIn(

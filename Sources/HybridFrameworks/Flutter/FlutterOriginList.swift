@@ -20,30 +20,57 @@ struct FlutterOriginList: Sendable, Hashable {
         let location: String
         let reading: OriginRegex.Reading
         let meant: MeantOrigins
+        /// The entry matched against a whole origin (`^(?:…)$`): what it names when its meaning is
+        /// not plain (`MeantOrigins.whatItMatches`).
+        let anchored: OriginRegex?
     }
 
     let setting: String
     let check: Check
     let entries: [Entry]
 
-    /// Reads `values`, the list `setting` holds.
-    init(setting: String, values: [String], check: Check) {
+    /// Reads `values`, the list `setting` holds, compiling within `states` (what is left of the
+    /// configuration's `OriginRegex.largestConfiguration`).
+    init(setting: String, values: [String], check: Check, states: inout Int) {
         self.setting = setting
         self.check = check
-        entries = values.enumerated().map { offset, text in
-            let reading: OriginRegex.Reading
+        var entries: [Entry] = []
+        for (offset, text) in values.enumerated() {
+            // The text the expression is read from, or the reading when there is none to read.
+            var value: String?
+            var reading = OriginRegex.Reading.syntaxError("")
             switch check {
-            case .nativeHandler: reading = OriginRegex.read(text)
+            case .nativeHandler:
+                // `range(of:options:)` finds nothing for an empty string, whatever the options.
+                if text.isEmpty {
+                    reading = .syntaxError("an empty pattern, which range(of:) never finds")
+                } else {
+                    value = text
+                }
             case .pageGate:
                 switch JavaScriptStringLiteral.value(ofPasted: text) {
-                case .value(let value): reading = OriginRegex.read(value)
+                case .value(let decoded): value = decoded
                 case .syntaxError(let reason): reading = .syntaxError(reason)
                 case .outsideSubset(let reason): reading = .outsideSubset("in the JavaScript string literal: \(reason)")
                 }
             }
-            return Entry(
-                text: text, location: "\(setting)[\(offset)]", reading: reading, meant: MeantOrigins(entry: text))
+            var anchored: OriginRegex?
+            if let value {
+                reading = OriginRegex.read(value, states: states)
+                if case .regex(let regex) = reading {
+                    states -= regex.program.instructions.count
+                    if case .regex(let whole) = OriginRegex.read("^(?:" + value + ")$", states: states) {
+                        anchored = whole
+                        states -= whole.program.instructions.count
+                    }
+                }
+            }
+            entries.append(
+                Entry(
+                    text: text, location: "\(setting)[\(offset)]", reading: reading, meant: MeantOrigins(entry: text),
+                    anchored: anchored))
         }
+        self.entries = entries
     }
 
     /// `"*"` in a page-gate list: the script is added unchanged, for every origin.
@@ -54,16 +81,14 @@ struct FlutterOriginList: Sendable, Hashable {
         !admitsEveryOriginUnchecked && !entries.isEmpty && !entries.contains { $0.meant == .every }
     }
 
-    /// Whether some entry's author meant `origin` (or, where the meaning is unclear, the entry
-    /// matches it).
+    /// Whether some entry's author meant `origin` (or, where the meaning is not plain, the entry
+    /// matches the whole origin).
     func names(_ origin: String) -> Bool {
         entries.contains { entry in
             switch entry.meant {
             case .every: return true
             case .origins(let meant): return meant.names(origin)
-            case .whatItMatches:
-                if case .regex(let regex) = entry.reading { return regex.findsMatch(in: origin) }
-                return false
+            case .whatItMatches: return entry.anchored?.findsMatch(in: origin) ?? false
             }
         }
     }

@@ -4,7 +4,7 @@ import WebAddress
 ///
 /// - `location`: `window.location.origin` in the frame, the origin of the frame's URL (not an
 ///   inherited one): `scheme://host[:port]` (the default port left out) for a URL with a host,
-///   whatever its scheme; `file://` for a file; the inner URL's for `blob:`; `null` otherwise
+///   whatever its scheme; `file://` for a file; the inner URL's for `blob:` (one level); `null` otherwise
 ///   (`about:blank`, `about:srcdoc`, `data:`).
 /// - `native`: `WKSecurityOrigin` as flutter_inappwebview rebuilds it, `scheme://host[:port]`, or
 ///   nil when the scheme or host is empty (opaque origins, files).
@@ -13,8 +13,11 @@ struct FrameOrigin: Sendable, Hashable {
     let native: String?
 
     init(of url: WebURL) {
-        if url.scheme == "blob", let inner = try? WebURL(url.pathname) {
+        if url.scheme == "blob", let inner = try? WebURL(url.pathname), inner.scheme != "blob" {
+            // One level only: a blob: URL inside a blob: URL has an opaque origin.
             self.init(of: inner)
+        } else if url.scheme == "blob" {
+            self.init(location: "null", native: nil)
         } else if url.scheme == "file" {
             self.init(location: "file://", native: nil)
         } else if let host = url.host, !host.description.isEmpty {

@@ -24,17 +24,24 @@ struct OriginRegex: Sendable, Hashable {
     static let largestCount = 100
     /// The most states an expression may compile to.
     static let largestProgram = 20_000
+    /// The most states all the allow lists of one configuration may compile to: what one decision
+    /// may cost for each character of the origin, and what compiling may hold in memory.
+    static let largestConfiguration = 100_000
 
     let program: OriginRegexProgram
 
-    /// Reads `text` as a regular expression.
-    static func read(_ text: String) -> Reading {
+    /// Reads `text` as a regular expression compiled to at most `states` states (and
+    /// `largestProgram`).
+    static func read(_ text: String, states: Int = largestProgram) -> Reading {
         var parser = OriginRegexParser(Array(text.unicodeScalars))
         switch parser.parse() {
         case .success(let node):
-            var builder = OriginRegexProgram.Builder()
+            var builder = OriginRegexProgram.Builder(limit: min(states, largestProgram))
             guard let program = builder.compile(node) else {
-                return .outsideSubset("the expression expands past \(largestProgram) states")
+                return .outsideSubset(
+                    states < largestProgram
+                        ? "the allow lists together compile past \(largestConfiguration) states"
+                        : "the expression expands past \(largestProgram) states")
             }
             return .regex(OriginRegex(program: program))
         case .failure(.syntax(let reason)): return .syntaxError(reason)

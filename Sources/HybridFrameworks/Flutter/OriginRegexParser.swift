@@ -27,10 +27,12 @@ struct OriginRegexClass: Equatable, Hashable, Sendable {
         OriginRegexClass(ranges: [scalar.value...scalar.value])
     }
 
-    /// Any character but a line terminator (both dialects' `.` without flags; an origin has none).
+    /// Any character but a line feed, a carriage return or a line or paragraph separator:
+    /// JavaScript's `.`; ICU's also leaves out U+000B, U+000C and U+0085. An origin holds none of them.
     static let dot = OriginRegexClass(ranges: [0x0A...0x0A, 0x0D...0x0D, 0x2028...0x2029], negated: true)
     static let digit = OriginRegexClass(ranges: [0x30...0x39])
     static let word = OriginRegexClass(ranges: [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
+    /// JavaScript's `\s` on ASCII; ICU's leaves out U+000B. An origin holds none of them.
     static let space = OriginRegexClass(ranges: [0x09...0x0D, 0x20...0x20])
 }
 
@@ -41,8 +43,13 @@ struct OriginRegexParser {
         case outside(String)
     }
 
+    /// The deepest nesting of groups read: deeper is refused, so that reading never runs out of
+    /// stack whatever the text.
+    static let deepestNesting = 50
+
     private let scalars: [Unicode.Scalar]
     private var index = 0
+    private var depth = 0
 
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -98,7 +105,7 @@ struct OriginRegexParser {
         case ".": return .character(.dot)
         case "(": return try group(at: position)
         case "[": return .character(try characterClass(at: position))
-        case "\\": return .character(try escape(at: position, inClass: false))
+        case "\\": return .character(try escape(at: position))
         case "{", "}", "]": throw .outside("a lone '\(scalar)' at position \(position)")
         default:
             guard scalar.value <= 0xFFFF else {
@@ -115,7 +122,12 @@ struct OriginRegexParser {
             }
             index += 2
         }
+        guard depth < Self.deepestNesting else {
+            throw .outside("groups nested deeper than \(Self.deepestNesting), at position \(position)")
+        }
+        depth += 1
         let inner = try alternatives()
+        depth -= 1
         guard current == ")" else { throw .syntax("the '(' at position \(position) is never closed") }
         index += 1
         return inner
@@ -173,7 +185,7 @@ struct OriginRegexParser {
         return (minimum, maximum)
     }
 
-    private mutating func escape(at position: Int, inClass: Bool) throws(Failure) -> OriginRegexClass {
+    private mutating func escape(at position: Int) throws(Failure) -> OriginRegexClass {
         guard let scalar = current else { throw .syntax("the pattern ends in a backslash") }
         index += 1
         switch scalar {
@@ -203,6 +215,9 @@ struct OriginRegexParser {
             let itemPosition = index + 1
             let first = try classItem(at: itemPosition)
             if current == "-", index + 1 < scalars.count, scalars[index + 1] != "]" {
+                if scalars[index + 1] == "-" {
+                    throw .outside("'--' inside a class at position \(index + 1) (a set difference in ICU)")
+                }
                 index += 1
                 let last = try classItem(at: index + 1)
                 guard let low = first.single, let high = last.single else {
@@ -212,6 +227,9 @@ struct OriginRegexParser {
                     throw .syntax("the range at position \(itemPosition) is out of order")
                 }
                 set.ranges.append(low...high)
+                if current == "-", index + 1 < scalars.count, scalars[index + 1] != "]" {
+                    throw .outside("a '-' right after a range at position \(index + 1) (ICU reads it otherwise)")
+                }
             } else {
                 set.ranges.append(contentsOf: first.ranges)
                 if first.negated { throw .outside("a negated class escape inside [] at position \(itemPosition)") }
@@ -226,7 +244,7 @@ struct OriginRegexParser {
         let scalar = scalars[index]
         index += 1
         switch scalar {
-        case "\\": return try escape(at: position, inClass: true)
+        case "\\": return try escape(at: position)
         case "[", "{", "}", "$":
             throw .outside("'\(scalar)' inside a class at position \(position) (ICU reads it otherwise)")
         case "&" where current == "&", "-" where current == "-":

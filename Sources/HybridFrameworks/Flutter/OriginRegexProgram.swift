@@ -77,16 +77,21 @@ struct OriginRegexProgram: Sendable, Hashable {
     /// Compiles a parse tree (Thompson's construction), counted repetitions written out.
     struct Builder {
         private var instructions: [Instruction] = []
+        /// The most instructions the program may have.
+        let limit: Int
 
-        /// The program, or nil when it would pass `OriginRegex.largestProgram` instructions.
+        init(limit: Int) { self.limit = limit }
+
+        /// The program, or nil when it would pass `limit` instructions.
         mutating func compile(_ node: OriginRegexNode) -> OriginRegexProgram? {
             guard emit(node) else { return nil }
             instructions.append(.match)
+            guard instructions.count <= limit else { return nil }
             return OriginRegexProgram(instructions: instructions)
         }
 
         private mutating func emit(_ node: OriginRegexNode) -> Bool {
-            guard instructions.count < OriginRegex.largestProgram else { return false }
+            guard instructions.count < limit else { return false }
             switch node {
             case .character(let set): instructions.append(.character(set))
             case .start: instructions.append(.start)

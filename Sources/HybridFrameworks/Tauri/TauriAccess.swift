@@ -43,13 +43,16 @@ struct TauriAccess {
             if core {
                 guard permission == "core:default" || permission == "core:\(plugin):default" else { return nil }
                 return TauriCorePermissions.defaults[plugin]?.contains(name) == true
-                    ? "\(permission) includes allow-\(name) (Tauri's core permission sets)" : nil
+                    ? ("\(permission) includes allow-\(name) (Tauri's core permission sets)", false) : nil
             }
-            guard permission.hasPrefix(prefix), !permission.dropFirst(prefix.count).hasPrefix("allow-"),
-                !permission.dropFirst(prefix.count).hasPrefix("deny-")
+            let name = permission.dropFirst(prefix.count)
+            guard permission.hasPrefix(prefix), !name.hasPrefix("allow-"), !name.hasPrefix("deny-"),
+                !name.hasPrefix("scope")
             else { return nil }
-            return
-                "\(permission) is a set from the plugin's own manifest, which WebFence takes as granting its commands"
+            return (
+                "\(permission) is a set from the plugin's own manifest, which WebFence takes as granting its commands",
+                true
+            )
         }
     }
 
@@ -57,17 +60,21 @@ struct TauriAccess {
     func decideApp(_ command: String, context: String) -> (Bool, FrameworkRule) {
         let name = command.replacingUnderscores()
         return decide(command, context: context, allow: "allow-" + name, deny: "deny-" + name) { permission in
-            guard !permission.contains(":"), !permission.hasPrefix("allow-"), !permission.hasPrefix("deny-") else {
+            guard !permission.contains(":"), !permission.hasPrefix("allow-"), !permission.hasPrefix("deny-"),
+                !permission.hasPrefix("scope")
+            else {
                 return nil
             }
-            return "\(permission) is a set of the app's manifest, which WebFence takes as granting its commands"
+            return ("\(permission) is a set of the app's manifest, which WebFence takes as granting its commands", true)
         }
     }
 
     private func decide(
-        _ command: String, context: String, allow: String, deny: String, set: (String) -> String?
+        _ command: String, context: String, allow: String, deny: String, set: (String) -> (String, assumed: Bool)?
     ) -> (Bool, FrameworkRule) {
-        if let denying = configuration.capabilities.first(where: { $0.permissions.contains(deny) }) {
+        // Tauri collects the deny entries of the capabilities active on the platform, then a deny for
+        // the command denies it in every context and window.
+        if let denying = configuration.capabilities.first(where: { $0.appliesOnIOS && $0.permissions.contains(deny) }) {
             return (
                 false,
                 FrameworkRule(
@@ -80,7 +87,16 @@ struct TauriAccess {
                 return (true, rule(capability, "grants \(allow) to \(context) in this window"))
             }
             for permission in capability.permissions {
-                if let reason = set(permission) { return (true, rule(capability, "grants \(command): \(reason)")) }
+                if let (reason, assumed) = set(permission) {
+                    let granted = rule(capability, "grants \(command): \(reason)")
+                    guard assumed else { return (true, granted) }
+                    return (
+                        true,
+                        FrameworkRule(
+                            code: "tauri.capability.assumedSet", location: granted.location, entry: granted.entry,
+                            reason: granted.reason)
+                    )
+                }
             }
         }
         if applicable.isEmpty {

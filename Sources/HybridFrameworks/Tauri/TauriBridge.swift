@@ -42,7 +42,8 @@ public struct TauriBridge: Sendable, Hashable {
                 rule: .builtIn(
                     "tauri.subFrame",
                     "wry adds the IPC script and its invoke key to the main frame only; a message without the key is "
-                        + "dropped (the fix of CVE-2024-35222)"),
+                        + "dropped (the fix of CVE-2024-35222); a same-origin frame can still call "
+                        + "parent.__TAURI_INTERNALS__, which runs as the main frame"),
                 isBypass: false)
         }
         let local = configuration.localReason(url)

@@ -107,6 +107,12 @@ public struct TauriCapability: Sendable, Hashable {
                 }
             }
             platforms = try FrameworkConfigurationReader.strings(&reader, "platforms")
+            let known = ["linux", "macOS", "windows", "android", "iOS"]
+            if let index = platforms?.firstIndex(where: { !known.contains($0) }) {
+                throw FrameworkConfigurationError(
+                    reader.path("platforms") + "/\(index)",
+                    "Tauri knows the platforms \(known.joined(separator: ", ")), written so")
+            }
             try reader.finish(expected: [
                 "identifier", "description", "$schema", "local", "remote", "windows", "webviews", "permissions",
                 "platforms",

@@ -75,11 +75,14 @@ struct FrameworkBridgeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if jsonl {
-            if !urls.isEmpty || framework != nil || config != nil || version != nil {
-                throw ValidationError("with --jsonl, each line names its framework, version, config and URL")
+            if !urls.isEmpty || framework != nil || config != nil || version != nil || command != nil || frame != .main
+            {
+                throw ValidationError(
+                    "with --jsonl, each line names its framework, version, config, URL, frame and command")
             }
             return
         }
+        if command != nil, framework != "tauri" { throw ValidationError("--command is for --framework tauri") }
         guard let framework, config != nil else { throw ValidationError("give --framework and --config (or --jsonl)") }
         guard BridgePolicy.frameworkNames.contains(framework) else {
             throw ValidationError("--framework must be one of: \(BridgePolicy.frameworkNames.joined(separator: ", "))")
@@ -105,12 +108,10 @@ struct FrameworkBridgeCommand: AsyncParsableCommand {
         switch output.format {
         case .json:
             let items = results.map { url, decision in
-                var line = FrameworkBridgeAnswers.line(id: .string(url), decision)
-                if case .object(var members) = line {
-                    members[0] = .init("url", .string(url))
-                    line = .object(members)
+                guard case .object(let members) = FrameworkBridgeAnswers.line(id: .null, decision) else {
+                    return JSONValue.null
                 }
-                return line
+                return .object([.init("url", .string(url))] + members.filter { $0.key != "id" })
             }
             print(
                 JSONValue.object([

@@ -30,11 +30,27 @@ enum FrameworkInput {
     /// its configuration file.
     static func bridgePolicy(_ framework: String, version: String?, configPath path: String) throws -> BridgePolicy {
         if let navigationFramework = HybridFramework(rawValue: framework) {
-            if let version, !navigationFramework.definition.versions.contains(version) {
-                let versions = navigationFramework.definition.versions.joined(separator: ", ")
-                throw InputError(path, "\(framework) \(version): WebFence follows \(versions)")
+            let definition = navigationFramework.definition
+            guard let version, version != definition.versions.first else {
+                return .navigationFramework(try policy(navigationFramework, configPath: path).0)
             }
-            return .navigationFramework(try policy(navigationFramework, configPath: path).0)
+            guard definition.versions.contains(version) else {
+                throw InputError(
+                    path, "\(framework) \(version): WebFence follows \(definition.versions.joined(separator: ", "))")
+            }
+            guard definition.versionKey != nil, let data = FileManager.default.contents(atPath: path),
+                case .success(let json) = Result(catching: {
+                    try JSONParser.parse(String(decoding: data, as: UTF8.self))
+                })
+            else {
+                throw InputError(
+                    path, "--version \(version) needs the configuration as its JSON object, which holds the version")
+            }
+            do throws(BridgePolicyError) {
+                return try BridgePolicy.read(framework: framework, version: version, configuration: json, at: "")
+            } catch {
+                throw InputError(path, error.description)
+            }
         }
         if framework == "tauri", let project = try TauriProjectFolder(path) {
             return try project.policy(version: version)
