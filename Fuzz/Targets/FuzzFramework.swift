@@ -10,7 +10,8 @@
 // Tauri configuration JSON, modulo 10); the rest is the file, as bytes. The Flutter and Tauri readers
 // go to `framework bridge`'s checks instead (the regular-expression subset behind a JavaScript string
 // literal and as ICU reads it; capabilities and their URL patterns):
-//   - a decision or a failure naming the entry; never offered-less acceptance where a secret is
+//   - a decision, or a failure naming the entry (or, for an about: frame, the origin it inherits);
+//     never offered-less acceptance where a secret is
 //     needed (6.2), a bypass only where the bridge is offered or accepted; deciding again is the same.
 //
 // Checks: no crash, no hang; a reader either refuses the file with a place (XML and Swift: line and
@@ -154,7 +155,9 @@ func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
                     (try? policy.decide(url, isMainFrame: isMainFrame, command: command)) == decision,
                     "a decision is a value", "\(decision)")
             } catch {
-                Fuzz.check(error.reason.contains("OriginAllowList["), "a failure names its entry", error.reason)
+                Fuzz.check(
+                    error.reason.contains("OriginAllowList[") || (url.scheme == "about" && error.reason.contains("inherits")),
+                    "a failure names its entry, or the origin an about: frame inherits", error.reason)
             }
         }
     }
