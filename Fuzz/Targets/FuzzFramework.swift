@@ -156,7 +156,8 @@ func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
                     "a decision is a value", "\(decision)")
             } catch {
                 Fuzz.check(
-                    error.reason.contains("OriginAllowList[") || (url.scheme == "about" && error.reason.contains("inherits")),
+                    error.reason.contains("OriginAllowList[")
+                        || (url.scheme == "about" && error.reason.contains("inherits")),
                     "a failure names its entry, or the origin an about: frame inherits", error.reason)
             }
         }
