@@ -6,7 +6,7 @@ import WebAddress
 /// and Tauri through their own checks.
 public enum BridgePolicy: Sendable {
     /// Capacitor, Cordova iOS, react-native-webview, Hotwire Native or PWABuilder's shell.
-    case navigationFramework(FrameworkPolicy)
+    case navigationFramework(NavigationFrameworkBridge)
     /// flutter_inappwebview.
     case flutterInAppWebView(FlutterInAppWebViewBridge)
     /// webview_flutter.
@@ -64,7 +64,7 @@ public enum BridgePolicy: Sendable {
                 }
                 let (policy, _) = try FrameworkConfigurationReader.policy(
                     framework, configuration: configuration, at: pointer)
-                return .navigationFramework(policy)
+                return .navigationFramework(NavigationFrameworkBridge(policy))
             }
         } catch let error as BridgePolicyError {
             throw error
@@ -94,7 +94,7 @@ public enum BridgePolicy: Sendable {
     {
         switch self {
         case .tauri(let bridge): bridge.decide(url, isMainFrame: isMainFrame, command: command)
-        case .navigationFramework(let policy): NavigationFrameworkBridge(policy).decide(url, isMainFrame: isMainFrame)
+        case .navigationFramework(let bridge): bridge.decide(url, isMainFrame: isMainFrame)
         case .flutterInAppWebView(let bridge): try bridge.decide(url, isMainFrame: isMainFrame)
         case .webviewFlutter(let bridge): bridge.decide(url, isMainFrame: isMainFrame)
         }

@@ -10,13 +10,22 @@ import WebAddress
 /// `WebViewDelegationHandler`, cordova-ios 8.1 `CDVWebViewEngine`, react-native-webview 16
 /// `RNCWebViewImpl`, Hotwire Native 1.2 `ScriptMessageHandler` and `Bridge`, whose check compares a
 /// URL the message itself carries, and pwa-shell's `WebView.swift`).
-struct NavigationFrameworkBridge {
-    let policy: FrameworkPolicy
+public struct NavigationFrameworkBridge: Sendable {
+    /// The framework's policy.
+    public let policy: FrameworkPolicy
+    /// Its bridge, for its configuration.
+    let bridge: FrameworkBridge
+    /// The origins the configuration names: its start page and the entries that let hosts in.
+    let named: [(scheme: String?, hosts: NamedHosts)]
 
-    init(_ policy: FrameworkPolicy) { self.policy = policy }
+    /// The bridge of `policy`'s framework, its facts read once.
+    public init(_ policy: FrameworkPolicy) {
+        self.policy = policy
+        bridge = policy.bridge
+        named = policy.entries.map { entry in (entry.scheme, NamedHosts(hostText: entry.host)) }
+    }
 
     func decide(_ url: WebURL, isMainFrame: Bool) -> FrameworkBridgeDecision {
-        let bridge = policy.bridge
         let origin = FrameOrigin(of: url).location
         let code = "\(policy.framework.rawValue).bridge"
         // react-native-webview without `onMessage` keeps only its history shim, which reports
@@ -44,17 +53,11 @@ struct NavigationFrameworkBridge {
         let reason =
             "\(offeredReason); the \(handler) message handler is registered for every frame and "
             + "\(policy.framework.displayName) does not check the sending frame, so a call from this frame reaches native code"
-        let named = Self.namedOrigins(policy)
         let isBypass =
             !named.isEmpty
             && !named.contains { ($0.scheme == nil || $0.scheme == url.scheme) && $0.hosts.names(url.host) }
         return FrameworkBridgeDecision(
             offered: offered, accepted: true, origin: origin, rule: .builtIn("\(code).anyFrame", reason),
             isBypass: isBypass)
-    }
-
-    /// The origins the configuration names: its start page and the entries that let hosts in.
-    static func namedOrigins(_ policy: FrameworkPolicy) -> [(scheme: String?, hosts: NamedHosts)] {
-        policy.entries.map { entry in (entry.scheme, NamedHosts(hostText: entry.host)) }
     }
 }

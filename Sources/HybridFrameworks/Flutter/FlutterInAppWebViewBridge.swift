@@ -92,10 +92,13 @@ public struct FlutterInAppWebViewBridge: Sendable, Hashable {
         }
         let native = try FlutterOriginGate.native(handlers, origin: origin.native)
         // Named by the configuration: by any of its lists (interfaces §6b counts the whole configuration).
+        // The native origin, when there is one, is the same text as `location.origin`.
         let lists = [pageGate, handlers].compactMap { $0 }
-        let bypass =
-            lists.contains { $0.namesSomeOrigin }
-            && !lists.contains { $0.names(origin.location) || (origin.native.map($0.names) ?? false) }
+        var bypass = false
+        if lists.contains(where: \.namesSomeOrigin) {
+            let parsed = try? WebURL(origin.location)
+            bypass = !lists.contains { $0.names(origin.location, parsed: parsed) }
+        }
         // With a handler list both checks decided: the handler's rule, with the script's beside it.
         let rule =
             handlers == nil

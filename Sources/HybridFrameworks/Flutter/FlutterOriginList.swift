@@ -1,3 +1,5 @@
+import WebAddress
+
 /// One of flutter_inappwebview's origin allow lists, each entry read as the check that uses it reads
 /// it (spec §13c–§13d): pasted into a JavaScript string literal and then a `RegExp` for the two lists
 /// the page's gate uses, or as an ICU expression for the native handler list.
@@ -82,12 +84,12 @@ struct FlutterOriginList: Sendable, Hashable {
     }
 
     /// Whether some entry's author meant `origin` (or, where the meaning is not plain, the entry
-    /// matches the whole origin).
-    func names(_ origin: String) -> Bool {
+    /// matches the whole origin); `url` is the origin parsed, once for every list.
+    func names(_ origin: String, parsed url: WebURL?) -> Bool {
         entries.contains { entry in
             switch entry.meant {
             case .every: return true
-            case .origins(let meant): return meant.names(origin)
+            case .origins(let meant): return meant.names(url)
             case .whatItMatches: return entry.anchored?.findsMatch(in: origin) ?? false
             }
         }

@@ -19,8 +19,8 @@ enum MeantOrigins: Sendable, Hashable {
         let hosts: NamedHosts
         let port: UInt16?
 
-        func names(_ origin: String) -> Bool {
-            guard let url = try? WebURL(origin), let host = url.host else { return false }
+        func names(_ url: WebURL?) -> Bool {
+            guard let url, let host = url.host else { return false }
             if let scheme, scheme != url.scheme { return false }
             return port == url.port && hosts.names(host)
         }

@@ -91,7 +91,10 @@ struct FrameworkBridgeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if jsonl { return try FrameworkBridgeLines.run() }
+        if jsonl {
+            let answers = FrameworkBridgeAnswers(policies: CompiledCache(capacity: 8))
+            return try FrameworkLines.run(answering: answers.answer(toLine:))
+        }
         guard let framework, let config else { return }
         let policy = try FrameworkInput.bridgePolicy(framework, version: version, configPath: config)
         var results: [(String, FrameworkBridgeDecision)] = []
@@ -135,20 +138,5 @@ struct FrameworkBridgeCommand: AsyncParsableCommand {
             out += "          \(decision.rule)\n"
         }
         return out
-    }
-}
-
-/// `framework bridge --jsonl`: one answer per line of stdin, in order, in constant memory.
-enum FrameworkBridgeLines {
-    static func run() throws {
-        let answers = FrameworkBridgeAnswers(policies: CompiledCache(capacity: 8))
-        let failures = JSONLinesStream.forEachLine { line, lineNumber in
-            let answer = answers.answer(toLine: line)
-            print(answer.serialized())
-            guard answer["failure"] != nil else { return true }
-            Terminal.standardError.write("webfence: stdin:line \(lineNumber): \(answer["reason"]?.stringValue ?? "")\n")
-            return false
-        }
-        if failures > 0 { throw ExitCode(ExitStatus.unusableInput) }
     }
 }

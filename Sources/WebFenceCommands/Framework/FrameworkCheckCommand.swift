@@ -76,7 +76,10 @@ struct FrameworkCheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if jsonl { return try FrameworkCheckLines.run() }
+        if jsonl {
+            let answers = FrameworkCheckAnswers(policies: CompiledCache(capacity: 8))
+            return try FrameworkLines.run(answering: answers.answer(toLine:))
+        }
         guard let framework, let config else { return }
         let (policy, notes) = try FrameworkInput.policy(framework, configPath: config)
         for note in notes { Terminal.standardError.write("webfence: \(config):\(note)\n") }

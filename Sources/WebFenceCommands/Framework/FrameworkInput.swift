@@ -32,7 +32,8 @@ enum FrameworkInput {
         if let navigationFramework = HybridFramework(rawValue: framework) {
             let definition = navigationFramework.definition
             guard let version, version != definition.versions.first else {
-                return .navigationFramework(try policy(navigationFramework, configPath: path).0)
+                return .navigationFramework(
+                    NavigationFrameworkBridge(try policy(navigationFramework, configPath: path).0))
             }
             guard definition.versions.contains(version) else {
                 throw InputError(

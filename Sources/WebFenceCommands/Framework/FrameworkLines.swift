@@ -1,14 +1,14 @@
 import ArgumentParser
-import HybridFrameworks
+import StrictJSON
 import WebFenceCommandLine
 
-/// `framework check --jsonl`: one answer per line of stdin, in order, in constant memory
-/// (`FrameworkCheckAnswers`, shared with `webfence serve`).
-enum FrameworkCheckLines {
-    static func run() throws {
-        let answers = FrameworkCheckAnswers(policies: CompiledCache(capacity: 8))
+/// `framework check --jsonl` and `framework bridge --jsonl`: one answer per line of stdin, in order,
+/// in constant memory (`FrameworkCheckAnswers` and `FrameworkBridgeAnswers`, shared with `webfence
+/// serve`); a failure's reason also goes to stderr, and any failure makes the exit status 2.
+enum FrameworkLines {
+    static func run(answering answer: (String) -> JSONValue) throws {
         let failures = JSONLinesStream.forEachLine { line, lineNumber in
-            let answer = answers.answer(toLine: line)
+            let answer = answer(line)
             print(answer.serialized())
             guard answer["failure"] != nil else { return true }
             Terminal.standardError.write(
