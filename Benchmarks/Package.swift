@@ -22,7 +22,10 @@ let package = Package(
         // what Peers/build.sh builds) and the naive baseline.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "WebAddress", package: main)],
+            dependencies: [
+                .product(name: "WebAddress", package: main), .product(name: "HybridFrameworks", package: main),
+                .product(name: "StrictJSON", package: main),
+            ],
             path: "Benchmarks/Support"
         ),
         // One workload at a time, for callgrind (instructions.sh): no benchmark library around it.
@@ -96,6 +99,17 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/FrameworkDecision",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "FrameworkBridge",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "WebAddress", package: main),
+                .product(name: "HybridFrameworks", package: main),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FrameworkBridge",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

@@ -5,7 +5,7 @@
 # input, start-up and first-use setup removed. See docs/performance.md.
 #
 #   Benchmarks/instructions.sh              # every workload, and the URL mix by group
-#   Benchmarks/instructions.sh url          # one group: url (parse, hostname), registrable or framework
+#   Benchmarks/instructions.sh url          # one group: url (parse, hostname), registrable, framework or bridge
 set -euo pipefail
 cd "$(dirname "$0")"
 SHORT=${SHORT:-20}
@@ -15,7 +15,11 @@ only=${1:-}
 command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 1; }
 ./Peers/build.sh >/dev/null
 swift build -c release --product InstructionCounts >/dev/null
-binary="$(swift build -c release --show-bin-path)/InstructionCounts"
+# valgrind 3.19 gives up on the release build's debug information ("possibly corrupted debuginfo"):
+# it counts a copy without it (the instructions are the same).
+binary="$(mktemp)"
+trap 'rm -f "$binary"' EXIT
+strip --strip-debug -o "$binary" "$(swift build -c release --show-bin-path)/InstructionCounts"
 
 # Total instructions of one run (callgrind's "Collected" line).
 collected() {
@@ -69,4 +73,12 @@ if [ -z "$only" ] || [ "$only" = framework ]; then
     row "react-native-webview" "framework webfence-rnw" "framework regex-rnw"
     row "Cordova iOS 8" "framework webfence-cordova" "framework regex-cordova"
     row "PWABuilder (Foundation + range(of:))" "framework webfence-pwabuilder" "framework foundation-pwabuilder"
+fi
+if [ -z "$only" ] || [ "$only" = bridge ]; then
+    echo
+    echo "instructions per bridge decision, 8 framework URLs from the string (top-level page calling native code)"
+    echo "| framework | WebFence: parse + decide | the framework's own check |"
+    echo "|---|---:|---:|"
+    row "flutter_inappwebview 6.2 (page RegExp + ICU)" "bridge webfence-flutter" "bridge regex-flutter"
+    row "Tauri 2 (URL patterns)" "bridge webfence-tauri" "bridge urlpattern-tauri"
 fi

@@ -241,6 +241,7 @@ extension AppFiles {
         }
         var frameworks = FrameworkFiles.read(in: bundle.contentsURL) { file(contents + $0) }
         frameworks.executableStrings = strings
+        frameworks.embedded = EmbeddedFramework.read(in: bundle.contentsURL) { file(contents + $0) }
         return AppFiles(
             kind: kind, path: path, infoPlist: info, projectEntitlements: project, executable: executable,
             profile: profile, frameworkFiles: frameworks)

@@ -16,6 +16,11 @@ public enum ExecutableStrings {
 
     /// The markers `source` holds.
     public static func find(in source: some ByteSource) throws(AppManifestError) -> Set<String> {
+        try find(markers, in: source)
+    }
+
+    /// Which of `markers` `source` holds, read a chunk at a time.
+    public static func find(_ markers: [String], in source: some ByteSource) throws(AppManifestError) -> Set<String> {
         let patterns = markers.map { Array($0.utf8) }
         let overlap = (patterns.map(\.count).max() ?? 1) - 1
         var found: Set<String> = []

@@ -35,18 +35,22 @@ public struct FrameworkFiles: Sendable, Hashable {
     public let unreadable: [AppManifestError]
     /// The `ExecutableStrings.markers` the main executable holds (empty for a project).
     public internal(set) var executableStrings: Set<String> = []
+    /// The Flutter frameworks a built app carries (`EmbeddedFramework.known`), in name order.
+    public internal(set) var embedded: [EmbeddedFramework] = []
 
     /// No file.
     public static let none = FrameworkFiles(files: [], markers: [], unreadable: [])
 
     /// Files found, marker bundles, files that could not be read, and the executable's strings.
     public init(
-        files: [File], markers: [File], unreadable: [AppManifestError], executableStrings: Set<String> = []
+        files: [File], markers: [File], unreadable: [AppManifestError], executableStrings: Set<String> = [],
+        embedded: [EmbeddedFramework] = []
     ) {
         self.files = files
         self.markers = markers
         self.unreadable = unreadable
         self.executableStrings = executableStrings
+        self.embedded = embedded
     }
 
     /// The file named `name`, if found.

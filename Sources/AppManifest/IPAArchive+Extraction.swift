@@ -3,8 +3,9 @@ import StrictJSON
 
 extension IPAArchive {
     /// Extracts only what an audit reads into `directory/<Name>.app` and returns that `.app` URL:
-    /// Info.plist, the executable its `CFBundleExecutable` names (when the archive has it) and
-    /// `embedded.mobileprovision` (when present). Nothing else is read or written.
+    /// Info.plist, the executable its `CFBundleExecutable` names (when the archive has it),
+    /// `embedded.mobileprovision` (when present), a hybrid framework's configuration files and the
+    /// Flutter frameworks' Info.plist and markers (`EmbeddedFramework`). Nothing else is read or written.
     ///
     /// `directory` is created when missing; `<Name>.app` inside it must not exist yet. Each file is
     /// bounded (Info.plist by `AppBundle.maximumInfoPlistSize`, the profile by
@@ -78,6 +79,23 @@ extension IPAArchive {
         where entries[appPath(marker)] != nil || entries.keys.contains(where: { $0.hasPrefix(appPath(marker) + "/") }) {
             try? FileManager.default.createDirectory(
                 at: app.appendingPathComponent(marker), withIntermediateDirectories: false)
+        }
+
+        // The Flutter frameworks (EmbeddedFramework): their Info.plist, and the executable of those
+        // whose release only their executable tells.
+        for (name, markers) in EmbeddedFramework.known.sorted(by: { $0.key < $1.key }) {
+            let files =
+                [("Info.plist", AppBundle.maximumInfoPlistSize)]
+                + (markers.isEmpty ? [] : [(name, Self.maximumExecutableSize)])
+            for (member, limit) in files {
+                let path = appPath(EmbeddedFramework.path(name, member))
+                guard let entry = try file(path) else { continue }
+                try charge(entry, path)
+                let target = app.appendingPathComponent(EmbeddedFramework.path(name, member))
+                try? FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try ZipEntryExtraction(reader: reader, name: path).extract(entry.record, to: target, limit: limit)
+            }
         }
 
         let profilePath = appPath("embedded.mobileprovision")

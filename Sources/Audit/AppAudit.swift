@@ -112,6 +112,7 @@ public struct AppAudit: Sendable {
                     problem.message))
         }
         findings += framework?.findings ?? []
+        findings += FlutterAppAudit.findings(files.frameworkFiles.embedded)
         self.findings = findings
     }
 

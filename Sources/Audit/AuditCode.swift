@@ -83,6 +83,9 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
     case pwabuilderAuthOriginNotAppBound = "pwabuilder.authOrigin.notAppBound"
     case pwabuilderOriginSample = "pwabuilder.origin.sample"
     case pwabuilderRootURLNotAllowed = "pwabuilder.rootUrl.notAllowed"
+    // A built Flutter app's web view plugins (spec/hybrid-frameworks.md §13).
+    case flutterInAppWebViewBridgeEveryFrame = "flutter.inAppWebView.bridgeEveryFrame"
+    case flutterWebViewFlutterChannelsEveryFrame = "flutter.webviewFlutter.channelsEveryFrame"
 
     /// The severity of the code's findings.
     public var severity: Finding.Severity { definition.0 }
@@ -449,6 +452,17 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
             (
                 .error, "The start URL's host is not an allowed origin",
                 "Put the start URL's host (rootUrl's host, www. included if it has one) in allowedOrigins."
+            )
+        // A built Flutter app.
+        case .flutterInAppWebViewBridgeEveryFrame:
+            (
+                .warning, "flutter_inappwebview's bridge answers every frame of every origin",
+                "Update flutter_inappwebview to 6.2 or later and set javaScriptBridgeOriginAllowList and javaScriptHandlersOriginAllowList to the app's origins, anchored (^https://app\\.example\\.com$ natively; the page's list with each backslash doubled)."
+            )
+        case .flutterWebViewFlutterChannelsEveryFrame:
+            (
+                .note, "webview_flutter's JavaScript channels are in every frame",
+                "Load no page or frame you do not trust in a web view with JavaScript channels, and check each message in its handler: a channel never sees the frame or origin that sent it."
             )
         }
     }

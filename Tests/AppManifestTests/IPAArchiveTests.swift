@@ -152,6 +152,42 @@ final class IPAArchiveTests {
         #expect(app.path == target.appendingPathComponent("Shop.app").path)
     }
 
+    @Test("a Flutter app: the plugins' Info.plist and flutter_inappwebview_ios's executable are extracted and read")
+    func flutterFrameworks() throws {
+        func info(_ version: String) throws -> Data {
+            try PropertyListSerialization.data(
+                fromPropertyList: ["CFBundleShortVersionString": version], format: .xml, options: 0)
+        }
+        let plugin = Data("\0_bridgeSecret\0javaScriptHandlersOriginAllowList\0".utf8)
+        let ipa = try ZipBuilder.ipa(
+            infoPlist: try AppBundleTests.info(.xml),
+            files: [
+                ("ShopApp", Self.executable),
+                ("Frameworks/Flutter.framework/Info.plist", try info("1.0")),
+                ("Frameworks/Flutter.framework/Flutter", Data("engine".utf8)),
+                ("Frameworks/flutter_inappwebview_ios.framework/Info.plist", try info("0.0.1")),
+                ("Frameworks/flutter_inappwebview_ios.framework/flutter_inappwebview_ios", plugin),
+                ("Frameworks/webview_flutter_wkwebview.framework/Info.plist", try info("3.26.0")),
+                ("Frameworks/Other.framework/Info.plist", try info("2.0")),
+            ])
+        let app = try IPAArchive(data: ipa).extractApp(to: directory)
+        #expect(
+            files(below: directory) == [
+                "Shop.app/Frameworks/Flutter.framework/Info.plist",
+                "Shop.app/Frameworks/flutter_inappwebview_ios.framework/Info.plist",
+                "Shop.app/Frameworks/flutter_inappwebview_ios.framework/flutter_inappwebview_ios",
+                "Shop.app/Frameworks/webview_flutter_wkwebview.framework/Info.plist",
+                "Shop.app/Info.plist", "Shop.app/ShopApp",
+            ])
+        let embedded = EmbeddedFramework.read(in: app) { SourceFile(path: $0) }
+        #expect(embedded.map(\.name) == ["Flutter", "flutter_inappwebview_ios", "webview_flutter_wkwebview"])
+        #expect(embedded.map(\.version) == ["1.0", "0.0.1", "3.26.0"])
+        #expect(embedded[1].markers == ["_bridgeSecret", "javaScriptHandlersOriginAllowList"])
+        #expect(embedded[1].source.path == "Frameworks/flutter_inappwebview_ios.framework")
+        // A framework whose executable is not searched has no markers read; the engine's is not.
+        #expect(embedded[0].markers == nil && embedded[2].markers == nil)
+    }
+
     @Test("no profile and no executable in the archive: Info.plist alone is extracted")
     func infoPlistOnly() throws {
         let ipa = try ZipBuilder.ipa(infoPlist: try AppBundleTests.info(.xml))

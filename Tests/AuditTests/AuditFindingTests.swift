@@ -315,7 +315,8 @@ struct AuditFindingTests {
         // A hybrid framework's configuration.
         case let code
         where code.hasPrefix("framework.") || code.hasPrefix("capacitor.") || code.hasPrefix("cordova.")
-            || code.hasPrefix("reactNativeWebView.") || code.hasPrefix("hotwire.") || code.hasPrefix("pwabuilder."):
+            || code.hasPrefix("reactNativeWebView.") || code.hasPrefix("hotwire.") || code.hasPrefix("pwabuilder.")
+            || code.hasPrefix("flutter."):
             return Self.frameworkCases(code)
         default:
             return nil
@@ -354,7 +355,25 @@ struct AuditFindingTests {
             let settings = ["Settings.swift": ExampleApps.pwabuilderSettings(allowed: allowed, auth: auth)]
             return fixed ? settings.merging(ExampleApps.pwabuilderFixedCode) { first, _ in first } : settings
         }
+        /// A built Flutter app: the ShopApp with the plugins `executables` name in `Frameworks/`, each
+        /// with its Info.plist (CocoaPods' 0.0.1) and its executable's bytes.
+        func flutter(_ executables: [String: String]) -> AuditSketch {
+            AuditSketch.shop.with("Flutter with \(executables.keys.sorted())") { sketch in
+                for (name, executable) in executables {
+                    sketch.app.resources["Frameworks/\(name).framework/Info.plist"] = Array(
+                        #"<plist version="1.0"><dict><key>CFBundleShortVersionString</key><string>0.0.1</string></dict></plist>"#
+                            .utf8)
+                    sketch.app.resources["Frameworks/\(name).framework/\(name)"] = Array(executable.utf8)
+                }
+            }
+        }
+        let plugin61 = "\u{CF}\u{FA}callHandler\0"
+        let plugin62 = plugin61 + "_bridgeSecret\0javaScriptHandlersOriginAllowList\0"
         switch code {
+        case "flutter.inAppWebView.bridgeEveryFrame":
+            return (flutter(["flutter_inappwebview_ios": plugin61]), flutter(["flutter_inappwebview_ios": plugin62]))
+        case "flutter.webviewFlutter.channelsEveryFrame":
+            return (flutter(["webview_flutter_wkwebview": "channels"]), flutter(["flutter_inappwebview_ios": plugin62]))
         case "pwabuilder.settings.inferred":
             let built = AuditSketch.shop.with("a built PWAShell") { $0.app.executableName = "PWAShell" }
             return (

@@ -7,9 +7,10 @@
 //   InstructionCounts registrable webfence-host|webfence-text|libpsl|libpsl-text|naive ITERATIONS
 //   InstructionCounts framework webfence-rnw|regex-rnw|webfence-cordova|regex-cordova|webfence-pwabuilder
 //                               |foundation-pwabuilder ITERATIONS
+//   InstructionCounts bridge webfence-flutter|regex-flutter|webfence-tauri|urlpattern-tauri ITERATIONS
 //
 // One iteration is one pass over the inputs (the 50 URLs of the mix, or those of one GROUP; the 50
-// hosts; the 8 framework URLs). GROUP is a group's name (MixEntry.Group) or `#N`, the mix's N-th input alone. It prints
+// hosts; the 8 framework URLs, for `framework` and `bridge`). GROUP is a group's name (MixEntry.Group) or `#N`, the mix's N-th input alone. It prints
 // how many inputs one iteration has.
 
 import BenchmarkSupport
@@ -25,6 +26,7 @@ import WebAddress
 @inline(never) func consume(_ value: Int?) { withExtendedLifetime(value) {} }
 @inline(never) func consume(_ value: UnsafePointer<CChar>?) { withExtendedLifetime(value) {} }
 @inline(never) func consume(_ value: FrameworkDecision?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: FrameworkBridgeDecision?) { withExtendedLifetime(value) {} }
 @inline(never) func consume(_ value: Bool) { withExtendedLifetime(value) {} }
 
 let arguments = CommandLine.arguments
@@ -48,6 +50,12 @@ func run(inputs: Int, _ body: () -> Void) {
     body()
     for _ in 0..<iterations { body() }
     print("\(inputs) inputs per iteration")
+}
+
+if workload == "bridge" {
+    checkBridgePeers(
+        flutter: RegexFlutterBridgeCheck(pageList: flutterPageList, handlerList: flutterHandlerList),
+        tauri: URLPatternTauriAccess(local: true, remote: tauriPatterns, window: "main"))
 }
 
 switch (workload, implementation) {
@@ -153,6 +161,19 @@ case ("framework", "regex-rnw"):
 case ("framework", "regex-cordova"):
     let allowList = RegexCordovaAllowList(cordovaAllowNavigationParts)
     run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(allowList.allows(text)) } }
+case ("bridge", "webfence-flutter"), ("bridge", "webfence-tauri"):
+    let policy = implementation == "webfence-flutter" ? flutterBridgePolicy : tauriBridgePolicy
+    run(inputs: frameworkURLs.count) {
+        for text in frameworkURLs {
+            consume((try? WebURL(text)).flatMap { try? policy.decide($0, isMainFrame: true, command: tauriCommand) })
+        }
+    }
+case ("bridge", "regex-flutter"):
+    let check = RegexFlutterBridgeCheck(pageList: flutterPageList, handlerList: flutterHandlerList)
+    run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(check.accepts(text)) } }
+case ("bridge", "urlpattern-tauri"):
+    let access = URLPatternTauriAccess(local: true, remote: tauriPatterns, window: "main")
+    run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(access.allows(text, window: "main")) } }
 default:
     FileHandle.standardError.write(Data("unknown workload \(workload) \(implementation)\n".utf8))
     exit(2)

@@ -31,3 +31,28 @@ public let cordovaAllowNavigationParts = [
     RegexCordovaAllowList.Entry(scheme: "https", host: "*.example.com", path: "/*"),
     RegexCordovaAllowList.Entry(scheme: "https", host: "partner.example.org", path: "/app/*"),
 ]
+
+/// flutter_inappwebview 6.2 for the same app, as the Dart strings of its two lists: the page's with
+/// doubled backslashes (a JavaScript string literal takes one away), the handler's with single ones.
+public let flutterPageList = [
+    #"^https://example\\.com$"#, #"^https://[a-z]+\\.example\\.com$"#, #"^https://partner\\.example\\.org$"#,
+]
+public let flutterHandlerList = [
+    #"^https://example\.com$"#, #"^https://[a-z]+\.example\.com$"#, #"^https://partner\.example\.org$"#,
+]
+
+/// Tauri 2 for the same app: the app's pages (`core:default`) and a capability for remote pages of its
+/// subdomains and the partner's checkout, which grants `core:event:default`; the command invoked.
+public let tauriConfiguration = #"""
+    {"window": "main", "capabilities": [
+      {"identifier": "main", "windows": ["main"], "permissions": ["core:default"]},
+      {"identifier": "sites", "windows": ["main"], "local": false,
+       "remote": {"urls": ["https://*.example.com", "https://partner.example.org/app/*"]},
+       "permissions": ["core:event:default"]}
+    ]}
+    """#
+public let tauriCommand = "plugin:event|listen"
+public let tauriPatterns = [
+    URLPatternTauriAccess.Pattern(scheme: "https", hostname: "*.example.com"),
+    URLPatternTauriAccess.Pattern(scheme: "https", hostname: "partner.example.org", pathname: "/app/*"),
+]

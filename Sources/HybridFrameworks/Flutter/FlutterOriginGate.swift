@@ -35,17 +35,15 @@ enum FlutterOriginGate {
                     rule: rule(entry, "a syntax error in the script (\(reason)): the bridge runs in no frame"))
             }
         }
-        var regexes: [(FlutterOriginList.Entry, OriginRegex)] = []
+        // The page builds every RegExp before testing any: an entry WebFence cannot read decides first.
         for entry in list.entries {
-            switch entry.reading {
-            case .outsideSubset(let reason): throw failure(entry, reason)
-            case .regex(let regex): regexes.append((entry, regex))
-            case .syntaxError: continue
-            }
+            if case .outsideSubset(let reason) = entry.reading { throw failure(entry, reason) }
         }
-        if let (entry, _) = regexes.first(where: { $0.1.findsMatch(in: origin) }) {
-            return Outcome(
-                passes: true, rule: rule(entry, "as a JavaScript RegExp it finds a match in the origin \(origin)"))
+        for entry in list.entries {
+            if case .regex(let regex) = entry.reading, regex.findsMatch(in: origin) {
+                return Outcome(
+                    passes: true, rule: rule(entry, "as a JavaScript RegExp it finds a match in the origin \(origin)"))
+            }
         }
         return Outcome(
             passes: false,
@@ -96,7 +94,7 @@ enum FlutterOriginGate {
 
     private static func rule(_ entry: FlutterOriginList.Entry, _ reason: String) -> FrameworkRule {
         FrameworkRule(
-            code: "flutter-inappwebview.\(entry.location.prefix { $0 != "[" })", location: entry.location,
+            code: entry.code, location: entry.location,
             entry: entry.text, reason: reason)
     }
 

@@ -20,6 +20,8 @@ struct FlutterOriginList: Sendable, Hashable {
         let text: String
         /// Its place: `javaScriptBridgeOriginAllowList[0]`.
         let location: String
+        /// The code of a rule it decides: `flutter-inappwebview.javaScriptBridgeOriginAllowList`.
+        let code: String
         let reading: OriginRegex.Reading
         let meant: MeantOrigins
         /// The entry matched against a whole origin (`^(?:…)$`): what it names when its meaning is
@@ -37,6 +39,7 @@ struct FlutterOriginList: Sendable, Hashable {
         self.setting = setting
         self.check = check
         var entries: [Entry] = []
+        let code = "flutter-inappwebview.\(setting)"
         for (offset, text) in values.enumerated() {
             // The text the expression is read from, or the reading when there is none to read.
             var value: String?
@@ -69,7 +72,8 @@ struct FlutterOriginList: Sendable, Hashable {
             }
             entries.append(
                 Entry(
-                    text: text, location: "\(setting)[\(offset)]", reading: reading, meant: MeantOrigins(entry: text),
+                    text: text, location: "\(setting)[\(offset)]", code: code, reading: reading,
+                    meant: MeantOrigins(entry: text),
                     anchored: anchored))
         }
         self.entries = entries

@@ -50,5 +50,5 @@ struct OriginRegex: Sendable, Hashable {
     }
 
     /// Whether the expression finds a match anywhere in `text` (`RegExp.test`, `range(of:)`).
-    func findsMatch(in text: String) -> Bool { program.findsMatch(in: Array(text.unicodeScalars)) }
+    func findsMatch(in text: String) -> Bool { program.findsMatch(in: text) }
 }

@@ -2,8 +2,8 @@
 /// time proportional to the text × the states, whatever the expression (no backtracking).
 struct OriginRegexProgram: Sendable, Hashable {
     enum Instruction: Sendable, Hashable {
-        /// Consume one character of the class, go to the next instruction.
-        case character(OriginRegexClass)
+        /// Consume one character of the class (an index in `classes`), go to the next instruction.
+        case character(Int)
         /// Continue at both.
         case split(Int, Int)
         /// Continue at the target.
@@ -17,66 +17,54 @@ struct OriginRegexProgram: Sendable, Hashable {
     }
 
     let instructions: [Instruction]
+    /// The character classes of `.character` instructions.
+    let classes: [OriginRegexClass]
+    /// Each class's members below U+0040 and from U+0040 to U+007F, one bit each: an origin is
+    /// ASCII, and a bit test costs less than a walk through the class's ranges.
+    private let asciiLow: [UInt64]
+    private let asciiHigh: [UInt64]
+
+    init(instructions: [Instruction], classes: [OriginRegexClass]) {
+        self.instructions = instructions
+        self.classes = classes
+        func bits(_ range: Range<UInt32>, of set: OriginRegexClass) -> UInt64 {
+            range.reduce(0) { bits, value in
+                set.contains(Unicode.Scalar(value)!) ? bits | 1 << (value - range.lowerBound) : bits
+            }
+        }
+        asciiLow = classes.map { bits(0..<64, of: $0) }
+        asciiHigh = classes.map { bits(64..<128, of: $0) }
+    }
+
+    /// Whether `scalar` is in class `index`.
+    func accepts(_ index: Int, _ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return asciiLow[index] & (1 << value) != 0 }
+        if value < 128 { return asciiHigh[index] & (1 << (value - 64)) != 0 }
+        return classes[index].contains(scalar)
+    }
 
     /// Whether some match starts anywhere in `text`.
-    func findsMatch(in text: [Unicode.Scalar]) -> Bool {
-        var current = StateSet(count: instructions.count)
-        var next = StateSet(count: instructions.count)
-        for position in 0...text.count {
-            // Unanchored: a match may begin at every position.
-            if add(0, at: position, of: text.count, to: &current) { return true }
-            guard position < text.count else { break }
-            next.clear()
-            for state in current.members {
-                if case .character(let set) = instructions[state], set.contains(text[position]) {
-                    if add(state + 1, at: position + 1, of: text.count, to: &next) { return true }
-                }
+    func findsMatch(in text: String) -> Bool {
+        let count = instructions.count
+        // One allocation for the whole run: the generation each state was last added in, the states
+        // of the step being read and of the one being built, and the work list of `add`.
+        var storage = [Int](repeating: -1, count: 5 * count + 1)
+        return storage.withUnsafeMutableBufferPointer { storage in
+            instructions.withUnsafeBufferPointer { instructions in
+                var run = OriginRegexRun(
+                    instructions: instructions, marks: storage[0..<count],
+                    current: storage[count..<2 * count], next: storage[2 * count..<3 * count],
+                    pending: storage[(3 * count)...])
+                return run.findsMatch(in: text, program: self)
             }
-            swap(&current, &next)
-        }
-        return false
-    }
-
-    /// Adds `state` and what it reaches without consuming a character; true when that is a match.
-    private func add(_ state: Int, at position: Int, of length: Int, to set: inout StateSet) -> Bool {
-        var pending = [state]
-        while let state = pending.popLast() {
-            guard set.insert(state) else { continue }
-            switch instructions[state] {
-            case .match: return true
-            case .character: continue
-            case .jump(let target): pending.append(target)
-            case .split(let first, let second): pending.append(contentsOf: [second, first])
-            case .start: if position == 0 { pending.append(state + 1) }
-            case .end: if position == length { pending.append(state + 1) }
-            }
-        }
-        return false
-    }
-
-    /// States in insertion order, each once.
-    private struct StateSet {
-        private var seen: [Bool]
-        private(set) var members: [Int] = []
-
-        init(count: Int) { seen = Array(repeating: false, count: count) }
-
-        mutating func insert(_ state: Int) -> Bool {
-            if seen[state] { return false }
-            seen[state] = true
-            members.append(state)
-            return true
-        }
-
-        mutating func clear() {
-            for state in members { seen[state] = false }
-            members.removeAll(keepingCapacity: true)
         }
     }
 
     /// Compiles a parse tree (Thompson's construction), counted repetitions written out.
     struct Builder {
         private var instructions: [Instruction] = []
+        private var classes: [OriginRegexClass] = []
         /// The most instructions the program may have.
         let limit: Int
 
@@ -87,13 +75,15 @@ struct OriginRegexProgram: Sendable, Hashable {
             guard emit(node) else { return nil }
             instructions.append(.match)
             guard instructions.count <= limit else { return nil }
-            return OriginRegexProgram(instructions: instructions)
+            return OriginRegexProgram(instructions: instructions, classes: classes)
         }
 
         private mutating func emit(_ node: OriginRegexNode) -> Bool {
             guard instructions.count < limit else { return false }
             switch node {
-            case .character(let set): instructions.append(.character(set))
+            case .character(let set):
+                classes.append(set)
+                instructions.append(.character(classes.count - 1))
             case .start: instructions.append(.start)
             case .end: instructions.append(.end)
             case .sequence(let nodes):
@@ -138,5 +128,106 @@ struct OriginRegexProgram: Sendable, Hashable {
             instructions.append(.match)
             return instructions.count - 1
         }
+    }
+}
+
+/// One run of a program over a text: sets of states as lists in storage the caller allocates once,
+/// a state's membership told by the generation (text position) it was last added in, so that no set
+/// is ever cleared.
+private struct OriginRegexRun {
+    typealias Storage = Slice<UnsafeMutableBufferPointer<Int>>
+
+    let instructions: UnsafeBufferPointer<OriginRegexProgram.Instruction>
+    /// For each state, the generation it was last added in (-1: never).
+    var marks: Storage
+    /// The states reached before the character being read (`current`), and after it (`next`).
+    var current: Storage
+    var next: Storage
+    /// The work list of `add`: each state it takes pushes at most two, so twice the states and one
+    /// suffice.
+    var pending: Storage
+    var currentCount = 0
+    var nextCount = 0
+    var generation = 0
+
+    init(
+        instructions: UnsafeBufferPointer<OriginRegexProgram.Instruction>, marks: Storage, current: Storage,
+        next: Storage, pending: Storage
+    ) {
+        self.instructions = instructions
+        self.marks = marks
+        self.current = current
+        self.next = next
+        self.pending = pending
+    }
+
+    mutating func findsMatch(in text: String, program: OriginRegexProgram) -> Bool {
+        // A program that starts with `^` can only match from the start: once no state is left, none will be.
+        let anchored = instructions.first == .start
+        var scalars = text.unicodeScalars.makeIterator()
+        var scalar = scalars.next()
+        var atStart = true
+        while true {
+            // Unanchored: a match may begin at every position (at the first only, after a leading `^`).
+            if atStart || !anchored, add(0, atStart: atStart, atEnd: scalar == nil, toNext: false) { return true }
+            guard let character = scalar, !(anchored && currentCount == 0) else { return false }
+            scalar = scalars.next()
+            generation += 1
+            nextCount = 0
+            for index in current.startIndex..<(current.startIndex + currentCount) {
+                let state = current[index]
+                if case .character(let set) = instructions[state], program.accepts(set, character),
+                    add(state + 1, atStart: false, atEnd: scalar == nil, toNext: true)
+                {
+                    return true
+                }
+            }
+            swap(&current, &next)
+            currentCount = nextCount
+            atStart = false
+        }
+    }
+
+    /// Adds `state` and what it reaches without consuming a character to the set being built (the
+    /// next step's, or the current one's for a match beginning here); true when that is a match.
+    private mutating func add(_ state: Int, atStart: Bool, atEnd: Bool, toNext: Bool) -> Bool {
+        let base = pending.startIndex
+        var depth = 1
+        pending[base] = state
+        while depth > 0 {
+            depth -= 1
+            let state = pending[base + depth]
+            guard marks[marks.startIndex + state] != generation else { continue }
+            marks[marks.startIndex + state] = generation
+            if toNext {
+                next[next.startIndex + nextCount] = state
+                nextCount += 1
+            } else {
+                current[current.startIndex + currentCount] = state
+                currentCount += 1
+            }
+            switch instructions[state] {
+            case .match: return true
+            case .character: continue
+            case .jump(let target):
+                pending[base + depth] = target
+                depth += 1
+            case .split(let first, let second):
+                pending[base + depth] = second
+                pending[base + depth + 1] = first
+                depth += 2
+            case .start:
+                if atStart {
+                    pending[base + depth] = state + 1
+                    depth += 1
+                }
+            case .end:
+                if atEnd {
+                    pending[base + depth] = state + 1
+                    depth += 1
+                }
+            }
+        }
+        return false
     }
 }
