@@ -154,8 +154,12 @@ extension AppFiles {
         let display = infoPlistDisplayPath ?? join(displayPath, relative)
         let info = try PropertyListDocument.read(url.appendingPathComponent(relative), as: SourceFile(path: display))
         let folder = (relative as NSString).deletingLastPathComponent
-        let frameworks = FrameworkFiles.read(in: url.appendingPathComponent(folder)) {
+        var frameworks = FrameworkFiles.read(in: url.appendingPathComponent(folder)) {
             SourceFile(path: join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0))
+        }
+        frameworks.tauri = TauriProjectFiles.find(above: url.appendingPathComponent(folder)) {
+            SourceFile(
+                path: TauriProjectFiles.resolvingParents(join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0)))
         }
         if let project {
             return [

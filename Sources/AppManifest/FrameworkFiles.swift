@@ -37,6 +37,8 @@ public struct FrameworkFiles: Sendable, Hashable {
     public internal(set) var executableStrings: Set<String> = []
     /// The Flutter frameworks a built app carries (`EmbeddedFramework.known`), in name order.
     public internal(set) var embedded: [EmbeddedFramework] = []
+    /// The Tauri project an iOS project's Info.plist was generated for (nil for a built app).
+    public internal(set) var tauri: TauriProjectFiles?
 
     /// No file.
     public static let none = FrameworkFiles(files: [], markers: [], unreadable: [])

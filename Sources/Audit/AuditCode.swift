@@ -86,6 +86,11 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
     // A built Flutter app's web view plugins (spec/hybrid-frameworks.md §13).
     case flutterInAppWebViewBridgeEveryFrame = "flutter.inAppWebView.bridgeEveryFrame"
     case flutterWebViewFlutterChannelsEveryFrame = "flutter.webviewFlutter.channelsEveryFrame"
+    // A Tauri project (spec/hybrid-frameworks.md §14).
+    case tauriAppBoundAppleSpelling = "tauri.appBound.appleSpelling"
+    case tauriAppBoundLocalhostMissing = "tauri.appBound.localhostMissing"
+    case tauriAppCommandsRemote = "tauri.appCommands.remote"
+    case tauriCapabilityEveryHost = "tauri.capability.everyHost"
 
     /// The severity of the code's findings.
     public var severity: Finding.Severity { definition.0 }
@@ -463,6 +468,27 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
             (
                 .note, "webview_flutter's JavaScript channels are in every frame",
                 "Load no page or frame you do not trust in a web view with JavaScript channels, and check each message in its handler: a channel never sees the frame or origin that sent it."
+            )
+        // A Tauri project.
+        case .tauriAppBoundAppleSpelling:
+            (
+                .error, "Apple's spelling of Tauri's App-Bound key",
+                "Write limitNavigationsToAppBoundDomains (limit, not limits) in the window's configuration."
+            )
+        case .tauriAppBoundLocalhostMissing:
+            (
+                .warning, "App-Bound Domains on without localhost",
+                "Add localhost to WKAppBoundDomains in src-tauri/Info.ios.plist, with the app's other domains: Tauri writes none."
+            )
+        case .tauriAppCommandsRemote:
+            (
+                .warning, "The app's commands run from any remote page",
+                "Update Tauri to 2.11.2 or later, or declare the app's commands with an app manifest in build.rs (tauri_build::Attributes::app_manifest) and grant them in a capability."
+            )
+        case .tauriCapabilityEveryHost:
+            (
+                .warning, "A capability granted to every host",
+                "Name the hosts in remote.urls (https://app.example.com, or https://*.example.com for its subdomains)."
             )
         }
     }

@@ -78,10 +78,9 @@ public enum JSONAPI {
             return budget.answers(inputs) { input, costLimit in
                 let size = input["config"]?.approximateTextSize ?? 0
                 let steps = (try? answers.policy(for: input).get())?.stepsPerCharacter ?? 1
-                // The origin the automata run on can be longer than the URL (punycode): three times,
-                // and twice over for the bypass's second reading.
-                let cost = CostedAnswer.cost(
-                    size: max(size, steps * 6), length: input["url"]?.stringValue?.utf8.count ?? 0)
+                let cost = WorkBudget.bridgeCost(
+                    configurationSize: size, stepsPerCharacter: steps,
+                    urlLength: input["url"]?.stringValue?.utf8.count ?? 0)
                 guard cost <= costLimit else { return .overCost(cost) }
                 return .answered(answers.answer(to: input))
             }

@@ -316,7 +316,7 @@ struct AuditFindingTests {
         case let code
         where code.hasPrefix("framework.") || code.hasPrefix("capacitor.") || code.hasPrefix("cordova.")
             || code.hasPrefix("reactNativeWebView.") || code.hasPrefix("hotwire.") || code.hasPrefix("pwabuilder.")
-            || code.hasPrefix("flutter."):
+            || code.hasPrefix("flutter.") || code.hasPrefix("tauri."):
             return Self.frameworkCases(code)
         default:
             return nil
@@ -367,9 +367,41 @@ struct AuditFindingTests {
                 }
             }
         }
+        /// A Tauri project: the ShopApp's Info.plist generated in `Shop/`, `tauri.conf.json` with `window`
+        /// as its first window, a capability file, and `Cargo.lock` naming `release`.
+        func tauri(
+            window: String = "{}", remote: String = "https://app.shop.example", release: String = "2.11.2",
+            appBound: [String] = ["shop.example", "shop-cdn.example"]
+        ) -> AuditSketch {
+            var sketch = AuditSketch.shop.with("Tauri \(release), window \(window), \(remote), \(appBound)") {
+                $0.asProject = true
+                $0.setInfo("WKAppBoundDomains", .array(appBound.map(JSONValue.string)))
+            }
+            sketch.projectFiles = [
+                "tauri.conf.json": #"{"identifier": "com.example.shop", "app": {"windows": [\#(window)]}}"#,
+                "capabilities/sites.json":
+                    #"{"identifier": "sites", "windows": ["main"], "local": false, "remote": {"urls": ["\#(remote)"]}, "permissions": ["core:event:default"]}"#,
+                "Cargo.lock": "[[package]]\nname = \"tauri\"\nversion = \"\(release)\"\n",
+            ]
+            return sketch
+        }
         let plugin61 = "\u{CF}\u{FA}callHandler\0"
         let plugin62 = plugin61 + "_bridgeSecret\0javaScriptHandlersOriginAllowList\0"
         switch code {
+        case "tauri.appBound.appleSpelling":
+            return (
+                tauri(window: #"{"limitsNavigationsToAppBoundDomains": true}"#),
+                tauri(window: #"{"limitNavigationsToAppBoundDomains": true}"#, appBound: ["shop.example", "localhost"])
+            )
+        case "tauri.appBound.localhostMissing":
+            return (
+                tauri(window: #"{"limitNavigationsToAppBoundDomains": true}"#),
+                tauri(window: #"{"limitNavigationsToAppBoundDomains": true}"#, appBound: ["shop.example", "localhost"])
+            )
+        case "tauri.appCommands.remote":
+            return (tauri(release: "2.11.1"), tauri(release: "2.11.2"))
+        case "tauri.capability.everyHost":
+            return (tauri(remote: "https://*"), tauri(remote: "https://*.shop.example"))
         case "flutter.inAppWebView.bridgeEveryFrame":
             return (flutter(["flutter_inappwebview_ios": plugin61]), flutter(["flutter_inappwebview_ios": plugin62]))
         case "flutter.webviewFlutter.channelsEveryFrame":

@@ -14,6 +14,9 @@ struct AuditSketch: CustomStringConvertible {
     var project: JSONValue?
     /// Audit a project folder (Info.plist and `.entitlements`) instead of the built `.app`.
     var asProject = false
+    /// Files of a project around its Info.plist, by path from the folder above it (a Tauri
+    /// project's `tauri.conf.json` for an Info.plist in `Shop/`).
+    var projectFiles: [String: String] = [:]
     var label: String
 
     /// The clean app every case starts from.
@@ -115,6 +118,12 @@ struct AuditSketch: CustomStringConvertible {
             if let project {
                 try PropertyListWriter.write(
                     project, format: .xml, to: folder.appendingPathComponent("Shop.entitlements"))
+            }
+            for (path, text) in projectFiles {
+                let file = directory.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: file)
             }
             files = try AppFiles.read(at: directory, displayPath: "Project").apps
         } else {

@@ -62,6 +62,24 @@ struct ExampleProjectsTests {
         #expect(start.message.contains("the Android emulator's alias"))
     }
 
+    @Test("Examples/frameworks/tauri-app: the project beside its generated Info.plist, as its README says")
+    func tauriProject() throws {
+        let folder = ExampleApps.packageRoot.appendingPathComponent("Examples/frameworks/tauri-app/src-tauri")
+        let reading = try AppFiles.read(at: folder, displayPath: "src-tauri")
+        let app = try #require(reading.apps.first)
+        #expect(app.path == "src-tauri/gen/apple/notes_iOS/Info.plist")
+        let tauri = try #require(app.frameworkFiles.tauri)
+        #expect(tauri.configuration.source.path == "src-tauri/tauri.conf.json")
+        #expect(
+            tauri.capabilities.map(\.source.path) == [
+                "src-tauri/capabilities/default.json", "src-tauri/capabilities/help-site.json",
+            ])
+        let findings = AppAudit(app).findings.filter { $0.code.hasPrefix("tauri.") }
+        #expect(findings.map(\.code) == ["tauri.appBound.appleSpelling", "tauri.appCommands.remote"])
+        #expect(findings.first?.key == "/app/windows/0/limitsNavigationsToAppBoundDomains")
+        #expect(findings.allSatisfy { $0.file.path == "src-tauri/tauri.conf.json" })
+    }
+
     @Test("Examples/projects holds these projects and nothing else")
     func folder() throws {
         let contents = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter {

@@ -107,6 +107,45 @@ struct PageTests {
         #expect(html.contains("&lt;b&gt;not a url&lt;/b&gt;"))
     }
 
+    @Test("a framework's bridge: who reaches it, per frame, and configurations that cannot be used")
+    func bridge() async throws {
+        let lists =
+            #"{"javaScriptBridgeOriginAllowList": ["https://app.example.com"], "javaScriptHandlersOriginAllowList": ["https://app.example.com"]}"#
+        let body = Self.form([
+            ("framework", "flutter-inappwebview"), ("config", lists),
+            ("urls", "https://app.example.com/\nhttps://app.example.com.evil.net/x\nhttps://evil.example/\n<b>x</b>"),
+            ("frame", "sub"),
+        ])
+        let (status, html, _) = try await Self.request(.post, "/frameworks/bridge", body)
+        #expect(status == .ok)
+        #expect(html.contains("Who reaches flutter-inappwebview's bridge"))
+        #expect(html.contains("reaches native code</strong> <strong class=\"verdict bad\">bypass</strong>"))
+        #expect(html.contains("<td class=\"mono\">https://app.example.com.evil.net</td>"))
+        #expect(html.contains("refused"))
+        #expect(html.contains("&lt;b&gt;x&lt;/b&gt;</td><td colspan=\"4\">not a URL"))
+        // The navigation frameworks take their own files; their release is in them.
+        let capacitor = Self.form([
+            ("framework", "capacitor"), ("config", #"{"server": {"url": "https://app.example.com"}}"#),
+            ("urls", "https://app.example.com/"), ("frame", "sub"),
+        ])
+        let (_, offered, _) = try await Self.request(.post, "/frameworks/bridge", capacitor)
+        #expect(offered.contains("not offered"))
+        for (fields, message) in [
+            ([("framework", "tauri"), ("config", "{"), ("urls", "https://a.example/")], "Not JSON: line 1"),
+            (
+                [("framework", "capacitor"), ("version", "8"), ("config", "{}"), ("urls", "https://a.example/")],
+                "The release is read from the configuration"
+            ),
+            (
+                [("framework", "flutter-inappwebview"), ("version", "5.0"), ("config", "{}"), ("urls", "https://a/")],
+                "WebFence follows 6.1.5"
+            ),
+        ] {
+            let (_, refused, _) = try await Self.request(.post, "/frameworks/bridge", Self.form(fields))
+            #expect(refused.contains("The configuration cannot be used") && refused.contains(message), "\(fields)")
+        }
+    }
+
     @Test("a rule set: decisions, and the errors of one that does not load")
     func rules() async throws {
         let good = Self.form([

@@ -23,6 +23,11 @@ public struct TauriCapability: Sendable, Hashable {
 
     let patterns: [RemotePattern]
 
+    /// The `remote.urls` entries whose host is `*` alone: every host of their scheme.
+    public var remoteEntriesForEveryHost: [String] {
+        patterns.filter { $0.pattern.host == Array("*".utf8) }.map(\.entry)
+    }
+
     /// A `remote.urls` entry as written and as read.
     struct RemotePattern: Sendable, Hashable {
         let entry: String

@@ -17,6 +17,13 @@ struct WorkBudget: Sendable, Hashable {
     /// 2 s for a request.
     static let standard = WorkBudget(maximumCaseCost: 50_000_000, timeLimit: .seconds(2))
 
+    /// The most steps one bridge decision may take: a configuration of `size` bytes (the five
+    /// navigation frameworks' cost) or its automata's `stepsPerCharacter` states run over the
+    /// origin, which can be three times the URL (punycode), twice (the bypass reads it again).
+    static func bridgeCost(configurationSize size: Int, stepsPerCharacter steps: Int, urlLength: Int) -> Int {
+        CostedAnswer.cost(size: max(size, steps * 6), length: urlLength)
+    }
+
     /// The answers to `cases`, each from `answer` (given the most the case may cost), in order, or
     /// the refusal of the whole request when a case is over its cost or the time is up.
     func answers(_ cases: [JSONValue], _ answer: (JSONValue, Int) -> CostedAnswer) -> APIResponse {

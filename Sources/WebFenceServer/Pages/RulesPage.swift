@@ -13,17 +13,28 @@ enum RulesPage {
     static let maximumURLs = 200
 
     static func get() -> HTML {
-        Layout.page(title: title, path: path, HTML(joining: [rulesForm(nil), frameworkForm(nil)]))
+        Layout.page(
+            title: title, path: path, HTML(joining: [rulesForm(nil), frameworkForm(nil), BridgeSection.form(nil)]))
     }
 
     static func postRules(_ fields: FormBody) -> HTML {
         Layout.page(
-            title: title, path: path, HTML(joining: [rulesResult(fields), rulesForm(fields), frameworkForm(nil)]))
+            title: title, path: path,
+            HTML(joining: [rulesResult(fields), rulesForm(fields), frameworkForm(nil), BridgeSection.form(nil)]))
     }
 
     static func postFramework(_ fields: FormBody) -> HTML {
         Layout.page(
-            title: title, path: path, HTML(joining: [frameworkResult(fields), rulesForm(nil), frameworkForm(fields)]))
+            title: title, path: path,
+            HTML(joining: [frameworkResult(fields), rulesForm(nil), frameworkForm(fields), BridgeSection.form(nil)]))
+    }
+
+    static func postBridge(_ fields: FormBody) -> HTML {
+        Layout.page(
+            title: title, path: path,
+            HTML(joining: [
+                BridgeSection.result(fields), rulesForm(nil), frameworkForm(nil), BridgeSection.form(fields),
+            ]))
     }
 
     static func frameOptions(_ selected: String?) -> HTML {

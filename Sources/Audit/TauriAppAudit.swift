@@ -1,0 +1,74 @@
+import AppBound
+import AppManifest
+import HybridFrameworks
+
+/// What a Tauri project says about who reaches its IPC and how its web view meets App-Bound
+/// Domains (spec hybrid-frameworks §14; decision D121): its `tauri.conf.json`, capabilities,
+/// `build.rs` and `Cargo.lock`, with the WKAppBoundDomains of the Info.plist audited.
+enum TauriAppAudit {
+    /// The release from which a remote page needs a capability for the app's own commands too.
+    static let appCommandsNeedCapability = [2, 11, 2]
+
+    static func findings(_ files: TauriProjectFiles, app: AppBoundApp) -> [AuditFinding] {
+        let file = files.configuration.source
+        let project: TauriProject
+        do throws(BridgePolicyError) {
+            project = try TauriProject.read(
+                TauriProject.Files(
+                    configuration: files.configuration.bytes,
+                    capabilities: files.capabilities.map { ($0.name, $0.bytes) }, lockFile: files.lockFile,
+                    buildScript: files.buildScript))
+        } catch {
+            return [AuditFinding(.frameworkConfigurationUnreadable, file, key: "/", error.description)]
+        }
+        var findings: [AuditFinding] = []
+        if let place = project.appleSpelling {
+            findings.append(
+                AuditFinding(
+                    .tauriAppBoundAppleSpelling, file, key: place + "/limitsNavigationsToAppBoundDomains",
+                    "limitsNavigationsToAppBoundDomains is Apple's spelling: Tauri's window key is "
+                        + "limitNavigationsToAppBoundDomains, and its configuration refuses unknown keys, so the "
+                        + "app does not build"))
+        }
+        if let version = project.version, let release = Self.release(version),
+            release.lexicographicallyPrecedes(appCommandsNeedCapability), !project.configuration.appManifest
+        {
+            findings.append(
+                AuditFinding(
+                    .tauriAppCommandsRemote, file, key: "/",
+                    "Tauri \(version) (Cargo.lock) and no app manifest in build.rs: the app's own commands run when "
+                        + "any remote top-level page calls them, with no capability (from 2.11.2 they need one)"))
+        }
+        for capability in project.configuration.capabilities {
+            for entry in capability.remoteEntriesForEveryHost {
+                findings.append(
+                    AuditFinding(
+                        .tauriCapabilityEveryHost, source(of: capability, files), key: "/",
+                        "capability \"\(capability.identifier)\": remote URL \"\(entry)\" matches every host, so "
+                            + "every page the web view opens with that scheme can call \(capability.permissions.joined(separator: ", "))"
+                    ))
+            }
+        }
+        if project.limitsNavigationsToAppBoundDomains, !(app.domains?.domains.contains("localhost") ?? false) {
+            findings.append(
+                AuditFinding(
+                    .tauriAppBoundLocalhostMissing, file, key: "/app/windows/0/limitNavigationsToAppBoundDomains",
+                    "limitNavigationsToAppBoundDomains is on and WKAppBoundDomains does not list localhost "
+                        + "(Tauri writes no WKAppBoundDomains): the isolation pattern's iframe "
+                        + "(isolation-…://localhost) is not app-bound, and the app's own tauri://localhost pages rely on "
+                        + "WebKit treating localhost as app-bound, which older iOS releases did not"))
+        }
+        return findings
+    }
+
+    /// The file a capability was read from: its capability file, or tauri.conf.json.
+    private static func source(of capability: TauriCapability, _ files: TauriProjectFiles) -> SourceFile {
+        files.capabilities.first { capability.place.hasPrefix($0.name + "#") }?.source ?? files.configuration.source
+    }
+
+    /// `2.MINOR.PATCH` as numbers.
+    private static func release(_ version: String) -> [Int]? {
+        let parts = version.split(separator: ".").map { Int($0) }
+        return parts.count == 3 && parts.allSatisfy { $0 != nil } ? parts.compactMap { $0 } : nil
+    }
+}
