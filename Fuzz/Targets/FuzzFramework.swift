@@ -7,8 +7,8 @@
 // Input: the first byte picks the reader (0 Capacitor, 1 Cordova XML, 2 Cordova JSON,
 // 3 react-native-webview, 4 Hotwire Native, 5 PWABuilder JSON, 6 Settings.swift, 7
 // flutter_inappwebview's settings JSON, 8 one flutter_inappwebview allow-list entry as text, 9 a
-// Tauri configuration JSON, modulo 10); the rest is the file, as bytes. The Flutter and Tauri readers
-// go to `framework bridge`'s checks instead (the regular-expression subset behind a JavaScript string
+// Tauri configuration JSON, also read as a Tauri project's files, modulo 10); the rest is the file,
+// as bytes. The Flutter and Tauri readers go to `framework bridge`'s checks instead (the regular-expression subset behind a JavaScript string
 // literal and as ICU reads it; capabilities and their URL patterns):
 //   - a decision, or a failure naming the entry (or, for an about: frame, the origin it inherits);
 //     never offered-less acceptance where a secret is
@@ -133,6 +133,7 @@ func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
         guard let json = try? JSONParser.parse(text) else { return }
         configuration = json
     }
+    if framework == "tauri" { fuzzTauriProject(file) }
     let policy: BridgePolicy
     do {
         policy = try BridgePolicy.read(framework: framework, version: nil, configuration: configuration, at: "")
@@ -161,5 +162,28 @@ func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
                     "a failure names its entry, or the origin an about: frame inherits", error.reason)
             }
         }
+    }
+}
+
+/// The same bytes as a Tauri project's files (`TauriProject`, what `framework bridge --config` and
+/// the audit read): as `tauri.conf.json`, as a capability file, as `Cargo.lock` and as `build.rs`.
+/// Read, or refused with a reason; a project read gives a Tauri bridge for its release, or a failure
+/// that says which release.
+func fuzzTauriProject(_ file: [UInt8]) {
+    let text = String(decoding: file, as: UTF8.self)
+    let files = TauriProject.Files(
+        configuration: file, capabilities: [("capabilities/fuzz.json", file)], lockFile: text, buildScript: text)
+    do {
+        let project = try TauriProject.read(files)
+        Fuzz.check(
+            project.appleSpelling.map { $0.hasPrefix("/app/windows/") } ?? true, "the Apple spelling has its place",
+            "\(project.appleSpelling ?? "")")
+        do {
+            _ = try TauriBridge(project.configuration, version: project.version ?? TauriBridge.latestVersion)
+        } catch {
+            Fuzz.check(error.reason.contains("tauri "), "a release refused is named", error.reason)
+        }
+    } catch {
+        Fuzz.check(!error.description.isEmpty, "a refusal says why", error.description)
     }
 }
