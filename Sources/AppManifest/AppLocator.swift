@@ -157,7 +157,8 @@ extension AppFiles {
         var frameworks = FrameworkFiles.read(in: url.appendingPathComponent(folder)) {
             SourceFile(path: join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0))
         }
-        frameworks.tauri = TauriProjectFiles.find(above: url.appendingPathComponent(folder)) {
+        let depth = folder.split(separator: "/").count
+        frameworks.tauri = TauriProjectFiles.find(above: url.appendingPathComponent(folder), levels: depth) {
             SourceFile(
                 path: TauriProjectFiles.resolvingParents(join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0)))
         }

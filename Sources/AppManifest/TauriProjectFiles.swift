@@ -21,12 +21,13 @@ public struct TauriProjectFiles: Sendable, Hashable {
     /// The most capability files read.
     static let maximumCapabilities = 200
 
-    /// The project whose `tauri.conf.json` is in `folder` or up to `levelsAbove` folders above it;
+    /// The project whose `tauri.conf.json` is in `folder` or up to `levels` folders above it (at most
+    /// `levelsAbove`: never above the folder the user named, so that nothing outside it is read);
     /// `source` names a file by its path relative to `folder` (`../../../tauri.conf.json`).
-    static func find(above folder: URL, source: (String) -> SourceFile) -> TauriProjectFiles? {
+    static func find(above folder: URL, levels: Int, source: (String) -> SourceFile) -> TauriProjectFiles? {
         var root = folder
         var relative = ""
-        for level in 0...levelsAbove {
+        for level in 0...max(0, min(levels, levelsAbove)) {
             if level > 0 {
                 root = root.deletingLastPathComponent()
                 relative += "../"

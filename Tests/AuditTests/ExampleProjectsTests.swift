@@ -78,6 +78,9 @@ struct ExampleProjectsTests {
         #expect(findings.map(\.code) == ["tauri.appBound.appleSpelling", "tauri.appCommands.remote"])
         #expect(findings.first?.key == "/app/windows/0/limitsNavigationsToAppBoundDomains")
         #expect(findings.allSatisfy { $0.file.path == "src-tauri/tauri.conf.json" })
+        // Nothing above the folder named is read: from gen/apple the project is not found.
+        let below = try AppFiles.read(at: folder.appendingPathComponent("gen/apple"), displayPath: "apple")
+        #expect(try #require(below.apps.first).frameworkFiles.tauri == nil)
     }
 
     @Test("Examples/projects holds these projects and nothing else")
