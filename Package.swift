@@ -42,6 +42,8 @@ let package = Package(
         // Issue 6: `.ipa` archives (DESIGN.md's choice; needs zlib, which Swift on Linux requires too),
         // and DER for code-signature entitlements and provisioning profiles (CMS).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Tauri's capability files written in TOML (D122).
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         // webfence serve: Hummingbird 2 (on SwiftNIO), swift-log for its structured logs.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -148,8 +150,15 @@ let package = Package(
             name: "Audit",
             dependencies: [
                 "AppManifest", "AppBound", "AssociatedDomains", "AssociationFetchCore", "HybridFrameworks",
+                "TauriProjects",
                 "WebFenceNavigation", "Findings", "FindingReports", "StrictJSON", "StrictXML", "WebAddress",
             ]
+        ),
+
+        // A Tauri project's files read into its configuration, TOML capability files included.
+        .target(
+            name: "TauriProjects",
+            dependencies: ["AppManifest", "HybridFrameworks", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
 
         // The web view simulator and scenario files: every policy composed, step by step.
@@ -168,7 +177,7 @@ let package = Package(
             dependencies: [
                 "AppBound", "AppManifest", "AssociatedDomains", "AssociationFetchCore", "Audit", "FindingReports",
                 "Findings", "HybridFrameworks", "ManagedWebViews", "NavigationRules", "Scenarios", "StrictJSON",
-                "StrictXML", "WebAddress", "WebFenceNavigation",
+                "StrictXML", "TauriProjects", "WebAddress", "WebFenceNavigation",
             ]
         ),
 
@@ -229,7 +238,7 @@ let package = Package(
             dependencies: [
                 "HybridFrameworks", "Scenarios", "StrictJSON", "Audit", "WebFenceCommandLine", "WebAddress", "Findings",
                 "FindingReports",
-                "AssociatedDomains", "AssociationFetchCore", "NavigationRules", "AppManifest",
+                "AssociatedDomains", "AssociationFetchCore", "NavigationRules", "AppManifest", "TauriProjects",
                 "AppBound", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

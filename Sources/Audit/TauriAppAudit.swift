@@ -1,6 +1,7 @@
 import AppBound
 import AppManifest
 import HybridFrameworks
+import TauriProjects
 
 /// What a Tauri project says about who reaches its IPC and how its web view meets App-Bound
 /// Domains (spec hybrid-frameworks §14; decision D121): its `tauri.conf.json`, capabilities,
@@ -12,14 +13,8 @@ enum TauriAppAudit {
     static func findings(_ files: TauriProjectFiles, app: AppBoundApp) -> [AuditFinding] {
         let file = files.configuration.source
         let project: TauriProject
-        do throws(BridgePolicyError) {
-            project = try TauriProject.read(
-                TauriProject.Files(
-                    configuration: files.configuration.bytes,
-                    capabilities: files.capabilities.map { ($0.name, $0.bytes) }, lockFile: files.lockFile,
-                    buildScript: files.buildScript))
-        } catch {
-            return [AuditFinding(.frameworkConfigurationUnreadable, file, key: "/", error.description)]
+        do throws(TauriProjectError) { project = try files.read() } catch {
+            return [AuditFinding(.frameworkConfigurationUnreadable, error.file, key: "/", error.message)]
         }
         var findings: [AuditFinding] = []
         if let place = project.appleSpelling {

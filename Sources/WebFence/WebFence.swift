@@ -16,5 +16,6 @@
 @_exported import Scenarios
 @_exported import StrictJSON
 @_exported import StrictXML
+@_exported import TauriProjects
 @_exported import WebAddress
 @_exported import WebFenceNavigation

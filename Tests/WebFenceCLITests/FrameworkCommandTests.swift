@@ -320,4 +320,30 @@ extension FrameworkBridgeCommandTests {
         #expect(result.stdout.contains("accepted  https://evil.net/  BYPASS"))
         #expect(result.stderr.contains("limitsNavigationsToAppBoundDomains is Apple's spelling"))
     }
+
+    @Test("tauri: a capability file in TOML grants as its JSON twin; one that does not read is named with its line")
+    func tauriTOML() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tauri-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("capabilities"), withIntermediateDirectories: true)
+        try Data(#"{"app": {"windows": [{}]}}"#.utf8).write(to: folder.appendingPathComponent("tauri.conf.json"))
+        let capability = folder.appendingPathComponent("capabilities/sites.toml")
+        try Data(
+            "identifier = \"sites\"\nwindows = [\"main\"]\nlocal = false\npermissions = [\"core:event:default\"]\n[remote]\nurls = [\"https://*.example.com\"]\n"
+                .utf8
+        ).write(to: capability)
+        let arguments = [
+            "framework", "bridge", "--framework", "tauri", "--config", folder.path, "--command", "plugin:event|listen",
+            "https://a.example.com/", "https://evil.net/",
+        ]
+        let result = try WebFenceBinary.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("accepted  https://a.example.com/"), "\(result.stdout)")
+        #expect(result.stdout.contains("offered   https://evil.net/  BYPASS"), "\(result.stdout)")
+        try Data("identifier = \"sites\"\nwindows = [".utf8).write(to: capability)
+        let broken = try WebFenceBinary.run(arguments)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("sites.toml") && broken.stderr.contains("line 2"), "\(broken.stderr)")
+    }
 }

@@ -1,11 +1,13 @@
+import AppManifest
 import Foundation
 import HybridFrameworks
+import TauriProjects
 import WebFenceCommandLine
 
 /// A Tauri project on disk, for `framework bridge --framework tauri --config PATH`: PATH is the
-/// project, its `src-tauri/` folder or its `tauri.conf.json`. The files are gathered here and read by
-/// `TauriProject` (spec §14a): `tauri.conf.json`, `capabilities/**/*.json`, `build.rs`, `Cargo.lock`
-/// (in `src-tauri/` or the folder above, a workspace's).
+/// project, its `src-tauri/` folder or its `tauri.conf.json`. Its files are read as the audit reads
+/// them (`TauriProjectFiles`, spec §14a): `tauri.conf.json`, `capabilities/**/*.json` and `*.toml`,
+/// `build.rs`, `Cargo.lock` (in `src-tauri/` or the folder above, a workspace's).
 struct TauriProjectFolder {
     let folder: URL
 
@@ -27,54 +29,27 @@ struct TauriProjectFolder {
     }
 
     func policy(version: String?) throws -> BridgePolicy {
-        let configuration = folder.appendingPathComponent("tauri.conf.json")
-        let files = TauriProject.Files(
-            configuration: try Self.bytes(configuration),
-            capabilities: try capabilityFiles(),
-            lockFile: Self.text(folder.appendingPathComponent("Cargo.lock"))
-                ?? Self.text(folder.deletingLastPathComponent().appendingPathComponent("Cargo.lock")),
-            buildScript: Self.text(folder.appendingPathComponent("build.rs")))
-        do {
-            let project = try TauriProject.read(files)
-            if let place = project.appleSpelling {
-                Terminal.standardError.write(
-                    "webfence: \(configuration.path):\(place): limitsNavigationsToAppBoundDomains is Apple's spelling; Tauri's key is limitNavigationsToAppBoundDomains and it refuses this one as an unknown field\n"
-                )
-            }
+        guard
+            let files = TauriProjectFiles.find(
+                above: folder, levels: 0, source: { SourceFile(path: folder.appendingPathComponent($0).path) })
+        else {
+            throw InputError(folder.appendingPathComponent("tauri.conf.json").path, "cannot read the file")
+        }
+        let project: TauriProject
+        do throws(TauriProjectError) { project = try files.read() } catch {
+            throw InputError(error.file.path, error.message)
+        }
+        if let place = project.appleSpelling {
+            Terminal.standardError.write(
+                "webfence: \(files.configuration.source.path):\(place): limitsNavigationsToAppBoundDomains is Apple's spelling; Tauri's key is limitNavigationsToAppBoundDomains and it refuses this one as an unknown field\n"
+            )
+        }
+        do throws(FrameworkBridgeFailure) {
             return .tauri(
                 try TauriBridge(project.configuration, version: version ?? project.version ?? TauriBridge.latestVersion)
             )
-        } catch let error as BridgePolicyError {
-            throw InputError(folder.path, error.description)
-        } catch let failure as FrameworkBridgeFailure {
-            throw InputError(folder.path, failure.reason)
+        } catch {
+            throw InputError(folder.path, error.reason)
         }
-    }
-
-    /// `capabilities/**/*.json`, in path order, each path relative to `src-tauri/`.
-    private func capabilityFiles() throws -> [(path: String, bytes: [UInt8])] {
-        let root = folder.appendingPathComponent("capabilities")
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-        var paths: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if relative.hasSuffix(".json") { paths.append(relative) }
-        }
-        return try paths.sorted().map { relative in
-            ("capabilities/" + relative, try Self.bytes(root.appendingPathComponent(relative)))
-        }
-    }
-
-    private static func bytes(_ url: URL) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw InputError(url.path, "cannot read the file")
-        }
-        guard data.count <= FrameworkInput.maximumSize else {
-            throw InputError(url.path, "\(data.count) bytes: larger than \(FrameworkInput.maximumSize) bytes")
-        }
-        return Array(data)
-    }
-
-    private static func text(_ url: URL) -> String? {
-        FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
     }
 }
