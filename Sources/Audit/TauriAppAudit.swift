@@ -7,9 +7,6 @@ import TauriProjects
 /// Domains (spec hybrid-frameworks §14; decision D121): its `tauri.conf.json`, capabilities,
 /// `build.rs` and `Cargo.lock`, with the WKAppBoundDomains of the Info.plist audited.
 enum TauriAppAudit {
-    /// The release from which a remote page needs a capability for the app's own commands too.
-    static let appCommandsNeedCapability = [2, 11, 2]
-
     static func findings(_ files: TauriProjectFiles, app: AppBoundApp) -> [AuditFinding] {
         let file = files.configuration.source
         let project: TauriProject
@@ -25,8 +22,9 @@ enum TauriAppAudit {
                         + "limitNavigationsToAppBoundDomains, and its configuration refuses unknown keys, so the "
                         + "app does not build"))
         }
-        if let version = project.version, let release = Self.release(version),
-            release.lexicographicallyPrecedes(appCommandsNeedCapability), !project.configuration.appManifest
+        if let version = project.version, !project.configuration.appManifest,
+            let bridge = try? TauriBridge(project.configuration, version: version),
+            !bridge.remoteAppCommandsNeedCapability
         {
             findings.append(
                 AuditFinding(
@@ -59,11 +57,5 @@ enum TauriAppAudit {
     /// The file a capability was read from: its capability file, or tauri.conf.json.
     private static func source(of capability: TauriCapability, _ files: TauriProjectFiles) -> SourceFile {
         files.capabilities.first { capability.place.hasPrefix($0.name + "#") }?.source ?? files.configuration.source
-    }
-
-    /// `2.MINOR.PATCH` as numbers.
-    private static func release(_ version: String) -> [Int]? {
-        let parts = version.split(separator: ".").map { Int($0) }
-        return parts.count == 3 && parts.allSatisfy { $0 != nil } ? parts.compactMap { $0 } : nil
     }
 }

@@ -30,7 +30,7 @@ public struct TauriBridge: Sendable, Hashable {
     }
 
     /// From 2.11.2 a remote page needs a capability for the app's own commands too.
-    var remoteAppCommandsNeedCapability: Bool { version.lexicographicallyPrecedes([2, 11, 2]) == false }
+    public var remoteAppCommandsNeedCapability: Bool { version.lexicographicallyPrecedes([2, 11, 2]) == false }
 
     /// The decision for a frame at `url` calling `command` (`plugin:event|listen`, `save_note`; nil:
     /// any command).
