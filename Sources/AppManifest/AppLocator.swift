@@ -158,7 +158,7 @@ extension AppFiles {
             SourceFile(path: join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0))
         }
         let depth = folder.split(separator: "/").count
-        frameworks.tauri = TauriProjectFiles.find(above: url.appendingPathComponent(folder), levels: depth) {
+        frameworks.tauri = TauriProjectFiles.find(above: url.appendingPathComponent(folder), insideNamed: depth) {
             SourceFile(
                 path: TauriProjectFiles.resolvingParents(join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0)))
         }

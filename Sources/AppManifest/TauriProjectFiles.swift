@@ -1,18 +1,19 @@
 import Foundation
 
 /// A Tauri project's files, found above an iOS project's Info.plist (Tauri generates it in
-/// `src-tauri/gen/apple/<app>_iOS/`, decision D121): `tauri.conf.json`, `capabilities/**/*.json`,
-/// `build.rs` and `Cargo.lock` (in `src-tauri/` or the workspace above). Read as bytes here; a
-/// TOML capability file is turned into JSON and the whole understood by `TauriProject` in the
-/// `TauriProjects` module.
+/// `src-tauri/gen/apple/<app>_iOS/`, decision D121): `tauri.conf.json`, `capabilities/**/*.json`
+/// and `*.toml`, `build.rs` and `Cargo.lock` (in `src-tauri/`, or the workspace's beside it when
+/// that is inside the folder named). Read as bytes here; a TOML capability file is turned into JSON
+/// and the whole understood by `TauriProject` in the `TauriProjects` module.
 public struct TauriProjectFiles: Sendable, Hashable {
-    /// `tauri.conf.json`.
+    /// `tauri.conf.json` (no bytes when it is one of `unreadable`).
     public let configuration: FrameworkFiles.File
     /// The capability files (`.json` and `.toml`), in path order, each named by its path from
     /// `src-tauri/` (`capabilities/default.json`).
     public let capabilities: [FrameworkFiles.File]
-    /// Capability files that are there but could not be read (over `FrameworkFiles.maximumSize`, not
-    /// a regular file), with why: a capability left out could have held a deny.
+    /// Files that are there but could not be read (over `FrameworkFiles.maximumSize`, not a regular
+    /// file, past the most capability files read), with why: never skipped, since a capability
+    /// left out could have held a deny.
     public let unreadable: [AppManifestError]
     /// `Cargo.lock`'s text, when there is one.
     public let lockFile: String?
@@ -22,30 +23,52 @@ public struct TauriProjectFiles: Sendable, Hashable {
     /// How many folders above an Info.plist `tauri.conf.json` is looked for: `gen/apple/<app>_iOS/`
     /// is three below `src-tauri/`.
     static let levelsAbove = 3
-    /// The most capability files read.
+    /// The most capability files read, and the most entries walked under `capabilities/`.
     static let maximumCapabilities = 200
+    static let maximumEntries = 10_000
 
-    /// The project whose `tauri.conf.json` is in `folder` or up to `levels` folders above it (at most
-    /// `levelsAbove`: never above the folder the user named, so that nothing outside it is read);
+    /// The project whose `tauri.conf.json` is in `folder` or in a folder above it, looking at most
+    /// `insideNamed` folders up (and never more than `levelsAbove`): `insideNamed` counts the folders
+    /// between `folder` and the one the user named, so that nothing outside what was named is read.
     /// `source` names a file by its path relative to `folder` (`../../../tauri.conf.json`).
-    public static func find(above folder: URL, levels: Int, source: (String) -> SourceFile) -> TauriProjectFiles? {
+    public static func find(above folder: URL, insideNamed: Int, source: (String) -> SourceFile)
+        -> TauriProjectFiles?
+    {
         var root = folder
         var relative = ""
-        for level in 0...max(0, min(levels, levelsAbove)) {
+        let levels = max(0, min(insideNamed, levelsAbove))
+        for level in 0...levels {
             if level > 0 {
                 root = root.deletingLastPathComponent()
                 relative += "../"
             }
             let configuration = root.appendingPathComponent("tauri.conf.json")
-            guard AppBundle.isFile(configuration), let bytes = Self.bytes(configuration) else { continue }
-            let (capabilities, unreadable) = capabilities(in: root, relative: relative, source: source)
+            guard AppBundle.isFile(configuration) else { continue }
+            var unreadable: [AppManifestError] = []
+            func read(_ url: URL, _ name: String) -> [UInt8]? {
+                guard AppBundle.isFile(url) else { return nil }
+                switch Self.bytes(url) {
+                case .success(let bytes): return bytes
+                case .failure(let error):
+                    unreadable.append(AppManifestError(source(relative + name).description, error.message))
+                    return nil
+                }
+            }
+            let configurationBytes = read(configuration, "tauri.conf.json") ?? []
+            let (capabilities, refused) = capabilities(in: root, relative: relative, source: source)
+            // The workspace's Cargo.lock beside src-tauri/, only when that folder was named too.
+            let lock =
+                read(root.appendingPathComponent("Cargo.lock"), "Cargo.lock")
+                ?? (insideNamed > level
+                    ? read(root.deletingLastPathComponent().appendingPathComponent("Cargo.lock"), "../Cargo.lock")
+                    : nil)
+            let build = read(root.appendingPathComponent("build.rs"), "build.rs")
             return TauriProjectFiles(
                 configuration: FrameworkFiles.File(
-                    name: "tauri.conf.json", source: source(relative + "tauri.conf.json"), bytes: bytes),
-                capabilities: capabilities, unreadable: unreadable,
-                lockFile: text(root.appendingPathComponent("Cargo.lock"))
-                    ?? text(root.deletingLastPathComponent().appendingPathComponent("Cargo.lock")),
-                buildScript: text(root.appendingPathComponent("build.rs")))
+                    name: "tauri.conf.json", source: source(relative + "tauri.conf.json"), bytes: configurationBytes),
+                capabilities: capabilities, unreadable: unreadable + refused,
+                lockFile: lock.map { String(decoding: $0, as: UTF8.self) },
+                buildScript: build.map { String(decoding: $0, as: UTF8.self) })
         }
         return nil
     }
@@ -56,11 +79,20 @@ public struct TauriProjectFiles: Sendable, Hashable {
         let folder = root.appendingPathComponent("capabilities")
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return ([], []) }
         var paths: [String] = []
-        while let path = walker.nextObject() as? String, paths.count <= maximumCapabilities {
-            if path.hasSuffix(".json") || path.hasSuffix(".toml") { paths.append(path) }
-        }
+        var entries = 0
         var files: [FrameworkFiles.File] = []
         var unreadable: [AppManifestError] = []
+        while let path = walker.nextObject() as? String, paths.count <= maximumCapabilities {
+            entries += 1
+            guard entries <= maximumEntries else {
+                unreadable.append(
+                    AppManifestError(
+                        source(relative + "capabilities").description,
+                        "more than \(maximumEntries) entries: the capability files are not all read"))
+                break
+            }
+            if path.hasSuffix(".json") || path.hasSuffix(".toml") { paths.append(path) }
+        }
         if paths.count > maximumCapabilities {
             unreadable.append(
                 AppManifestError(
@@ -78,12 +110,12 @@ public struct TauriProjectFiles: Sendable, Hashable {
                     continue
                 }
                 unreadable.append(AppManifestError(file.description, "not a regular file"))
-            } else if let bytes = bytes(url) {
-                files.append(FrameworkFiles.File(name: "capabilities/" + path, source: file, bytes: bytes))
             } else {
-                unreadable.append(
-                    AppManifestError(file.description, "unreadable, or larger than \(FrameworkFiles.maximumSize) bytes")
-                )
+                switch bytes(url) {
+                case .success(let bytes):
+                    files.append(FrameworkFiles.File(name: "capabilities/" + path, source: file, bytes: bytes))
+                case .failure(let error): unreadable.append(AppManifestError(file.description, error.message))
+                }
             }
         }
         return (files, unreadable)
@@ -103,14 +135,16 @@ public struct TauriProjectFiles: Sendable, Hashable {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    /// A regular file's bytes, when it reads and is at most `FrameworkFiles.maximumSize`.
-    private static func bytes(_ url: URL) -> [UInt8]? {
-        guard let reader = try? FileBytes(url: url), reader.size <= FrameworkFiles.maximumSize else { return nil }
-        return try? reader.bytes(at: 0, count: reader.size)
-    }
-
-    private static func text(_ url: URL) -> String? {
-        guard AppBundle.isFile(url) else { return nil }
-        return bytes(url).map { String(decoding: $0, as: UTF8.self) }
+    /// A regular file's bytes, or why not: it does not read, or is over `FrameworkFiles.maximumSize`.
+    private static func bytes(_ url: URL) -> Result<[UInt8], AppManifestError> {
+        do throws(AppManifestError) {
+            let reader = try FileBytes(url: url)
+            guard reader.size <= FrameworkFiles.maximumSize else {
+                throw AppManifestError(url.path, "\(reader.size) bytes: larger than \(FrameworkFiles.maximumSize)")
+            }
+            return .success(try reader.bytes(at: 0, count: reader.size))
+        } catch {
+            return .failure(error)
+        }
     }
 }

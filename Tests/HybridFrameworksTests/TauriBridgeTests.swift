@@ -45,6 +45,16 @@ struct TauriBridgeTests {
         #expect(!manifest.accepted)
         // Locally, without a manifest, app commands need no capability.
         #expect(try Self.decide([], "tauri://localhost/", command: "save_note").accepted)
+        // Cargo.lock's pre-releases: before their release (2.11.2-rc.1 still lets remote pages in).
+        for (version, ungated) in [("2.0.0-rc.17", true), ("2.11.2-rc.1", true), ("2.11.3-beta.0", false)] {
+            let decision = try Self.decide([Self.main], "https://evil.net/", command: "my_cmd", version: version)
+            #expect(decision.accepted == ungated, "\(version)")
+        }
+        for version in ["2.11", "2.11.x", "3.0.0", "2..1", "-rc"] {
+            #expect(throws: BridgePolicyError.self, "\(version)") {
+                try Self.decide([Self.main], "https://evil.net/", command: "my_cmd", version: version)
+            }
+        }
     }
 
     static let opener =

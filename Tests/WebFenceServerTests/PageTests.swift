@@ -121,7 +121,10 @@ struct PageTests {
         #expect(html.contains("Who reaches flutter-inappwebview's bridge"))
         #expect(html.contains("reaches native code</strong> <strong class=\"verdict bad\">bypass</strong>"))
         #expect(html.contains("<td class=\"mono\">https://app.example.com.evil.net</td>"))
-        #expect(html.contains("refused"))
+        #expect(
+            html.contains(
+                "https://evil.example/</td><td>not offered</td>\n<td><strong class=\"verdict neutral\">refused</strong>"
+            ))
         #expect(html.contains("&lt;b&gt;x&lt;/b&gt;</td><td colspan=\"4\">not a URL"))
         // The navigation frameworks take their own files; their release is in them.
         let capacitor = Self.form([
@@ -144,6 +147,22 @@ struct PageTests {
             let (_, refused, _) = try await Self.request(.post, "/frameworks/bridge", Self.form(fields))
             #expect(refused.contains("The configuration cannot be used") && refused.contains(message), "\(fields)")
         }
+    }
+
+    @Test("the bridge form as a whole is held to one request's budget: rows past it are not decided")
+    func bridgeBudget() async throws {
+        // Two lists of 9,000 states each (twice: the bypass reads anchored): about 36,000 states, six
+        // steps each per URL character. A short URL fits; a 300-character one is past what is left.
+        let lists =
+            #"{"javaScriptBridgeOriginAllowList": ["(a{90}){100}"], "javaScriptHandlersOriginAllowList": ["(a{90}){100}"]}"#
+        let long = "https://x.example/" + String(repeating: "p", count: 300)
+        let body = Self.form([
+            ("framework", "flutter-inappwebview"), ("config", lists), ("urls", "https://x.example/\n\(long)"),
+        ])
+        let (status, html, _) = try await Self.request(.post, "/frameworks/bridge", body)
+        #expect(status == .ok)
+        #expect(html.contains("https://x.example/</td><td>not offered</td>"))
+        #expect(html.contains("\(long)</td><td colspan=\"4\">not decided: with it the form could cost more than"))
     }
 
     @Test("a rule set: decisions, and the errors of one that does not load")

@@ -56,6 +56,9 @@ public struct RegexFlutterBridgeCheck: @unchecked Sendable {
 /// the command's resolved grants, each for the local context or one `remote.urls` URL pattern, and a
 /// window label. A pattern is tested as the `urlpattern` crate does it, one anchored regular expression
 /// per URL component, against the URL's parts (Foundation's here, the `url` crate's on a device).
+/// Simplified where the benchmark's URLs do not reach: hosts are compared as written (they are lower
+/// case), an explicit default port is not removed, and Foundation's `path` (which drops a trailing
+/// slash) stands for the URL's pathname.
 public struct URLPatternTauriAccess: @unchecked Sendable {
     /// One `remote.urls` entry's components after Tauri's defaults (search and hash `*`, pathname `*`
     /// when absent), as the pattern string of each.

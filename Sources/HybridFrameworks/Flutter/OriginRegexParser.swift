@@ -14,13 +14,43 @@ indirect enum OriginRegexNode: Hashable, Sendable {
     case repeated(OriginRegexNode, minimum: Int, maximum: Int?)
 }
 
-/// A set of characters: listed ranges, or everything outside them.
+/// A set of characters: listed ranges, or everything outside them. Its members below U+0080 are
+/// also kept as bits, worked out once when the class is made (in time proportional to its ranges):
+/// an origin is ASCII, and a bit test costs less than a walk through the ranges.
 struct OriginRegexClass: Equatable, Hashable, Sendable {
-    var ranges: [ClosedRange<UInt32>]
-    var negated = false
+    let ranges: [ClosedRange<UInt32>]
+    let negated: Bool
+    /// Members U+0000–U+003F and U+0040–U+007F, one bit each.
+    let asciiLow: UInt64
+    let asciiHigh: UInt64
+
+    init(ranges: [ClosedRange<UInt32>], negated: Bool = false) {
+        self.ranges = ranges
+        self.negated = negated
+        let low = Self.bits(ranges, from: 0)
+        let high = Self.bits(ranges, from: 64)
+        (asciiLow, asciiHigh) = negated ? (~low, ~high) : (low, high)
+    }
 
     func contains(_ scalar: Unicode.Scalar) -> Bool {
-        ranges.contains { $0.contains(scalar.value) } != negated
+        let value = scalar.value
+        if value < 64 { return asciiLow & (1 << UInt64(value)) != 0 }
+        if value < 128 { return asciiHigh & (1 << UInt64(value - 64)) != 0 }
+        return ranges.contains { $0.contains(value) } != negated
+    }
+
+    /// The ranges' members from `start` to `start + 63`, as bits from the lowest.
+    private static func bits(_ ranges: [ClosedRange<UInt32>], from start: UInt32) -> UInt64 {
+        var bits: UInt64 = 0
+        for range in ranges {
+            let low = max(range.lowerBound, start)
+            let high = min(range.upperBound, start + 63)
+            guard low <= high else { continue }
+            let count = UInt64(high - low + 1)
+            let run: UInt64 = count == 64 ? .max : (1 << count) - 1
+            bits |= run << UInt64(low - start)
+        }
+        return bits
     }
 
     static func single(_ scalar: Unicode.Scalar) -> OriginRegexClass {
@@ -204,9 +234,10 @@ struct OriginRegexParser {
     }
 
     private mutating func characterClass(at position: Int) throws(Failure) -> OriginRegexClass {
-        var set = OriginRegexClass(ranges: [])
+        var ranges: [ClosedRange<UInt32>] = []
+        var negated = false
         if current == "^" {
-            set.negated = true
+            negated = true
             index += 1
         }
         if current == "]" { throw .outside("an empty class or a leading ']' at position \(position)") }
@@ -226,18 +257,18 @@ struct OriginRegexParser {
                 guard low <= high else {
                     throw .syntax("the range at position \(itemPosition) is out of order")
                 }
-                set.ranges.append(low...high)
+                ranges.append(low...high)
                 if current == "-", index + 1 < scalars.count, scalars[index + 1] != "]" {
                     throw .outside("a '-' right after a range at position \(index + 1) (ICU reads it otherwise)")
                 }
             } else {
-                set.ranges.append(contentsOf: first.ranges)
+                ranges.append(contentsOf: first.ranges)
                 if first.negated { throw .outside("a negated class escape inside [] at position \(itemPosition)") }
             }
         }
         guard current == "]" else { throw .syntax("the '[' at position \(position) is never closed") }
         index += 1
-        return set
+        return OriginRegexClass(ranges: ranges, negated: negated)
     }
 
     private mutating func classItem(at position: Int) throws(Failure) -> OriginRegexClass {

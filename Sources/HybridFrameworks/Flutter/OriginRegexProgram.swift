@@ -19,25 +19,20 @@ struct OriginRegexProgram: Sendable, Hashable {
     let instructions: [Instruction]
     /// The character classes of `.character` instructions.
     let classes: [OriginRegexClass]
-    /// Each class's members below U+0040 and from U+0040 to U+007F, one bit each: an origin is
-    /// ASCII, and a bit test costs less than a walk through the class's ranges.
+    /// Each class's members below U+0080 (`OriginRegexClass.asciiLow`, `asciiHigh`), copied out so
+    /// that the run reads plain words.
     private let asciiLow: [UInt64]
     private let asciiHigh: [UInt64]
 
     init(instructions: [Instruction], classes: [OriginRegexClass]) {
         self.instructions = instructions
         self.classes = classes
-        func bits(_ range: Range<UInt32>, of set: OriginRegexClass) -> UInt64 {
-            range.reduce(0) { bits, value in
-                set.contains(Unicode.Scalar(value)!) ? bits | 1 << (value - range.lowerBound) : bits
-            }
-        }
-        asciiLow = classes.map { bits(0..<64, of: $0) }
-        asciiHigh = classes.map { bits(64..<128, of: $0) }
+        asciiLow = classes.map(\.asciiLow)
+        asciiHigh = classes.map(\.asciiHigh)
     }
 
-    /// Whether `scalar` is in class `index`.
-    func accepts(_ index: Int, _ scalar: Unicode.Scalar) -> Bool {
+    /// Whether class `index` holds `scalar`.
+    func classContains(_ index: Int, _ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 64 { return asciiLow[index] & (1 << value) != 0 }
         if value < 128 { return asciiHigh[index] & (1 << (value - 64)) != 0 }
@@ -176,7 +171,7 @@ private struct OriginRegexRun {
             nextCount = 0
             for index in current.startIndex..<(current.startIndex + currentCount) {
                 let state = current[index]
-                if case .character(let set) = instructions[state], program.accepts(set, character),
+                if case .character(let set) = instructions[state], program.classContains(set, character),
                     add(state + 1, atStart: false, atEnd: scalar == nil, toNext: true)
                 {
                     return true

@@ -15,22 +15,31 @@ public struct TauriBridge: Sendable, Hashable {
     public let configuration: TauriConfiguration
     /// The release, as major, minor, patch.
     public let version: [Int]
+    /// Whether the release is a pre-release of `version` (`2.0.0-rc.17`), which comes before it.
+    public let isPrerelease: Bool
 
     /// The release whose behaviour is used when none is named: the latest the spec describes.
     public static let latestVersion = "2.12.0"
 
-    /// The bridge of `configuration` in `version` (`2.MINOR.PATCH`).
+    /// The bridge of `configuration` in `version` (`2.MINOR.PATCH`, with a pre-release or build
+    /// suffix as Cargo.lock may have it: `2.0.0-rc.17`).
     public init(_ configuration: TauriConfiguration, version: String = latestVersion) throws(FrameworkBridgeFailure) {
-        let parts = version.split(separator: ".").map { Int($0) }
+        let release = version.prefix { $0 != "-" && $0 != "+" }
+        let parts = release.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, parts.allSatisfy({ $0 != nil }), parts[0] == 2 else {
-            throw FrameworkBridgeFailure("tauri \(version): WebFence follows Tauri 2 releases, written 2.MINOR.PATCH")
+            throw FrameworkBridgeFailure(
+                "tauri \(version): WebFence follows Tauri 2 releases, written 2.MINOR.PATCH (a -pre-release allowed)")
         }
         self.configuration = configuration
         self.version = parts.compactMap { $0 }
+        isPrerelease = version.dropFirst(release.count).hasPrefix("-")
     }
 
-    /// From 2.11.2 a remote page needs a capability for the app's own commands too.
-    public var remoteAppCommandsNeedCapability: Bool { version.lexicographicallyPrecedes([2, 11, 2]) == false }
+    /// From 2.11.2 a remote page needs a capability for the app's own commands too (2.11.2's
+    /// pre-releases come before it).
+    public var remoteAppCommandsNeedCapability: Bool {
+        version.lexicographicallyPrecedes([2, 11, 2]) == false && !(version == [2, 11, 2] && isPrerelease)
+    }
 
     /// The decision for a frame at `url` calling `command` (`plugin:event|listen`, `save_note`; nil:
     /// any command).

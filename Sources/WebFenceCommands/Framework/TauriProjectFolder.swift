@@ -7,7 +7,8 @@ import WebFenceCommandLine
 /// A Tauri project on disk, for `framework bridge --framework tauri --config PATH`: PATH is the
 /// project, its `src-tauri/` folder or its `tauri.conf.json`. Its files are read as the audit reads
 /// them (`TauriProjectFiles`, spec §14a): `tauri.conf.json`, `capabilities/**/*.json` and `*.toml`,
-/// `build.rs`, `Cargo.lock` (in `src-tauri/` or the folder above, a workspace's).
+/// `build.rs`, `Cargo.lock` (in `src-tauri/` or the folder above, a workspace's); a file that cannot
+/// be read is an error naming it.
 struct TauriProjectFolder {
     let folder: URL
 
@@ -30,8 +31,10 @@ struct TauriProjectFolder {
 
     func policy(version: String?) throws -> BridgePolicy {
         guard
+            // One folder up counts as named: a workspace's Cargo.lock sits beside src-tauri/.
             let files = TauriProjectFiles.find(
-                above: folder, levels: 0, source: { SourceFile(path: folder.appendingPathComponent($0).path) })
+                above: folder, insideNamed: 1,
+                source: { SourceFile(path: (folder.appendingPathComponent($0).path as NSString).standardizingPath) })
         else {
             throw InputError(folder.appendingPathComponent("tauri.conf.json").path, "cannot read the file")
         }
