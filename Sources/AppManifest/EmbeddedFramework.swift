@@ -39,15 +39,9 @@ public struct EmbeddedFramework: Sendable, Hashable {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue
             else { return nil }
-            var version: String?
-            let info = folder.appendingPathComponent("Info.plist")
-            if AppBundle.isFile(info), let reader = try? FileBytes(url: info),
-                reader.size <= FrameworkFiles.maximumSize,
-                let bytes = try? reader.bytes(at: 0, count: reader.size),
-                case .success(let plist) = PropertyList.readDictionary(Data(bytes))
-            {
-                version = plist.members.first { $0.key == "CFBundleShortVersionString" }?.value.stringValue
-            }
+            let info = try? PropertyListDocument.read(
+                folder.appendingPathComponent("Info.plist"), as: source("Frameworks/\(name).framework/Info.plist"))
+            let version = info?["CFBundleShortVersionString"]?.stringValue
             var markers: Set<String>?
             let wanted = known[name] ?? []
             let executable = folder.appendingPathComponent(name)

@@ -9,7 +9,8 @@ public struct TauriProject: Sendable {
     public struct Files: Sendable {
         /// `tauri.conf.json`.
         public var configuration: [UInt8]
-        /// `capabilities/**/*.json`, each with its path.
+        /// The capability files (`capabilities/**/*.json`, and `*.toml` given as the JSON they hold),
+        /// each with its path.
         public var capabilities: [(path: String, bytes: [UInt8])]
         /// `Cargo.lock` (at `src-tauri/` or the workspace's root), when there is one.
         public var lockFile: String?
