@@ -12,7 +12,7 @@ extension FrameworkAudit {
             return []
         }
         let limits = policy.limitsNavigationsToAppBoundDomains
-        let verdict = NavigationPipeline(app: app, framework: policy)
+        let verdict = NavigationPipeline(app: app, framework: .navigationFramework(policy))
             .decide(NavigationRequest(url), state: AppBoundWebViewState(configuredLimits: limits))
         let name = policy.framework.displayName
         var findings: [AuditFinding] = []

@@ -20,7 +20,7 @@ import WebAddress
 /// it (commits the frame, opens the browser, keeps the web view's new state).
 public struct NavigationPipeline: Sendable {
     /// Stage 1 at every hop: the hybrid framework's navigation code; nil for an app without one.
-    public var framework: FrameworkPolicy?
+    public var framework: AppFramework?
     /// Stage 2: the web view's navigation rules; nil lets everything through.
     public var rules: NavigationRuleSet?
     /// Stage 3: the managed-web-view SDK; nil when the app has none.
@@ -31,7 +31,7 @@ public struct NavigationPipeline: Sendable {
     /// The pipeline of an app with `app`'s App-Bound Domains and, optionally, navigation rules and a
     /// managed-web-view SDK.
     public init(
-        app: AppBoundApp, framework: FrameworkPolicy? = nil, rules: NavigationRuleSet? = nil,
+        app: AppBoundApp, framework: AppFramework? = nil, rules: NavigationRuleSet? = nil,
         managed: ManagedRouting? = nil
     ) {
         self.framework = framework

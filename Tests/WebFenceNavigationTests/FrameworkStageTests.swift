@@ -12,7 +12,7 @@ struct FrameworkStageTests {
 
     static func pipeline(limits: Bool = true) -> (NavigationPipeline, AppBoundWebViewState) {
         let app = AppBoundApp(domains: AppBoundDomains(entries: ["example.com"]))
-        return (NavigationPipeline(app: app, framework: capacitor), AppBoundWebViewState(configuredLimits: limits))
+        return (NavigationPipeline(app: app, framework: .navigationFramework(capacitor)), AppBoundWebViewState(configuredLimits: limits))
     }
 
     @Test func theFrameworkAllowsAndTheGateRefuses() throws {
@@ -47,7 +47,7 @@ struct FrameworkStageTests {
             PWABuilderPolicy(.init(rootURL: "https://news.example/app", allowedOrigins: ["news.example"])))
         let app = AppBoundApp(domains: AppBoundDomains(entries: ["news.example"]))
         let url = try WebURL("blob:https://news.example/5f0c")
-        let verdict = NavigationPipeline(app: app, framework: shell)
+        let verdict = NavigationPipeline(app: app, framework: .navigationFramework(shell))
             .decide(NavigationRequest(url, navigationType: .link), state: AppBoundWebViewState(configuredLimits: true))
         #expect(verdict.result == .download)
         #expect(verdict.decidedBy == .framework && verdict.ruleCode == "pwabuilder.download")

@@ -44,13 +44,14 @@ public struct Scenario: Sendable {
     /// `app.framework`: the framework whose navigation code is the app's delegate (the first stage
     /// of every navigation, at every hop) and whose bridge every web view carries.
     public struct FrameworkSpec: Sendable {
-        /// The framework with its configuration.
-        public var policy: FrameworkPolicy
+        /// The framework with its configuration (and, for the Flutter plugins and Tauri, the app's
+        /// callback answers).
+        public var framework: AppFramework
         /// What the framework reads differently from how the configuration looks.
         public var notes: [FrameworkConfigurationNote]
         /// The flag the framework sets on the web views it makes (`limitsNavigationsToAppBoundDomains`):
         /// the default of a web view that does not say.
-        public var limitsNavigationsToAppBoundDomains: Bool { policy.limitsNavigationsToAppBoundDomains }
+        public var limitsNavigationsToAppBoundDomains: Bool { framework.limitsNavigationsToAppBoundDomains }
     }
 
     /// A site of `app.sites` and the association file it serves, as a device reads it: a file a

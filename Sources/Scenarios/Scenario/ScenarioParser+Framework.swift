@@ -2,16 +2,21 @@ import HybridFrameworks
 import StrictJSON
 
 extension Scenario {
-    /// `app.framework`: `{"name", "version", "configuration"}`. The configuration is what
-    /// `webfence framework check --jsonl` takes for the framework; `version` must be one whose
-    /// source WebFence follows (`FrameworkDefinition.versions`), and for Cordova chooses 8 or 7
-    /// (the configuration may say it too).
+    /// `app.framework`: `{"name", "version", "configuration"}`, and `navigation` for the Flutter
+    /// plugins and Tauri. For the five navigation frameworks the configuration is what
+    /// `webfence framework check --jsonl` takes; `version` must be one whose source WebFence follows
+    /// (`FrameworkDefinition.versions`), and for Cordova chooses 8 or 7 (the configuration may say it
+    /// too). For the other three the configuration is what `framework bridge` takes, and
+    /// `navigation` holds the web view's App-Bound flag and the app's callback answers (D123).
     static func parseFramework(_ value: JSONValue?) throws(ScenarioError) -> FrameworkSpec? {
         guard let value, value != .null else { return nil }
         var reader = try JSONObjectReader<ScenarioError>(value, at: "/app/framework")
         let name = try reader.requiredString("name")
+        if AppFramework.callbackFrameworkNames.contains(name) {
+            return try parseCallbackFramework(name, &reader)
+        }
         guard let framework = HybridFramework(rawValue: name) else {
-            let names = HybridFramework.allCases.map(\.rawValue).joined(separator: ", ")
+            let names = BridgePolicy.frameworkNames.joined(separator: ", ")
             throw ScenarioError(reader.path("name"), "expected one of \(names), found \"\(name)\"")
         }
         let definition = framework.definition
@@ -32,9 +37,30 @@ extension Scenario {
         do throws(FrameworkConfigurationError) {
             let (policy, notes) = try FrameworkConfigurationReader.policy(
                 framework, configuration: configuration, at: "/app/framework/configuration")
-            return FrameworkSpec(policy: policy, notes: notes)
+            return FrameworkSpec(framework: .navigationFramework(policy), notes: notes)
         } catch {
             throw ScenarioError(error.pointer, error.message)
+        }
+    }
+
+    /// flutter-inappwebview, webview-flutter or Tauri: the bridge's configuration and the navigation.
+    private static func parseCallbackFramework(_ name: String, _ reader: inout JSONObjectReader<ScenarioError>)
+        throws(ScenarioError) -> FrameworkSpec
+    {
+        let version = try reader.string("version")
+        let configuration = reader.value("configuration") ?? .object([])
+        let navigation = reader.value("navigation") ?? .object([])
+        try reader.finish(expected: ["name", "version", "configuration", "navigation"])
+        do throws(BridgePolicyError) {
+            let framework = try AppFramework.read(
+                callbackFramework: name, version: version, configuration: configuration,
+                at: reader.path("configuration"), navigation: navigation, at: reader.path("navigation"))
+            return FrameworkSpec(framework: framework, notes: [])
+        } catch {
+            switch error {
+            case .configuration(let error): throw ScenarioError(error.pointer, error.message)
+            case .failure(let failure): throw ScenarioError(reader.pointer, failure.reason)
+            }
         }
     }
 }

@@ -21,6 +21,9 @@ public struct BridgeCall: Sendable, Hashable {
         case skipped
         /// `evaluateJavaScript` failed with this error (14).
         case refused(WKError)
+        /// It reached the framework's native side, whose own check dropped or rejected it before the
+        /// app's code ran.
+        case rejected
     }
 
     /// Why the call fared as it did.
@@ -36,6 +39,12 @@ public struct BridgeCall: Sendable, Hashable {
         case restrictedFrame = "framework.bridge.restrictedFrame"
         /// The framework's script was not in the web view when the document loaded.
         case scriptNotInjected = "framework.bridge.scriptNotInjected"
+        /// The framework's own check kept its bridge out of the frame (flutter_inappwebview's page
+        /// gate, Tauri's main-frame-only IPC): its rule is `frameworkRule`.
+        case notOffered = "framework.bridge.notOffered"
+        /// The bridge is in the frame but the framework's native check refused the call
+        /// (flutter_inappwebview's handler list, a Tauri capability): its rule is `frameworkRule`.
+        case refusedByFramework = "framework.bridge.refusedByFramework"
 
         /// A stable identifier.
         public var code: String { rawValue }
@@ -47,11 +56,22 @@ public struct BridgeCall: Sendable, Hashable {
     public let result: Result
     /// Why.
     public let reason: Reason
-    /// The framework whose bridge it is.
-    public let framework: HybridFramework
+    /// The framework whose bridge it is, as its project writes its name.
+    public let framework: String
     /// What the app shows when the call does not get through, in the framework's terms; nil when
     /// it got through.
     public let symptom: String?
+    /// The framework's own decision, for the frameworks that check the calling frame (the Flutter
+    /// plugins, Tauri) when App-Bound Domains left the bridge in it; nil otherwise.
+    public var frameworkDecision: FrameworkBridgeDecision? = nil
+
+    /// The rule reported: the framework's when it decided, else the reason's code.
+    public var rule: String {
+        switch reason {
+        case .bridgeReachable, .notOffered, .refusedByFramework: frameworkDecision?.rule.code ?? reason.code
+        case .noDocument, .mainFrameOnly, .restrictedFrame, .scriptNotInjected: reason.code
+        }
+    }
 
     /// The `result` field: `delivered`, `skipped` or `refused`.
     public var resultName: String {
@@ -59,6 +79,7 @@ public struct BridgeCall: Sendable, Hashable {
         case .delivered: "delivered"
         case .skipped: "skipped"
         case .refused: "refused"
+        case .rejected: "rejected"
         }
     }
 
@@ -74,7 +95,7 @@ extension BridgeCall {
     public var explanation: String {
         let what =
             direction == .pageToNative
-            ? "the page's call to \(framework.displayName)'s bridge" : "\(framework.displayName)'s call into the page"
+            ? "the page's call to \(framework)'s bridge" : "\(framework)'s call into the page"
         let why: String =
             switch reason {
             case .bridgeReachable: "reaches the other side"
@@ -86,7 +107,10 @@ extension BridgeCall {
                     : "fails with error 14: the frame is not app-bound (§4)"
             case .scriptNotInjected:
                 "finds no bridge: the framework's script was not in the web view when the document loaded"
+            case .notOffered: "finds no bridge: the framework keeps it out of this frame"
+            case .refusedByFramework: "is refused by the framework's own check"
             }
-        return "\(what) \(why)" + (symptom.map { "; \($0)" } ?? "")
+        let decided = frameworkDecision.map { " (\($0))" } ?? ""
+        return "\(what) \(why)\(decided)" + (symptom.map { "; \($0)" } ?? "")
     }
 }

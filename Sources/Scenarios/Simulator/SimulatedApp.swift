@@ -13,7 +13,7 @@ public struct SimulatedApp: Sendable {
     /// The managed account, `IntuneMAMSettings` and the tenant's policy (managed web views).
     public let managed: ManagedApp
     /// The hybrid framework the app is built on: its navigation code is the app's delegate.
-    public let framework: FrameworkPolicy?
+    public let framework: AppFramework?
 
     /// The app a scenario declares (its declarations were checked when the scenario was read).
     public init(_ spec: Scenario.AppSpec) {
@@ -23,7 +23,7 @@ public struct SimulatedApp: Sendable {
         managed = ManagedApp(
             managedAccount: spec.managedAccount,
             treatAllWebViewsAsUnmanaged: spec.declarations.treatAllWebViewsAsUnmanaged, tenant: spec.tenantPolicy)
-        framework = spec.framework?.policy
+        framework = spec.framework?.framework
     }
 
     /// How the engine read the app: the list, the browser entitlement, the keys that matter.
@@ -57,7 +57,7 @@ public struct SimulatedApp: Sendable {
         if let framework {
             let bridge = framework.bridge
             lines.append(
-                "framework \(framework.framework.displayName): its navigation code decides first; bridge handlers "
+                "framework \(framework.displayName): its navigation code decides first; bridge handlers "
                     + bridge.messageHandlers.joined(separator: ", ") + "; scripts "
                     + (bridge.userScripts.isEmpty ? "none" : bridge.userScripts.map(\.name).joined(separator: ", ")))
         }

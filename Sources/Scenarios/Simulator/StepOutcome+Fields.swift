@@ -54,11 +54,11 @@ extension StepOutcome {
         case .bridgeCall(let call):
             call.direction == .pageToNative
                 ? members(
-                    ("result", .string(call.resultName)), ("rule", .string(call.reason.code)),
+                    ("result", .string(call.resultName)), ("rule", .string(call.rule)),
                     ("symptom", .string(call.symptom)))
                 : members(
                     ("result", .string(call.resultName)), ("error", call.error.map { .int($0.code) } ?? .null),
-                    ("rule", .string(call.reason.code)), ("symptom", .string(call.symptom)))
+                    ("rule", .string(call.rule)), ("symptom", .string(call.symptom)))
         }
     }
 

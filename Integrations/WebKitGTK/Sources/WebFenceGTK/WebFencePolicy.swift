@@ -27,12 +27,12 @@ public struct WebFencePolicy: Sendable {
     /// The pipeline every navigation of the web view goes through.
     public let pipeline: NavigationPipeline
 
-    public init(app: AppBoundApp, framework: FrameworkPolicy? = nil, rules: NavigationRuleSet? = nil) {
+    public init(app: AppBoundApp, framework: AppFramework? = nil, rules: NavigationRuleSet? = nil) {
         pipeline = NavigationPipeline(app: app, framework: framework, rules: rules)
     }
 
     /// The hybrid framework whose navigation code decides first, if the app has one.
-    public var framework: FrameworkPolicy? { pipeline.framework }
+    public var framework: AppFramework? { pipeline.framework }
 
     /// The app's App-Bound facts.
     public var app: AppBoundApp { pipeline.app }
