@@ -84,7 +84,36 @@ extension ExampleApps {
                 ]),
             pwabuilderShell(fixed: false),
             pwabuilderShell(fixed: true),
+            flutterApp("FlutterApp", plugins: ["flutter_inappwebview_ios": "0.0.1"], release62: false),
+            flutterApp("FlutterFixedApp", plugins: ["flutter_inappwebview_ios": "0.0.1"], release62: true),
+            flutterApp("WebViewFlutterApp", plugins: ["webview_flutter_wkwebview": "0.0.1"], release62: false),
         ]
+    }
+
+    /// The Flutter app whose bridge answers every frame (flutter_inappwebview 6.1.5) and its fixed
+    /// twin (6.2); `WebViewFlutterApp` has webview_flutter's channels, a note without a twin.
+    public static let flutterTwins = ["FlutterApp": "FlutterFixedApp"]
+
+    /// A Flutter app (issue 32): Flutter's engine and the app's Dart code as frameworks, and the web
+    /// view plugin's framework with its Info.plist (the podspec's 0.0.1, as every release writes it)
+    /// and an executable whose strings tell flutter_inappwebview's release (D120): 6.1.5's handler
+    /// name alone, or 6.2's secret and handler allow-list too.
+    private static func flutterApp(_ name: String, plugins: [String: String], release62: Bool) -> AppFolderBuilder {
+        var builder = hybrid(name, ["app.example.com"], files: [:])
+        let frameworks = ["Flutter": "1.0", "App": "1.0.0"].merging(plugins) { first, _ in first }
+        for (framework, version) in frameworks {
+            builder.resources["Frameworks/\(framework).framework/Info.plist"] = Array(
+                (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
+                    + "<key>CFBundleExecutable</key><string>\(framework)</string>"
+                    + "<key>CFBundleShortVersionString</key><string>\(version)</string></dict></plist>\n").utf8)
+            var machO = MachOBuilder(.arm64, signature: nil)
+            if framework == "flutter_inappwebview_ios" {
+                machO.strings =
+                    ["callHandler"] + (release62 ? ["_bridgeSecret", "javaScriptHandlersOriginAllowList"] : [])
+            }
+            builder.resources["Frameworks/\(framework).framework/\(framework)"] = (try? machO.bytes()) ?? []
+        }
+        return builder
     }
 
     /// PWABuilder's iOS shell, built (spec §12): `PWAShell`, its start URL and permitted URLs in

@@ -146,4 +146,19 @@ struct ExampleAppsTests {
             #expect(audit.framework?.policy != nil, "\(fixed) is read as a framework app")
         }
     }
+
+    @Test("the Flutter apps: 6.1.5's bridge for every frame, gone in its 6.2 twin; webview_flutter's channels noted")
+    func flutterApps() throws {
+        let audits = try AppFiles.read(at: ExampleApps.directory, displayPath: "Examples/apps").apps.map {
+            AppAudit($0)
+        }
+        func codes(_ name: String) -> [String] {
+            audits.first { ($0.files.path as NSString).lastPathComponent == name + ".app" }?.findings.map(\.code) ?? []
+        }
+        for (broken, fixed) in ExampleApps.flutterTwins {
+            #expect(codes(broken).contains("flutter.inAppWebView.bridgeEveryFrame"), "\(codes(broken))")
+            #expect(!codes(fixed).contains { $0.hasPrefix("flutter.") }, "\(codes(fixed))")
+        }
+        #expect(codes("WebViewFlutterApp").contains("flutter.webviewFlutter.channelsEveryFrame"))
+    }
 }

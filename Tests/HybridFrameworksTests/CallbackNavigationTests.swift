@@ -33,9 +33,12 @@ struct CallbackNavigationTests {
     @Test("flutter_inappwebview: the setting on with no callback cancels the first load (sample 19); off allows")
     func flutterSetting() throws {
         var navigation = FlutterInAppWebViewNavigation()
-        #expect(navigation.decide(try Self.action("https://x.com/")).rule.code == "flutter-inappwebview.navigation.notAsked")
+        #expect(
+            navigation.decide(try Self.action("https://x.com/")).rule.code == "flutter-inappwebview.navigation.notAsked"
+        )
         navigation.useShouldOverrideUrlLoading = true
-        let load = FrameworkNavigationAction(url: try WebURL("https://x.com/"), navigationType: .other, isAppInitiated: true)
+        let load = FrameworkNavigationAction(
+            url: try WebURL("https://x.com/"), navigationType: .other, isAppInitiated: true)
         let decision = navigation.decide(load)
         #expect(decision.action == .cancel)
         #expect(decision.rule.code == "flutter-inappwebview.navigation.noCallback")
@@ -53,7 +56,10 @@ struct CallbackNavigationTests {
     @Test(
         "webview_flutter: no delegate allows; navigate, prevent, and a failure cancels",
         arguments: [
-            (WebViewFlutterNavigation.Answer?.none, FrameworkDecision.Action.allow, "webview-flutter.navigation.noDelegate"),
+            (
+                WebViewFlutterNavigation.Answer?.none, FrameworkDecision.Action.allow,
+                "webview-flutter.navigation.noDelegate"
+            ),
             (.navigate, .allow, "webview-flutter.onNavigationRequest.navigate"),
             (.prevent, .cancel, "webview-flutter.onNavigationRequest.prevent"),
             (.failure, .cancel, "webview-flutter.onNavigationRequest.failure"),

@@ -68,7 +68,8 @@ struct CallbackFrameworkScenarioTests {
     func commandOutsideTauri() {
         let text = Self.scenario(
             #"{"name": "webview-flutter", "configuration": {"channels": ["Native"]}}"#,
-            steps: #"[{"webView": "w", "load": "https://a.example/"}, {"webView": "w", "callBridge": {"command": "x"}}]"#)
+            steps:
+                #"[{"webView": "w", "load": "https://a.example/"}, {"webView": "w", "callBridge": {"command": "x"}}]"#)
         #expect(error(text)?.pointer == "/steps/1/callBridge/command")
     }
 

@@ -45,7 +45,7 @@ final class AuditCommandTests {
         ] {
             #expect(result.stdout.contains("\(name).app"))
         }
-        #expect(result.stdout.contains("18 apps: 6 errors, 20 warnings, 19 notes"))
+        #expect(result.stdout.contains("21 apps: 6 errors, 21 warnings, 23 notes"))
         #expect(result.stdout.contains("Hybrid framework"))
         #expect(result.stdout.contains("WKAppBoundDomains: 2 of 10 slots used"))
         #expect(result.stdout.contains("Mach-O arm64, x86_64, signed (XML and DER entitlements, team ABCDE12345)"))

@@ -12,7 +12,10 @@ struct FrameworkStageTests {
 
     static func pipeline(limits: Bool = true) -> (NavigationPipeline, AppBoundWebViewState) {
         let app = AppBoundApp(domains: AppBoundDomains(entries: ["example.com"]))
-        return (NavigationPipeline(app: app, framework: .navigationFramework(capacitor)), AppBoundWebViewState(configuredLimits: limits))
+        return (
+            NavigationPipeline(app: app, framework: .navigationFramework(capacitor)),
+            AppBoundWebViewState(configuredLimits: limits)
+        )
     }
 
     @Test func theFrameworkAllowsAndTheGateRefuses() throws {

@@ -63,7 +63,8 @@ public struct CallbackAnswers<Answer: Sendable & Hashable>: Sendable, Hashable {
         let names = Names.allCases.map(\.rawValue)
         guard case .string(let text) = value, let answer = Names(rawValue: text) else {
             let found = if case .string(let text) = value { "\"\(text)\"" } else { value.typeName }
-            throw FrameworkConfigurationError(pointer, "expected one of \(names.joined(separator: ", ")), found \(found)")
+            throw FrameworkConfigurationError(
+                pointer, "expected one of \(names.joined(separator: ", ")), found \(found)")
         }
         return answer
     }

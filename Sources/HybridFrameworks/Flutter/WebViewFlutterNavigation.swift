@@ -39,9 +39,11 @@ public struct WebViewFlutterNavigation: Sendable, Hashable {
         let frame = "(isMainFrame: \(action.target == .main))"
         switch callback.answer(for: action.url) {
         case .navigate:
-            return decision(.allow, "onNavigationRequest.navigate", "the app's onNavigationRequest \(frame) answered navigate")
+            return decision(
+                .allow, "onNavigationRequest.navigate", "the app's onNavigationRequest \(frame) answered navigate")
         case .prevent:
-            return decision(.cancel, "onNavigationRequest.prevent", "the app's onNavigationRequest \(frame) answered prevent")
+            return decision(
+                .cancel, "onNavigationRequest.prevent", "the app's onNavigationRequest \(frame) answered prevent")
         case .failure:
             return decision(
                 .cancel, "onNavigationRequest.failure",

@@ -110,7 +110,12 @@ enum FrameworkHoles {
         let rules = try NavigationRuleSet(json: ruleSet.serialized())
         let noList = AppBoundApp(domains: nil)
         return [
-            (("\(hole.framework.rawValue)'s own rules", WebFencePolicy(app: noList, framework: .navigationFramework(policy)), false), .loads),
+            (
+                (
+                    "\(hole.framework.rawValue)'s own rules",
+                    WebFencePolicy(app: noList, framework: .navigationFramework(policy)), false
+                ), .loads
+            ),
             (
                 ("\(hole.framework.rawValue) as `framework rules`", WebFencePolicy(app: noList, rules: rules), false),
                 .caught
