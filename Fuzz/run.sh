@@ -487,6 +487,10 @@ elif target == "framework":
         '\x03{"uri": "http://[::1]:8081/", "originWhitelist": ["*", "https://*"], "webviewDebuggingEnabled": true}',
         '\x00{"server": {"url": "http://localhost:5173", "allowNavigation": ["192.168.0.12", "devbox.local", "[fe80::1]"]}, "ios": {"webContentsDebuggingEnabled": 1}}',
         '\x05{"rootUrl": "http://10.0.3.2", "allowedOrigins": ["webboard.app", "localhost"], "authOrigins": ["account.google.com"]}',
+        # Issue 32: scenario apps' navigation objects (D123), read by the three navigation readers.
+        '\x07{"limitsNavigationsToAppBoundDomains": true, "shouldOverrideUrlLoading": {"hosts": {"a.example": "null", "[::1]": "exception"}, "otherwise": "allow"}}',
+        '\x07{"useShouldOverrideUrlLoading": true, "onNavigationRequest": {"hosts": {"A.example": "prevent"}, "otherwise": "failure"}}',
+        '\x09{"limitNavigationsToAppBoundDomains": true, "onNavigation": {"hosts": {"evil.net": false}, "otherwise": true}, "wryAsksForSubframes": false}',
     ])
 elif target == "macho":
     pass  # seeded by the target itself at start-up (FUZZ_SEED_DIR), from the test fixtures' builders

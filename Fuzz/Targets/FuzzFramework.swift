@@ -7,7 +7,8 @@
 // Input: the first byte picks the reader (0 Capacitor, 1 Cordova XML, 2 Cordova JSON,
 // 3 react-native-webview, 4 Hotwire Native, 5 PWABuilder JSON, 6 Settings.swift, 7
 // flutter_inappwebview's settings JSON, 8 one flutter_inappwebview allow-list entry as text, 9 a
-// Tauri configuration JSON, also read as a Tauri project's files, modulo 10); the rest is the file,
+// Tauri configuration JSON, also read as a Tauri project's files, modulo 10; the JSON of 7 and 9 is
+// also read as a scenario app's `navigation` object by the three navigation readers); the rest is the file,
 // as bytes. The Flutter and Tauri readers go to `framework bridge`'s checks instead (the regular-expression subset behind a JavaScript string
 // literal and as ICU reads it; capabilities and their URL patterns):
 //   - a decision, or a failure naming the entry (or, for an about: frame, the origin it inherits);
@@ -134,6 +135,7 @@ func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
         configuration = json
     }
     if framework == "tauri" { fuzzTauriProject(file) }
+    if !asEntry { fuzzNavigation(configuration) }
     let policy: BridgePolicy
     do {
         policy = try BridgePolicy.read(framework: framework, version: nil, configuration: configuration, at: "")
@@ -160,6 +162,37 @@ func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
                     error.reason.contains("OriginAllowList[")
                         || (url.scheme == "about" && error.reason.contains("inherits")),
                     "a failure names its entry, or the origin an about: frame inherits", error.reason)
+            }
+        }
+    }
+}
+
+/// The same JSON as the `navigation` object of a Flutter or Tauri scenario app (D123): read by each
+/// of the three readers, or refused at a place inside it; what is read decides every fixed URL in
+/// every frame with an answer of the framework's own.
+func fuzzNavigation(_ json: JSONValue) {
+    var deciders: [(FrameworkNavigationAction) -> FrameworkDecision] = []
+    func refused(_ error: FrameworkConfigurationError) {
+        Fuzz.check(error.pointer.hasPrefix("/navigation"), "a navigation refusal has its place", "\(error)")
+    }
+    do { deciders.append(try FlutterInAppWebViewNavigation.read(json, at: "/navigation").decide) } catch {
+        refused(error)
+    }
+    do { deciders.append(try WebViewFlutterNavigation.read(json, at: "/navigation").decide) } catch { refused(error) }
+    for version in [[2, 0, 6], [2, 5, 0], [2, 12, 0]] {
+        do { deciders.append(try TauriNavigation.read(json, at: "/navigation", version: version).decide) } catch {
+            refused(error)
+        }
+    }
+    let prefixes = ["flutter-inappwebview.", "webview-flutter.", "tauri."]
+    for decide in deciders {
+        for url in FrameworkFuzz.urls {
+            for target in FrameworkNavigationAction.TargetFrame.allCases {
+                let decision = decide(FrameworkNavigationAction(url: url, target: target))
+                Fuzz.check(
+                    prefixes.contains { decision.rule.code.hasPrefix($0) }, "a navigation rule is the framework's",
+                    decision.rule.code)
+                Fuzz.check(decision.action != .openExternally, "these frameworks open nothing outside", "\(decision)")
             }
         }
     }
