@@ -51,6 +51,9 @@ struct CallbackNavigationTests {
         #expect(answers.answer(for: try WebURL("http://[0:0::1]:8080/")) == false)
         #expect(answers.answer(for: try WebURL("https://b.a.example/")) == true)
         #expect(answers.answer(for: try WebURL("about:blank")) == true)
+        // A custom scheme's host is opaque: as written, compared in lower case.
+        let custom = CallbackAnswers(hosts: ["app": false], otherwise: true)
+        #expect(custom.answer(for: try WebURL("myapp://App/x")) == false)
     }
 
     @Test(
@@ -98,5 +101,16 @@ struct CallbackNavigationTests {
         #expect(TauriNavigation.asksForSubframes(version: [2, 0, 7]) == nil)
         #expect(TauriNavigation.asksForSubframes(version: [2, 11, 5]) == nil)
         #expect(TauriNavigation.asksForSubframes(version: [2, 12, 0]) == true)
+        #expect(TauriNavigation.asksForSubframes(version: [2, 12, 0], isPrerelease: true) == nil)
+        #expect(TauriNavigation.asksForSubframes(version: [2, 0, 0], isPrerelease: true) == false)
+    }
+
+    @Test("Tauri: its isolation iframe is let through whatever on_navigation answers")
+    func tauriIsolation() throws {
+        var navigation = TauriNavigation(asksForSubframes: true)
+        navigation.onNavigation = CallbackAnswers(otherwise: false)
+        let decision = navigation.decide(try Self.action("isolation-1234://localhost/", .sub))
+        #expect(decision.action == .allow)
+        #expect(decision.rule.code == "tauri.navigation.isolation")
     }
 }

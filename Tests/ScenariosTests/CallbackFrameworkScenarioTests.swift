@@ -52,7 +52,15 @@ struct CallbackFrameworkScenarioTests {
             ),
             (
                 #"{"name": "flutter-inappwebview", "version": "6.1.5", "configuration": {"javaScriptBridgeEnabled": true}}"#,
-                "/app/framework", "does not exist in flutter_inappwebview 6.1.5"
+                "/app/framework/version", "does not exist in flutter_inappwebview 6.1.5"
+            ),
+            (
+                #"{"name": "tauri", "version": "2.0.6", "navigation": {"wryAsksForSubframes": true}, "configuration": {"capabilities": []}}"#,
+                "/app/framework/navigation/wryAsksForSubframes", "does not ask on_navigation for sub-frames"
+            ),
+            (
+                #"{"name": "tauri", "version": "2.12.0-rc.1", "configuration": {"capabilities": []}}"#,
+                "/app/framework/navigation/wryAsksForSubframes", "does not know whether Tauri 2.12.0"
             ),
         ] as [(String, String, String)])
     func mistakes(framework: String, pointer: String, message: String) {
@@ -105,6 +113,19 @@ struct CallbackFrameworkScenarioTests {
                 [{"webView": "w", "load": "https://remote.example/", "expect": {"result": "committed"}},
                  {"webView": "w", "callBridge": {"command": "save_note"}, "expect": {"result": "rejected", "rule": "tauri.noCapability"}},
                  {"webView": "w", "callBridge": {"command": "plugin:event|listen"}, "expect": {"result": "rejected", "rule": "tauri.noCapability"}}]
+                """#)
+        let result = try Scenario.parse(text).run()
+        #expect(result.passed, "\(result.steps.map(\.mismatches))")
+    }
+
+    @Test("the framework's check guards the page's calls only: a call into an about:blank frame is App-Bound's alone")
+    func callPageSkipsTheFrameworkCheck() throws {
+        let text = Self.scenario(
+            #"{"name": "flutter-inappwebview", "configuration": {"javaScriptHandlersOriginAllowList": ["^https://a\\.example$"]}}"#,
+            steps: #"""
+                [{"webView": "w", "load": "https://a.example/"},
+                 {"webView": "w", "addFrame": {"id": "blank", "parent": "main", "url": "about:blank"}},
+                 {"webView": "w", "frame": "blank", "callPage": {}, "expect": {"result": "delivered", "rule": "framework.bridge.reachable"}}]
                 """#)
         let result = try Scenario.parse(text).run()
         #expect(result.passed, "\(result.steps.map(\.mismatches))")

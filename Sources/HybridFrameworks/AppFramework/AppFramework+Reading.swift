@@ -23,7 +23,10 @@ extension AppFramework {
             case .webviewFlutter(let bridge):
                 return .webviewFlutter(bridge, try WebViewFlutterNavigation.read(navigation, at: pointer))
             case .tauri(let bridge):
-                return .tauri(bridge, try TauriNavigation.read(navigation, at: pointer, version: bridge.version))
+                return .tauri(
+                    bridge,
+                    try TauriNavigation.read(
+                        navigation, at: pointer, version: bridge.version, isPrerelease: bridge.isPrerelease))
             case .navigationFramework(let bridge):
                 return .navigationFramework(bridge.policy)
             }

@@ -4,7 +4,8 @@ import WebAddress
 /// What an app's own navigation callback answers, as data: WebFence does not run the app's Dart or
 /// Rust code, so a scenario states its answers (D123). Either one answer for every navigation, or
 /// `{"hosts": {"HOST": answer, ...}, "otherwise": answer}`: the answer for the URL's host, as the URL
-/// Standard serialises it (lower case, IDNs in ASCII, IPv6 in brackets), else `otherwise`.
+/// Standard serialises it (lower case, IDNs in ASCII, IPv6 in brackets; the host of a custom scheme
+/// such as `myapp://App/` as written, compared in lower case), else `otherwise`.
 public struct CallbackAnswers<Answer: Sendable & Hashable>: Sendable, Hashable {
     /// The answers for named hosts.
     public let hosts: [String: Answer]
@@ -20,7 +21,8 @@ public struct CallbackAnswers<Answer: Sendable & Hashable>: Sendable, Hashable {
     /// The callback's answer for a navigation to `url`.
     public func answer(for url: WebURL) -> Answer {
         guard !hosts.isEmpty, let host = url.host else { return otherwise }
-        return hosts[host.description] ?? otherwise
+        let key = url.isSpecial ? host.description : host.description.lowercased()
+        return hosts[key] ?? otherwise
     }
 
     /// The answers in `value` (at `pointer`), each read by `answer`.
@@ -39,13 +41,12 @@ public struct CallbackAnswers<Answer: Sendable & Hashable>: Sendable, Hashable {
             var hostReader = try JSONObjectReader<FrameworkConfigurationError>(hostsValue, at: reader.path("hosts"))
             for host in hostReader.keys {
                 let place = hostReader.path(host)
-                guard case .success(let url) = WebURL.parse("https://\(host)/"), let parsed = url.host,
-                    parsed.description == host
-                else {
-                    let canonical = (try? WebURL("https://\(host)/"))?.host?.description
+                let special = (try? WebURL("https://\(host)/"))?.host?.description
+                let opaque = (try? WebURL("x://\(host)/"))?.host?.description
+                guard special == host || (opaque == host && host == host.lowercased()) else {
                     throw FrameworkConfigurationError(
                         place,
-                        canonical.map { "write the host as the URL Standard serialises it: \"\($0)\"" }
+                        special.map { "write the host as the URL Standard serialises it: \"\($0)\"" }
                             ?? "\"\(host)\" is not a host")
                 }
                 hosts[host] = try answer(hostReader.value(host) ?? .null, place)

@@ -16,10 +16,12 @@ public struct TauriNavigation: Sendable, Hashable {
     /// Whether the release's wry asks the handler for sub-frames and new windows (PR #1596).
     public var asksForSubframes: Bool
 
-    /// The releases whose wry is known: 2.0.6 and before use wry 0.46, without the change; 2.12.0
-    /// and later have it. Between them WebFence does not know which release took the change.
-    public static func asksForSubframes(version: [Int]) -> Bool? {
-        if !version.lexicographicallyPrecedes([2, 12, 0]) { return true }
+    /// The releases whose wry is known: 2.0.6 and before use wry 0.46, without the change (read in
+    /// source); 2.12.0 and later have it (inferred: the change was merged in August 2025 and the
+    /// spec read wry's current delegate, the one 2.12.0's releases, 2026, ship). Between them, and
+    /// for 2.12.0's pre-releases, WebFence does not know which wry a release took.
+    public static func asksForSubframes(version: [Int], isPrerelease: Bool = false) -> Bool? {
+        if !version.lexicographicallyPrecedes([2, 12, 0]), !(version == [2, 12, 0] && isPrerelease) { return true }
         if !version.lexicographicallyPrecedes([2, 0, 7]) { return nil }
         return false
     }
@@ -32,6 +34,10 @@ public struct TauriNavigation: Sendable, Hashable {
         let host = action.realHost
         func decision(_ verdict: FrameworkDecision.Action, _ code: String, _ reason: String) -> FrameworkDecision {
             FrameworkDecision(verdict, rule: .builtIn("tauri.\(code)", reason), host: host)
+        }
+        // Tauri's isolation pattern runs its iframe from `isolation-<uuid>://`, always let through.
+        if action.url.scheme.hasPrefix("isolation-") {
+            return decision(.allow, "navigation.isolation", "Tauri always allows its isolation iframe")
         }
         if action.target != .main, !asksForSubframes {
             return decision(
@@ -51,9 +57,9 @@ public struct TauriNavigation: Sendable, Hashable {
     /// `{"limitNavigationsToAppBoundDomains", "onNavigation", "wryAsksForSubframes"}`. The last is
     /// needed only for a release whose wry WebFence does not know; Apple's spelling of the flag is
     /// refused, as Tauri refuses it (its window configuration denies unknown fields).
-    public static func read(_ value: JSONValue, at pointer: String, version: [Int]) throws(FrameworkConfigurationError)
-        -> Self
-    {
+    public static func read(
+        _ value: JSONValue, at pointer: String, version: [Int], isPrerelease: Bool = false
+    ) throws(FrameworkConfigurationError) -> Self {
         var reader = try JSONObjectReader<FrameworkConfigurationError>(value, at: pointer)
         if reader.keys.contains("limitsNavigationsToAppBoundDomains") {
             throw FrameworkConfigurationError(
@@ -62,7 +68,15 @@ public struct TauriNavigation: Sendable, Hashable {
                     + "spelling when it builds")
         }
         let release = version.map(String.init).joined(separator: ".")
-        guard let asks = try reader.bool("wryAsksForSubframes") ?? asksForSubframes(version: version) else {
+        let known = asksForSubframes(version: version, isPrerelease: isPrerelease)
+        let stated = try reader.bool("wryAsksForSubframes")
+        if let known, let stated, known != stated {
+            throw FrameworkConfigurationError(
+                reader.path("wryAsksForSubframes"),
+                "Tauri \(release)'s wry \(known ? "asks" : "does not ask") on_navigation for sub-frames: leave the key out"
+            )
+        }
+        guard let asks = stated ?? known else {
             throw FrameworkConfigurationError(
                 reader.path("wryAsksForSubframes"),
                 "missing: WebFence does not know whether Tauri \(release)'s wry asks on_navigation for sub-frames "

@@ -59,7 +59,9 @@ extension Scenario {
         } catch {
             switch error {
             case .configuration(let error): throw ScenarioError(error.pointer, error.message)
-            case .failure(let failure): throw ScenarioError(reader.pointer, failure.reason)
+            // A release WebFence does not follow, or one that lacks a setting the configuration uses.
+            case .failure(let failure):
+                throw ScenarioError(version == nil ? reader.pointer : reader.path("version"), failure.reason)
             }
         }
     }

@@ -40,10 +40,10 @@ public struct BridgeCall: Sendable, Hashable {
         /// The framework's script was not in the web view when the document loaded.
         case scriptNotInjected = "framework.bridge.scriptNotInjected"
         /// The framework's own check kept its bridge out of the frame (flutter_inappwebview's page
-        /// gate, Tauri's main-frame-only IPC): its rule is `frameworkRule`.
+        /// gate, its bridge disabled): its rule is `frameworkDecision`'s.
         case notOffered = "framework.bridge.notOffered"
         /// The bridge is in the frame but the framework's native check refused the call
-        /// (flutter_inappwebview's handler list, a Tauri capability): its rule is `frameworkRule`.
+        /// (flutter_inappwebview's handler list, a Tauri capability): its rule is `frameworkDecision`'s.
         case refusedByFramework = "framework.bridge.refusedByFramework"
 
         /// A stable identifier.
@@ -73,7 +73,7 @@ public struct BridgeCall: Sendable, Hashable {
         }
     }
 
-    /// The `result` field: `delivered`, `skipped` or `refused`.
+    /// The `result` field: `delivered`, `skipped`, `refused` or `rejected`.
     public var resultName: String {
         switch result {
         case .delivered: "delivered"

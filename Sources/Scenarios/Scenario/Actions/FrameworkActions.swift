@@ -102,12 +102,16 @@ extension Simulator {
         } else if !RestrictedAPIs.frame(withStates: states).allowed {
             return call(.skipped, .restrictedFrame)
         }
-        do throws(FrameworkBridgeFailure) {
-            decision = try framework.bridgeDecision(url, isMainFrame: frameID == "main", command: command)
-        } catch {
-            throw ScenarioError("/steps/\(step.index)", "WebFence cannot decide this call: \(error.reason)")
+        // The frameworks' own checks guard the page's calls only: native code reaches the page with
+        // evaluateJavaScript, which App-Bound Domains alone restrict.
+        if direction == .pageToNative {
+            do throws(FrameworkBridgeFailure) {
+                decision = try framework.bridgeDecision(url, isMainFrame: frameID == "main", command: command)
+            } catch {
+                throw ScenarioError("/steps/\(step.index)", "WebFence cannot decide this call: \(error.reason)")
+            }
         }
-        if let decision, direction == .pageToNative {
+        if let decision {
             if !decision.offered { return call(.skipped, .notOffered) }
             if !decision.accepted { return call(.rejected, .refusedByFramework) }
         }
