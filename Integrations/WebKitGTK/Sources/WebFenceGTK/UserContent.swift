@@ -49,11 +49,19 @@ enum FrameGuard {
               // At or below a public suffix under a listed domain: another registrable domain.
               const elsewhere = (host) => suffixes.some((rule) =>
                 rule.startsWith("*.") ? host.endsWith("." + rule.slice(2)) : under(host, rule));
+              // §2's local hosts, app-bound listed or not (AppBoundApp.isAlwaysAppBound): a
+              // custom scheme's page on localhost (capacitor://localhost) keeps its handlers.
+              const local = (host) => {
+                const parts = host.split(".");
+                return host === "localhost" || host.endsWith(".localhost") || host === "[::1]"
+                  || (parts.length === 4 && parts[0] === "127" && parts.every((p) => p !== "" && [...p].every((c) => c >= "0" && c <= "9")));
+              };
               const appBound = (origin) => {
                 if (origin === "null") return true;  // judged by the origin it inherits
                 const url = new URL(origin);
                 if (schemes.includes(url.protocol)) return true;
                 const host = url.hostname;
+                if (local(host.toLowerCase())) return true;
                 return domains.some((d) => under(host, d)) && !elsewhere(host);
               };
               // The main frame too: it commits only app-bound URLs under limits, but a window a

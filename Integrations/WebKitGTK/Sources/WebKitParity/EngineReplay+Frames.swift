@@ -50,7 +50,7 @@ extension EngineReplay {
             // The scenario parser refuses a frame for these (their target is not a frame).
             return .notExpressible("\(step.action.name) does not act in a frame")
         case .callBridge, .callPage:
-            return .notExpressible("the framework's bridge runs in the simulator: the engine has no framework runtime")
+            return bridgeStep(step, id: id, webView: webView, path: path)
         }
     }
 

@@ -1,6 +1,7 @@
 import AppBound
 import CWebKitGTK
 import Foundation
+import HybridFrameworks
 import LoopbackSites
 import Scenarios
 import StrictJSON
@@ -19,6 +20,8 @@ final class EngineReplay {
     }
 
     private let scenario: Scenario
+    /// The framework the app is built on: its bridge is in every web view.
+    let framework: AppFramework?
     let sites: SiteTable
     private var webViews: [String: FencedWebView] = [:]
     private var sessions: [String: FencedSession] = [:]
@@ -39,6 +42,7 @@ final class EngineReplay {
         self.scenario = scenario
         self.sites = sites
         let app = SimulatedApp(scenario.app)
+        framework = app.framework
         for spec in scenario.webViews {
             let session =
                 sessions[spec.dataStore]
@@ -62,6 +66,7 @@ final class EngineReplay {
             for (index, script) in spec.userScripts.enumerated() {
                 webView.addUserScript(Self.userScript(script, index: index))
             }
+            for script in Self.bridgeScripts(app.framework) { webView.addUserScript(script) }
             attach(webView, id: spec.id)
         }
     }
@@ -97,7 +102,7 @@ final class EngineReplay {
             scenario.steps.compactMap { step -> String? in
                 guard step.webView == id, case .postMessage(let post) = step.action else { return nil }
                 return post.handler
-            })
+            } + (framework?.bridge.messageHandlers ?? []))
         for handler in handlers.sorted() {
             webView.addMessageHandler(handler) { [weak self] _ in self?.messages["\(id)/\(handler)", default: 0] += 1 }
         }
@@ -252,7 +257,7 @@ final class EngineReplay {
         case .itp, .appBoundDomains, .openUniversalLink, .addWebView:
             return .notExpressible("not an engine action")
         case .callBridge, .callPage:
-            return .notExpressible("the framework's bridge runs in the simulator: the engine has no framework runtime")
+            return bridgeStep(step, id: id, webView: webView, path: [])
         }
     }
 
