@@ -8,7 +8,8 @@
 // 3 react-native-webview, 4 Hotwire Native, 5 PWABuilder JSON, 6 Settings.swift, 7
 // flutter_inappwebview's settings JSON, 8 one flutter_inappwebview allow-list entry as text, 9 a
 // Tauri configuration JSON, also read as a Tauri project's files, modulo 10; the JSON of 7 and 9 is
-// also read as a scenario app's `navigation` object by the three navigation readers); the rest is the file,
+// also read as a scenario app's `navigation` object by the three navigation readers, and the bytes of
+// 7 and 8 as a Flutter project's pubspec.lock); the rest is the file,
 // as bytes. The Flutter and Tauri readers go to `framework bridge`'s checks instead (the regular-expression subset behind a JavaScript string
 // literal and as ICU reads it; capabilities and their URL patterns):
 //   - a decision, or a failure naming the entry (or, for an about: frame, the origin it inherits);
@@ -25,6 +26,7 @@
 //   - MeantNavigation's rules name hosts without a wildcard inside a label;
 //   - the rule set `webfence framework rules` prints loads (what the loader refuses is left out).
 
+import AppManifest
 import HybridFrameworks
 import NavigationRules
 import StrictJSON
@@ -122,6 +124,7 @@ public func fuzzFramework(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// three of its lists) or of a Tauri configuration, decided on every fixed URL in both frames, for
 /// a plugin command and an app command.
 func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
+    if framework != "tauri" { fuzzPubspecLock(file) }
     let text = String(decoding: file, as: UTF8.self)
     let configuration: JSONValue
     if asEntry {
@@ -195,6 +198,19 @@ func fuzzNavigation(_ json: JSONValue) {
                 Fuzz.check(decision.action != .openExternally, "these frameworks open nothing outside", "\(decision)")
             }
         }
+    }
+}
+
+/// The same bytes as a Flutter project's `pubspec.lock` (D124): every package read has a line
+/// within the file and a name.
+func fuzzPubspecLock(_ file: [UInt8]) {
+    let text = String(decoding: file, as: UTF8.self)
+    let lock = PubspecLock(text, source: SourceFile(path: "pubspec.lock"))
+    let lines = text.reduce(1) { $0 + ($1 == "\n" || $1 == "\r\n" || $1 == "\r" ? 1 : 0) }
+    for (name, package) in lock.packages {
+        Fuzz.check(
+            package.name == name && !name.isEmpty && (1...lines).contains(package.line),
+            "a locked package has its name and a line in the file", "\(package)")
     }
 }
 

@@ -158,9 +158,17 @@ extension AppFiles {
             SourceFile(path: join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0))
         }
         let depth = folder.split(separator: "/").count
-        frameworks.tauri = TauriProjectFiles.find(above: url.appendingPathComponent(folder), insideNamed: depth) {
+        let inProject = { (name: String) in
             SourceFile(
-                path: TauriProjectFiles.resolvingParents(join(displayPath, folder.isEmpty ? $0 : folder + "/" + $0)))
+                path: TauriProjectFiles.resolvingParents(join(displayPath, folder.isEmpty ? name : folder + "/" + name))
+            )
+        }
+        frameworks.tauri = TauriProjectFiles.find(
+            above: url.appendingPathComponent(folder), insideNamed: depth, source: inProject)
+        switch PubspecLock.find(above: url.appendingPathComponent(folder), insideNamed: depth, source: inProject) {
+        case .success(let lock)?: frameworks.pubspecLock = lock
+        case .failure(let error)?: frameworks.unreadable.append(error)
+        case nil: break
         }
         if let project {
             return [

@@ -32,13 +32,16 @@ public struct FrameworkFiles: Sendable, Hashable {
     /// The marker bundles found (as files without bytes).
     public let markers: [File]
     /// Files that were there but could not be read (too large, not a regular file), with why.
-    public let unreadable: [AppManifestError]
+    public internal(set) var unreadable: [AppManifestError]
     /// The `ExecutableStrings.markers` the main executable holds (empty for a project).
     public internal(set) var executableStrings: Set<String> = []
     /// The Flutter frameworks a built app carries (`EmbeddedFramework.known`), in name order.
     public internal(set) var embedded: [EmbeddedFramework] = []
     /// The Tauri project an iOS project's Info.plist was generated for (nil for a built app).
     public internal(set) var tauri: TauriProjectFiles?
+    /// The `pubspec.lock` of the Flutter project an iOS project's Info.plist belongs to (nil for a
+    /// built app).
+    public internal(set) var pubspecLock: PubspecLock?
 
     /// No file.
     public static let none = FrameworkFiles(files: [], markers: [], unreadable: [])

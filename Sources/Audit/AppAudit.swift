@@ -113,6 +113,7 @@ public struct AppAudit: Sendable {
         }
         findings += framework?.findings ?? []
         findings += FlutterAppAudit.findings(files.frameworkFiles.embedded)
+        findings += files.frameworkFiles.pubspecLock.map(FlutterAppAudit.findings) ?? []
         findings += files.frameworkFiles.tauri.map { TauriAppAudit.findings($0, app: declarations.appBound) } ?? []
         self.findings = findings
     }

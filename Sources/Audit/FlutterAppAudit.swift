@@ -1,9 +1,54 @@
 import AppManifest
+import Findings
 
-/// What a built Flutter app's web view plugins say about who reaches their bridge (spec
-/// hybrid-frameworks §13; decision D120). The app's own settings are compiled into `App.framework`
-/// and cannot be read: the findings are about the plugin's release and what every release does.
+/// What a Flutter app's web view plugins say about who reaches their bridge (spec
+/// hybrid-frameworks §13): a built app's frameworks (decision D120) or a project's `pubspec.lock`
+/// (D124). The app's own settings are Dart code (compiled into `App.framework`) and are not read:
+/// the findings are about the plugin's release and what every release does.
 enum FlutterAppAudit {
+    /// The findings for a project's locked packages.
+    static func findings(_ lock: PubspecLock) -> [AuditFinding] {
+        var findings: [AuditFinding] = []
+        func at(_ package: PubspecLock.Package, _ finding: AuditFinding) -> AuditFinding {
+            var finding = finding
+            finding.position = SourcePosition(line: package.line, column: 5)
+            return finding
+        }
+        if let plugin = lock.packages["flutter_inappwebview"], let release = release(plugin.version),
+            release.lexicographicallyPrecedes([6, 2, 0])
+        {
+            findings.append(
+                at(
+                    plugin,
+                    AuditFinding(
+                        .flutterInAppWebViewBridgeEveryFrame, lock.source,
+                        key: "/packages/flutter_inappwebview/version",
+                        "pubspec.lock locks flutter_inappwebview \(plugin.version): before 6.2.0-beta.1 the plugin "
+                            + "injects its bridge into every frame, and its handler accepts a call from any frame of "
+                            + "any origin, with no secret and no origin check")))
+        }
+        if let plugin = lock.packages["webview_flutter_wkwebview"] ?? lock.packages["webview_flutter"] {
+            findings.append(
+                at(
+                    plugin,
+                    AuditFinding(
+                        .flutterWebViewFlutterChannelsEveryFrame, lock.source, key: "/packages/\(plugin.name)/version",
+                        "pubspec.lock locks \(plugin.name) \(plugin.version): each JavaScript channel the app adds is "
+                            + "a message handler in every frame of every page its web view loads, and the Dart side "
+                            + "receives the message alone, without the frame or its origin")))
+        }
+        return findings
+    }
+
+    /// `MAJOR.MINOR.PATCH` of a Dart package version (`6.2.0-beta.3+1` is 6.2.0: every 6.2.0
+    /// pre-release has the origin settings); nil for one that is not written so.
+    static func release(_ version: String) -> [Int]? {
+        let core = version.prefix { $0 != "-" && $0 != "+" }
+        let parts = core.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return parts.compactMap { $0 }
+    }
+
     /// The findings for the frameworks an app carries.
     static func findings(_ embedded: [EmbeddedFramework]) -> [AuditFinding] {
         var findings: [AuditFinding] = []

@@ -26,6 +26,8 @@ struct ExampleProjectsTests {
             ]
         ),
         ("PWABuilderSample", "PWABuilderSampleFixed", ["pwabuilder.origin.sample", "pwabuilder.rootUrl.notAllowed"]),
+        // A Flutter project (D124): its pubspec.lock locks flutter_inappwebview 6.1.5, the twin 6.2.0-beta.3.
+        ("FlutterShop", "FlutterShopFixed", ["flutter.inAppWebView.bridgeEveryFrame"]),
         (
             "ReactNativeDebug", "ReactNativeDebugFixed",
             [

@@ -166,8 +166,9 @@ struct ShippedConfigurationTests {
         #expect(lint.allSatisfy { $0.code != "framework.appBound.flagWithoutList" })
     }
 
-    /// The codes this suite's checks add (issue 30): those Examples/projects shows.
-    static let newCodes = Set(ExampleProjectsTests.projects.flatMap(\.codes))
+    /// The codes this suite's checks add (issue 30): those Examples/projects shows, but the Flutter
+    /// project's (D124), which is there for its lock file, not for a development state.
+    static let newCodes = Set(ExampleProjectsTests.projects.flatMap(\.codes)).filter { !$0.hasPrefix("flutter.") }
 
     /// Each framework's configuration as its own template or generator writes it for a new app
     /// (`npx cap init`, `cordova create`, the props a new screen passes, Hotwire's demo, PWABuilder
