@@ -146,6 +146,21 @@ func fuzzBridge(_ file: [UInt8], framework: String, asEntry: Bool) {
         Fuzz.check(!error.description.isEmpty, "a refusal says why", error.description)
         return
     }
+    // The audit's reading of the same lists (D125): each problem names an entry that is there.
+    if case .flutterInAppWebView(let bridge) = policy {
+        let settings = bridge.settings
+        for problem in settings.allowListProblems {
+            let list =
+                switch problem.setting {
+                case "javaScriptBridgeOriginAllowList": settings.javaScriptBridgeOriginAllowList
+                case "pluginScriptsOriginAllowList": settings.pluginScriptsOriginAllowList
+                default: settings.javaScriptHandlersOriginAllowList
+                }
+            Fuzz.check(
+                list.map { $0.indices.contains(problem.index) && $0[problem.index] == problem.entry } ?? false,
+                "an allow-list problem names its entry", "\(problem)")
+        }
+    }
     for url in FrameworkFuzz.urls {
         for (isMainFrame, command) in [
             (true, "plugin:event|listen"), (false, "plugin:event|listen"), (true, "save_note"),

@@ -112,10 +112,17 @@ public struct AppAudit: Sendable {
                     problem.message))
         }
         findings += framework?.findings ?? []
-        findings += FlutterAppAudit.findings(files.frameworkFiles.embedded)
-        findings += files.frameworkFiles.pubspecLock.map(FlutterAppAudit.findings) ?? []
-        findings += files.frameworkFiles.tauri.map { TauriAppAudit.findings($0, app: declarations.appBound) } ?? []
+        findings += Self.flutterAndTauri(files.frameworkFiles, app: declarations.appBound)
         self.findings = findings
+    }
+
+    /// The Flutter plugins' findings (a built app's frameworks, a project's lock, the settings in
+    /// `webfence-framework.json`) and a Tauri project's.
+    private static func flutterAndTauri(_ frameworks: FrameworkFiles, app: AppBoundApp) -> [AuditFinding] {
+        FlutterAppAudit.findings(frameworks.embedded)
+            + (frameworks.pubspecLock.map(FlutterAppAudit.findings) ?? [])
+            + (frameworks.file("webfence-framework.json").flatMap(FlutterAppAudit.findings(settingsFile:)) ?? [])
+            + (frameworks.tauri.map { TauriAppAudit.findings($0, app: app) } ?? [])
     }
 
     /// Adds findings found later (a fetched association file).

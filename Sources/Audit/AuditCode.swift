@@ -86,6 +86,12 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
     // A built Flutter app's web view plugins (spec/hybrid-frameworks.md §13).
     case flutterInAppWebViewBridgeEveryFrame = "flutter.inAppWebView.bridgeEveryFrame"
     case flutterWebViewFlutterChannelsEveryFrame = "flutter.webviewFlutter.channelsEveryFrame"
+    // flutter_inappwebview's allow lists, from webfence-framework.json (spec §13c–§13d, D125).
+    case flutterInAppWebViewEntrySyntaxError = "flutter.inAppWebView.entrySyntaxError"
+    case flutterInAppWebViewHandlerEntryNeverMatches = "flutter.inAppWebView.handlerEntryNeverMatches"
+    case flutterInAppWebViewEntryAndroidWildcard = "flutter.inAppWebView.entryAndroidWildcard"
+    case flutterInAppWebViewEntryEscapeLost = "flutter.inAppWebView.entryEscapeLost"
+    case flutterInAppWebViewEntryUnanchored = "flutter.inAppWebView.entryUnanchored"
     // A Tauri project (spec/hybrid-frameworks.md §14).
     case tauriAppBoundAppleSpelling = "tauri.appBound.appleSpelling"
     case tauriAppBoundLocalhostMissing = "tauri.appBound.localhostMissing"
@@ -468,6 +474,32 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
             (
                 .note, "webview_flutter's JavaScript channels are in every frame",
                 "Load no page or frame you do not trust in a web view with JavaScript channels, and check each message in its handler: a channel never sees the frame or origin that sent it."
+            )
+        // flutter_inappwebview's allow lists.
+        case .flutterInAppWebViewEntrySyntaxError:
+            (
+                .error, "An allow-list entry that removes the bridge everywhere",
+                #"Write the entry as a regular expression, not an Android origin rule: for example.com and its subdomains the page must receive ^https://(.*\.)?example\.com$, written in Dart as r'^https://(.*\\.)?example\\.com$' (the page's string literal eats single backslashes). A leading * or a trailing backslash fails for every origin."#
+            )
+        case .flutterInAppWebViewHandlerEntryNeverMatches:
+            (
+                .warning, "A handler allow-list entry that matches nothing",
+                #"Write an ICU regular expression: ".*" for every origin ("*" is special only in the two page-side lists), r'^https://app\.example\.com$' for one origin."#
+            )
+        case .flutterInAppWebViewEntryAndroidWildcard:
+            (
+                .warning, "An Android origin rule read as a regular expression",
+                #"Write a regular expression: for example.com and its subdomains the page must receive ^https://(.*\.)?example\.com$ (in Dart r'^https://(.*\\.)?example\\.com$' on the page-side lists, r'^https://(.*\.)?example\.com$' on the handler list)."#
+            )
+        case .flutterInAppWebViewEntryEscapeLost:
+            (
+                .warning, "A backslash the page's string literal eats",
+                #"Double each backslash of a page-side entry in Dart, r'^https://app\\.example\\.com$', so that the expression receives \. and not . (any character)."#
+            )
+        case .flutterInAppWebViewEntryUnanchored:
+            (
+                .warning, "An allow-list entry that admits more origins than it names",
+                #"Anchor the expression at both ends: the page must receive ^https://app\.example\.com$ (in Dart r'^https://app\\.example\\.com$' on the page-side lists, r'^https://app\.example\.com$' on the handler list)."#
             )
         // A Tauri project.
         case .tauriAppBoundAppleSpelling:

@@ -1,11 +1,53 @@
 import AppManifest
 import Findings
+import HybridFrameworks
+import StrictJSON
 
 /// What a Flutter app's web view plugins say about who reaches their bridge (spec
 /// hybrid-frameworks §13): a built app's frameworks (decision D120) or a project's `pubspec.lock`
 /// (D124). The app's own settings are Dart code (compiled into `App.framework`) and are not read:
 /// the findings are about the plugin's release and what every release does.
 enum FlutterAppAudit {
+    /// Whether `file` (`webfence-framework.json`) holds flutter_inappwebview's settings.
+    static func isSettingsFile(_ file: FrameworkFiles.File) -> Bool {
+        settingsFramework(file) == "flutter-inappwebview"
+    }
+
+    private static func settingsFramework(_ file: FrameworkFiles.File) -> String? {
+        (try? JSONParser.parse(String(decoding: file.bytes, as: UTF8.self)))?["framework"]?.stringValue
+    }
+
+    /// The findings of flutter_inappwebview's allow lists in `webfence-framework.json`,
+    /// `{"framework": "flutter-inappwebview", "configuration": {settings}}` (the settings live in
+    /// Dart code, so the app writes them there as data, D125); nil for a file of another framework.
+    static func findings(settingsFile file: FrameworkFiles.File) -> [AuditFinding]? {
+        guard isSettingsFile(file), let json = try? JSONParser.parse(String(decoding: file.bytes, as: UTF8.self))
+        else { return nil }
+        let settings: FlutterInAppWebViewSettings
+        do throws(FrameworkConfigurationError) {
+            settings = try FlutterInAppWebViewSettings.read(json["configuration"] ?? .object([]), at: "/configuration")
+        } catch {
+            return [
+                AuditFinding(
+                    .frameworkConfigurationUnreadable, file.source, key: error.pointer.isEmpty ? "/" : error.pointer,
+                    "\(error.message): WebFence cannot say who reaches flutter_inappwebview's bridge")
+            ]
+        }
+        return settings.allowListProblems.map { problem in
+            let code: AuditCode =
+                switch problem.kind {
+                case .pageSyntaxError: .flutterInAppWebViewEntrySyntaxError
+                case .handlerNeverMatches: .flutterInAppWebViewHandlerEntryNeverMatches
+                case .androidWildcard: .flutterInAppWebViewEntryAndroidWildcard
+                case .escapeLost: .flutterInAppWebViewEntryEscapeLost
+                case .unanchored: .flutterInAppWebViewEntryUnanchored
+                }
+            return AuditFinding(
+                code, file.source, key: "/configuration/\(problem.setting)/\(problem.index)",
+                "\(problem.setting)[\(problem.index)] \"\(problem.entry)\": \(problem.reason)")
+        }
+    }
+
     /// The findings for a project's locked packages.
     static func findings(_ lock: PubspecLock) -> [AuditFinding] {
         var findings: [AuditFinding] = []

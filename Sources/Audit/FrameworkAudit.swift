@@ -67,7 +67,9 @@ public struct FrameworkAudit: Sendable {
     /// holes its entries open. Findings that need the app's Info.plist (its `WKAppBoundDomains`)
     /// are the audit's.
     public static func lint(_ files: FrameworkFiles) -> [AuditFinding] {
-        let findings = FrameworkAudit(files, app: AppBoundApp(domains: nil))?.findings ?? []
+        let findings =
+            (FrameworkAudit(files, app: AppBoundApp(domains: nil))?.findings ?? [])
+            + (files.file("webfence-framework.json").flatMap(FlutterAppAudit.findings(settingsFile:)) ?? [])
         // Without the app, no WKAppBoundDomains is "not known", not "absent".
         return findings.filter { $0.code != AuditCode.frameworkAppBoundFlagWithoutList.rawValue }
     }
@@ -125,7 +127,8 @@ public struct FrameworkAudit: Sendable {
                     ])
             }
         }
-        if let file = files.file("webfence-framework.json") {
+        // flutter_inappwebview's settings are FlutterAppAudit's (D125): no navigation framework.
+        if let file = files.file("webfence-framework.json"), !FlutterAppAudit.isSettingsFile(file) {
             return readProps(file)
         }
         if let file = files.file("Settings.swift"), let text = String(validating: file.bytes, as: UTF8.self),

@@ -404,6 +404,26 @@ struct AuditFindingTests {
             return (tauri(remote: "https://*"), tauri(remote: "https://*.shop.example"))
         case "flutter.inAppWebView.bridgeEveryFrame":
             return (flutter(["flutter_inappwebview_ios": plugin61]), flutter(["flutter_inappwebview_ios": plugin62]))
+        case "flutter.inAppWebView.entrySyntaxError":
+            return props(
+                "flutter-inappwebview", #"{"javaScriptBridgeOriginAllowList": ["*.shop.example"]}"#,
+                #"{"javaScriptBridgeOriginAllowList": ["^https://(.*\\\\.)?shop\\\\.example$"]}"#)
+        case "flutter.inAppWebView.handlerEntryNeverMatches":
+            return props(
+                "flutter-inappwebview", #"{"javaScriptHandlersOriginAllowList": ["*"]}"#,
+                #"{"javaScriptHandlersOriginAllowList": ["^https://shop\\.example$"]}"#)
+        case "flutter.inAppWebView.entryAndroidWildcard":
+            return props(
+                "flutter-inappwebview", #"{"javaScriptHandlersOriginAllowList": ["https://*.shop.example"]}"#,
+                #"{"javaScriptHandlersOriginAllowList": ["^https://(.*\\.)?shop\\.example$"]}"#)
+        case "flutter.inAppWebView.entryEscapeLost":
+            return props(
+                "flutter-inappwebview", #"{"javaScriptBridgeOriginAllowList": ["^https://shop\\.example$"]}"#,
+                #"{"javaScriptBridgeOriginAllowList": ["^https://shop\\\\.example$"]}"#)
+        case "flutter.inAppWebView.entryUnanchored":
+            return props(
+                "flutter-inappwebview", #"{"javaScriptHandlersOriginAllowList": ["https://shop\\.example"]}"#,
+                #"{"javaScriptHandlersOriginAllowList": ["^https://shop\\.example$"]}"#)
         case "flutter.webviewFlutter.channelsEveryFrame":
             return (flutter(["webview_flutter_wkwebview": "channels"]), flutter(["flutter_inappwebview_ios": plugin62]))
         case "pwabuilder.settings.inferred":

@@ -35,6 +35,26 @@ final class FrameworkCommandTests {
         #expect(result.stdout.contains("[capacitor.allowNavigation]"))
     }
 
+    @Test("bridge and lint read flutter_inappwebview's settings in webfence-framework.json (D125)")
+    func flutterSettingsFile() throws {
+        let path = PackageFiles.url("Examples/projects/FlutterShopFixed/ios/Runner/webfence-framework.json").path
+        let bridge = try WebFenceBinary.run([
+            "framework", "bridge", "--framework", "flutter-inappwebview", "--config", path, "https://a.shop.example/",
+            "https://shop.example.evil.net/",
+        ])
+        #expect(bridge.status == 0, "\(bridge.stderr)")
+        #expect(bridge.stdout.contains("accepted  https://a.shop.example/"))
+        #expect(bridge.stdout.contains("absent    https://shop.example.evil.net/"))
+        let other = try WebFenceBinary.run([
+            "framework", "bridge", "--framework", "webview-flutter", "--config", path, "https://a.shop.example/",
+        ])
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("the file is for flutter-inappwebview, not webview-flutter"))
+        let lint = try WebFenceBinary.run(["framework", "lint", path])
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(lint.stdout.contains("no findings"))
+    }
+
     @Test("check --format json: decision, host, bypass and the rule's parts")
     func cordovaJSON() throws {
         let result = try WebFenceBinary.run([

@@ -15,10 +15,13 @@ struct FrameworkLintCommand: AsyncParsableCommand {
             Each file is read as the framework reads it, by its name: capacitor.config.json, Cordova's \
             config.xml, a PWABuilder shell's Settings.swift (with WebView.swift and SceneDelegate.swift \
             beside it when they are there), or webfence-framework.json (the props of \
-            react-native-webview or Hotwire Native). Reported, with the audit's codes (docs/audit.md): \
+            react-native-webview or Hotwire Native, or flutter_inappwebview's settings). Reported, with \
+            the audit's codes (docs/audit.md): \
             values the framework ignores or reads otherwise (framework.configuration.*), and entries \
             that let hosts the file never named into the web view, or never match (capacitor.*, \
-            cordova.*, reactNativeWebView.*, hotwire.*, pwabuilder.*). What needs the app around the \
+            cordova.*, reactNativeWebView.*, hotwire.*, pwabuilder.*), and flutter_inappwebview's \
+            allow-list entries that admit more than they name or nothing (flutter.inAppWebView.*). What \
+            needs the app around the \
             file (its Info.plist's WKAppBoundDomains) is webfence audit's.
 
             Every finding has its line and column. --format xcode, github, gitlab and sarif write the \
