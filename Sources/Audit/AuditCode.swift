@@ -91,6 +91,7 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
     case flutterInAppWebViewHandlerEntryNeverMatches = "flutter.inAppWebView.handlerEntryNeverMatches"
     case flutterInAppWebViewEntryAndroidWildcard = "flutter.inAppWebView.entryAndroidWildcard"
     case flutterInAppWebViewEntryEscapeLost = "flutter.inAppWebView.entryEscapeLost"
+    case flutterInAppWebViewEntryDotAnyCharacter = "flutter.inAppWebView.entryDotAnyCharacter"
     case flutterInAppWebViewEntryUnanchored = "flutter.inAppWebView.entryUnanchored"
     // A Tauri project (spec/hybrid-frameworks.md §14).
     case tauriAppBoundAppleSpelling = "tauri.appBound.appleSpelling"
@@ -478,7 +479,7 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
         // flutter_inappwebview's allow lists.
         case .flutterInAppWebViewEntrySyntaxError:
             (
-                .error, "An allow-list entry that removes the bridge everywhere",
+                .error, "An allow-list entry that removes its scripts everywhere",
                 #"Write the entry as a regular expression, not an Android origin rule: for example.com and its subdomains the page must receive ^https://(.*\.)?example\.com$, written in Dart as r'^https://(.*\\.)?example\\.com$' (the page's string literal eats single backslashes). A leading * or a trailing backslash fails for every origin."#
             )
         case .flutterInAppWebViewHandlerEntryNeverMatches:
@@ -495,6 +496,11 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
             (
                 .warning, "A backslash the page's string literal eats",
                 #"Double each backslash of a page-side entry in Dart, r'^https://app\\.example\\.com$', so that the expression receives \. and not . (any character)."#
+            )
+        case .flutterInAppWebViewEntryDotAnyCharacter:
+            (
+                .warning, "A dot that is any character",
+                #"Escape each dot: the expression must read ^https://app\.example\.com$ (in Dart r'^https://app\\.example\\.com$' on the page-side lists, r'^https://app\.example\.com$' on the handler list)."#
             )
         case .flutterInAppWebViewEntryUnanchored:
             (

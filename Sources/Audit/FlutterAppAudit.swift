@@ -40,6 +40,7 @@ enum FlutterAppAudit {
                 case .handlerNeverMatches: .flutterInAppWebViewHandlerEntryNeverMatches
                 case .androidWildcard: .flutterInAppWebViewEntryAndroidWildcard
                 case .escapeLost: .flutterInAppWebViewEntryEscapeLost
+                case .dotAnyCharacter: .flutterInAppWebViewEntryDotAnyCharacter
                 case .unanchored: .flutterInAppWebViewEntryUnanchored
                 }
             return AuditFinding(

@@ -420,6 +420,10 @@ struct AuditFindingTests {
             return props(
                 "flutter-inappwebview", #"{"javaScriptBridgeOriginAllowList": ["^https://shop\\.example$"]}"#,
                 #"{"javaScriptBridgeOriginAllowList": ["^https://shop\\\\.example$"]}"#)
+        case "flutter.inAppWebView.entryDotAnyCharacter":
+            return props(
+                "flutter-inappwebview", #"{"javaScriptHandlersOriginAllowList": ["^https://shop.example$"]}"#,
+                #"{"javaScriptHandlersOriginAllowList": ["^https://shop\\.example$"]}"#)
         case "flutter.inAppWebView.entryUnanchored":
             return props(
                 "flutter-inappwebview", #"{"javaScriptHandlersOriginAllowList": ["https://shop\\.example"]}"#,

@@ -16,6 +16,9 @@ public struct FlutterAllowListProblem: Sendable, Hashable {
         /// A single backslash in a page-side entry, eaten by the JavaScript string literal the entry
         /// is pasted into: `\.` reaches the expression as `.`, any character.
         case escapeLost
+        /// A `.` meant as a dot, read as any character: `^https://app.example.com$` admits
+        /// `https://appxexample.com`.
+        case dotAnyCharacter
         /// An expression without `^` or `$`: it matches every origin that contains what it names
         /// (`https://example.com` admits `https://example.com.evil.net`).
         case unanchored
@@ -34,27 +37,34 @@ public struct FlutterAllowListProblem: Sendable, Hashable {
 }
 
 extension FlutterInAppWebViewSettings {
-    /// The problems of the three allow lists' entries, in list order.
+    /// The problems of the three allow lists' entries, in list order. A page-side list with a `"*"`
+    /// entry is injected unchecked and never compiled: none of its entries matters.
     public var allowListProblems: [FlutterAllowListProblem] {
         let lists: [(String, [String]?, Bool)] = [
             ("javaScriptBridgeOriginAllowList", javaScriptBridgeOriginAllowList, true),
             ("pluginScriptsOriginAllowList", pluginScriptsOriginAllowList, true),
             ("javaScriptHandlersOriginAllowList", javaScriptHandlersOriginAllowList, false),
         ]
-        return lists.flatMap { setting, values, pageSide in
-            (values ?? []).enumerated().compactMap { index, entry in
-                Self.problem(entry, pageSide: pageSide).map { kind, reason in
+        return lists.flatMap { setting, values, pageSide -> [FlutterAllowListProblem] in
+            let values = values ?? []
+            if pageSide, values.contains("*") { return [] }
+            let scripts =
+                setting == "pluginScriptsOriginAllowList"
+                ? "the plugin scripts (and the bridge, when javaScriptBridgeOriginAllowList is unset)" : "the bridge"
+            return values.enumerated().compactMap { index, entry in
+                Self.problem(entry, pageSide: pageSide, scripts: scripts).map { kind, reason in
                     FlutterAllowListProblem(setting: setting, index: index, entry: entry, kind: kind, reason: reason)
                 }
             }
         }
     }
 
-    /// Entries that mean every origin on the page side (`"*"` is special there) or anywhere.
-    private static let everyOrigin: Set<String> = [".*", ".+", "^.*$", "^.+$"]
+    /// Entries that mean every origin.
+    private static let everyOrigin: Set<String> = [".*", ".+", "^.*$", "^.+$", ""]
 
-    private static func problem(_ entry: String, pageSide: Bool) -> (FlutterAllowListProblem.Kind, String)? {
-        if pageSide, entry == "*" { return nil }
+    private static func problem(_ entry: String, pageSide: Bool, scripts: String) -> (
+        FlutterAllowListProblem.Kind, String
+    )? {
         var value = entry
         if pageSide {
             switch JavaScriptStringLiteral.value(ofPasted: entry) {
@@ -62,7 +72,7 @@ extension FlutterInAppWebViewSettings {
             case .syntaxError(let reason):
                 return (
                     .pageSyntaxError,
-                    "the JavaScript string literal fails (\(reason)), so the script runs for no origin"
+                    "the JavaScript string literal fails (\(reason)), so \(scripts) runs for no origin"
                 )
             case .outsideSubset: return nil
             }
@@ -74,7 +84,7 @@ extension FlutterInAppWebViewSettings {
             return pageSide
                 ? (
                     .pageSyntaxError,
-                    "new RegExp throws (\(reason)) while the list is built, so the script runs for no origin"
+                    "new RegExp throws (\(reason)) while the list is built, so \(scripts) runs for no origin"
                 )
                 : (
                     .handlerNeverMatches,
@@ -92,32 +102,138 @@ extension FlutterInAppWebViewSettings {
         if pageSide, value != entry, Self.escapesARegexCharacter(entry) {
             return (
                 .escapeLost,
-                "the JavaScript string literal eats each single backslash: the expression reads \"\(value)\", where `.` is any character"
+                "the JavaScript string literal eats each single backslash: the expression reads \"\(value)\", not what the entry spells"
             )
         }
-        if !everyOrigin.contains(value), !value.hasPrefix("^") || !value.hasSuffix("$") {
+        if everyOrigin.contains(value) { return nil }
+        if !Self.isAnchored(value) {
+            let plain = value.allSatisfy { $0.isLetter || $0.isNumber || ":/.-".contains($0) }
             return (
                 .unanchored,
-                "an unanchored expression matches every origin that contains it"
-                    + (value.hasSuffix("$") || value.hasPrefix("^")
-                        ? "" : " (\(value.replacingOccurrences(of: "\\", with: "")).evil.net too)")
+                "an expression not anchored at both ends (each alternative from ^ to $) matches every origin that contains it"
+                    + (plain && !value.isEmpty ? " (\(value).evil.net too)" : "")
+            )
+        }
+        if Self.hasBareDot(value) {
+            return (
+                .dotAnyCharacter,
+                "`.` outside a class and not repeated is any character: \"\(value)\" admits the same name with any other character in the dot's place (appxexample.com, a domain anyone can register)"
             )
         }
         return nil
     }
 
     /// Whether `entry` has a single backslash before a character that a regular expression escapes
-    /// (`\.`, `\/`, `\d`), which a JavaScript string literal reads as that character alone.
+    /// (`\.`, `\d`), which a JavaScript string literal reads as that character alone.
     private static func escapesARegexCharacter(_ entry: String) -> Bool {
         var previousWasBackslash = false
         for character in entry {
             if previousWasBackslash {
-                if ".^$*+?()[]{}|/-dDwWsS".contains(character) { return true }
+                if ".^$*+?()[]{}|dDwWsS".contains(character) { return true }
                 previousWasBackslash = false
             } else if character == "\\" {
                 previousWasBackslash = true
             }
         }
         return false
+    }
+
+    /// Whether `expression` has a `.` that is any character where a literal dot reads more likely:
+    /// not escaped, not in a class, not followed by a quantifier (`.*`, `.+`, `.?`, `.{n}`).
+    static func hasBareDot(_ expression: String) -> Bool {
+        let characters = Array(expression)
+        var index = 0
+        var inClass = false
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\" {
+                index += 2
+                continue
+            }
+            if inClass {
+                if character == "]" { inClass = false }
+            } else if character == "[" {
+                inClass = true
+            } else if character == ".", index + 1 >= characters.count || !"*+?{".contains(characters[index + 1]) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether every top-level alternative of `expression` runs from `^` to `$`, inside any groups
+    /// that wrap it whole. A missing `^` before a literal scheme (`https://…`) is no hole: an origin
+    /// starts with its scheme.
+    static func isAnchored(_ expression: String) -> Bool {
+        alternatives(expression).allSatisfy { alternative in
+            var text = Substring(alternative)
+            while text.hasPrefix("("), text.hasSuffix(")"),
+                alternatives(String(text.dropFirst().dropLast())).count == 1,
+                balanced(text.dropFirst().dropLast())
+            {
+                text = text.dropFirst().dropLast()
+                if text.hasPrefix("?:") { text = text.dropFirst(2) }
+            }
+            let scheme = text.prefix { $0.isLetter }
+            let start = text.hasPrefix("^") || (!scheme.isEmpty && text.dropFirst(scheme.count).hasPrefix("://"))
+            return start && text.hasSuffix("$") && !text.hasSuffix("\\$")
+        }
+    }
+
+    /// The top-level alternatives of `expression` (`|` outside groups, classes and escapes).
+    private static func alternatives(_ expression: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var inClass = false
+        var escaped = false
+        for character in expression {
+            if escaped {
+                escaped = false
+                current.append(character)
+                continue
+            }
+            switch character {
+            case "\\": escaped = true
+            case "[" where !inClass: inClass = true
+            case "]" where inClass: inClass = false
+            case "(" where !inClass: depth += 1
+            case ")" where !inClass: depth -= 1
+            case "|" where !inClass && depth == 0:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// Whether the parentheses of `text` balance without going below zero (so that stripping an
+    /// outer pair keeps one group).
+    private static func balanced(_ text: Substring) -> Bool {
+        var depth = 0
+        var escaped = false
+        var inClass = false
+        for character in text {
+            if escaped {
+                escaped = false
+                continue
+            }
+            switch character {
+            case "\\": escaped = true
+            case "[" where !inClass: inClass = true
+            case "]" where inClass: inClass = false
+            case "(" where !inClass: depth += 1
+            case ")" where !inClass:
+                depth -= 1
+                if depth < 0 { return false }
+            default: break
+            }
+        }
+        return depth == 0
     }
 }
