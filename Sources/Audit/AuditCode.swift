@@ -98,6 +98,8 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
     case tauriAppBoundLocalhostMissing = "tauri.appBound.localhostMissing"
     case tauriAppCommandsRemote = "tauri.appCommands.remote"
     case tauriCapabilityEveryHost = "tauri.capability.everyHost"
+    case tauriCapabilityNoContext = "tauri.capability.noContext"
+    case tauriCapabilitySubdomainsOnly = "tauri.capability.subdomainsOnly"
 
     /// The severity of the code's findings.
     public var severity: Finding.Severity { definition.0 }
@@ -527,6 +529,16 @@ public enum AuditCode: String, CaseIterable, Sendable, Hashable {
             (
                 .warning, "A capability granted to every host",
                 "Name the hosts in remote.urls (https://app.example.com, or https://*.example.com for its subdomains)."
+            )
+        case .tauriCapabilityNoContext:
+            (
+                .warning, "A capability that applies to no page",
+                "Set local to true for the app's own pages, or name the remote pages in remote.urls."
+            )
+        case .tauriCapabilitySubdomainsOnly:
+            (
+                .note, "A capability for a domain's subdomains, not the domain",
+                "Add the domain itself to remote.urls (https://example.com beside https://*.example.com) if its own pages need the permissions."
             )
         }
     }

@@ -32,7 +32,24 @@ enum TauriAppAudit {
                     "Tauri \(version) (Cargo.lock) and no app manifest in build.rs: the app's own commands run when "
                         + "any remote top-level page calls them, with no capability (from 2.11.2 they need one)"))
         }
-        for capability in project.configuration.capabilities {
+        let capabilities = project.configuration.capabilities
+        for capability in capabilities {
+            if !capability.local, capability.remoteURLs.isEmpty {
+                findings.append(
+                    AuditFinding(
+                        .tauriCapabilityNoContext, source(of: capability, files), key: "/",
+                        "capability \"\(capability.identifier)\": local is false and remote.urls names nothing, "
+                            + "so no page, the app's own or a remote one, gets \(capability.permissions.joined(separator: ", "))"
+                    ))
+            }
+            for (entry, apex) in capability.remoteEntriesForSubdomainsOnly
+            where !capabilities.contains(where: { $0.remoteAdmits(apex) }) {
+                findings.append(
+                    AuditFinding(
+                        .tauriCapabilitySubdomainsOnly, source(of: capability, files), key: "/",
+                        "capability \"\(capability.identifier)\": remote URL \"\(entry)\" admits one or more labels "
+                            + "before the domain, never \(apex.href) itself, and no capability admits that page"))
+            }
             for entry in capability.remoteEntriesForEveryHost {
                 findings.append(
                     AuditFinding(

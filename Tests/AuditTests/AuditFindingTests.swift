@@ -400,6 +400,19 @@ struct AuditFindingTests {
             )
         case "tauri.appCommands.remote":
             return (tauri(release: "2.11.1"), tauri(release: "2.11.2"))
+        case "tauri.capability.noContext":
+            func extra(local: Bool) -> AuditSketch {
+                var sketch = tauri()
+                sketch.projectFiles["capabilities/extra.json"] =
+                    #"{"identifier": "extra", "windows": ["main"], "local": \#(local), "permissions": ["core:default"]}"#
+                return sketch
+            }
+            return (extra(local: false), extra(local: true))
+        case "tauri.capability.subdomainsOnly":
+            return (
+                tauri(remote: "https://*.shop.example"),
+                tauri(remote: #"https://*.shop.example", "https://shop.example"#)
+            )
         case "tauri.capability.everyHost":
             return (tauri(remote: "https://*"), tauri(remote: "https://*.shop.example"))
         case "flutter.inAppWebView.bridgeEveryFrame":

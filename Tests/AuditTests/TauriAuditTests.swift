@@ -31,7 +31,7 @@ struct TauriAuditTests {
         #expect(everyHost.file.path.hasSuffix("capabilities/sites.toml"))
         #expect(everyHost.message.contains(#"remote URL "https://*""#))
         let json =
-            #"{"identifier": "sites", "windows": ["main"], "local": false, "permissions": ["core:event:default"], "remote": {"urls": ["https://*.shop.example"]}}"#
+            #"{"identifier": "sites", "windows": ["main"], "local": false, "permissions": ["core:event:default"], "remote": {"urls": ["https://*.shop.example", "https://shop.example"]}}"#
         let fixed = try Self.project(["capabilities/sites.json": json]).audit().findings
         #expect(!fixed.contains { $0.code.hasPrefix("tauri.") || $0.code.hasPrefix("framework.") }, "\(fixed)")
     }

@@ -28,6 +28,26 @@ public struct TauriCapability: Sendable, Hashable {
         patterns.filter { $0.pattern.host == Array("*".utf8) }.map(\.entry)
     }
 
+    /// The `remote.urls` entries whose host is `*.` and a domain (`https://*.example.com`), each with
+    /// the domain's own page on the entry's scheme and port (`https://example.com/`), which the
+    /// entry never admits: `*.` stands for one or more labels (spec §14a).
+    public var remoteEntriesForSubdomainsOnly: [(entry: String, apex: WebURL)] {
+        patterns.compactMap { remote in
+            let host = String(decoding: remote.pattern.host, as: UTF8.self)
+            guard host.hasPrefix("*."), !host.dropFirst(2).contains("*") else { return nil }
+            let port = remote.pattern.port.flatMap { $0 }.map { ":\($0)" } ?? ""
+            let path = remote.pattern.path.map { String(decoding: $0, as: UTF8.self) } ?? "/"
+            guard !path.contains("*") || path == "/*",
+                let apex = try? WebURL(
+                    "\(remote.pattern.scheme)://\(host.dropFirst(2))\(port)\(path == "/*" ? "/" : path)")
+            else { return nil }
+            return (remote.entry, apex)
+        }
+    }
+
+    /// Whether a `remote.urls` entry admits `url`.
+    public func remoteAdmits(_ url: WebURL) -> Bool { remoteEntry(matching: url) != nil }
+
     /// A `remote.urls` entry as written and as read.
     struct RemotePattern: Sendable, Hashable {
         let entry: String
