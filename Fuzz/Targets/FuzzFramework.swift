@@ -242,6 +242,13 @@ func fuzzTauriProject(_ file: [UInt8]) {
         Fuzz.check(
             project.appleSpelling.map { $0.hasPrefix("/app/windows/") } ?? true, "the Apple spelling has its place",
             "\(project.appleSpelling ?? "")")
+        // The audit's readings of the capabilities: a subdomains-only entry's domain page has a host.
+        for capability in project.configuration.capabilities {
+            for (entry, apex) in capability.remoteEntriesForSubdomainsOnly {
+                Fuzz.check(apex.host != nil, "a subdomains-only entry names a domain", entry)
+                _ = capability.remoteAdmits(apex)
+            }
+        }
         do {
             _ = try TauriBridge(project.configuration, version: project.version ?? TauriBridge.latestVersion)
         } catch {
