@@ -90,6 +90,16 @@ public struct FrameworkFiles: Sendable, Hashable {
             unreadable: all.unreadable.filter { error in wanted.contains { error.path.hasSuffix($0) } })
     }
 
+    /// The bytes of the regular file at `url`, at most `maximumSize`; `displayPath` names it in errors.
+    static func bytes(of url: URL, displayPath: String) throws(AppManifestError) -> [UInt8] {
+        try AppBundle.requireRegularFile(url, displayPath: displayPath)
+        let reader = try FileBytes(url: url)
+        guard reader.size <= maximumSize else {
+            throw AppManifestError(displayPath, "\(reader.size) bytes: larger than \(maximumSize)")
+        }
+        return try reader.bytes(at: 0, count: reader.size)
+    }
+
     /// Reads the files in `folder`; `source` names a file for reports.
     static func read(in folder: URL, source: (String) -> SourceFile) -> FrameworkFiles {
         var files: [File] = []
@@ -99,12 +109,7 @@ public struct FrameworkFiles: Sendable, Hashable {
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             let file = source(name)
             do throws(AppManifestError) {
-                try AppBundle.requireRegularFile(url, displayPath: file.description)
-                let reader = try FileBytes(url: url)
-                guard reader.size <= maximumSize else {
-                    throw AppManifestError(file.description, "\(reader.size) bytes: larger than \(maximumSize)")
-                }
-                files.append(File(name: name, source: file, bytes: try reader.bytes(at: 0, count: reader.size)))
+                files.append(File(name: name, source: file, bytes: try bytes(of: url, displayPath: file.description)))
             } catch {
                 unreadable.append(error)
             }

@@ -73,13 +73,7 @@ public struct PubspecLock: Sendable, Hashable {
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             let file = source(relative + "pubspec.lock")
             do throws(AppManifestError) {
-                try AppBundle.requireRegularFile(url, displayPath: file.description)
-                let reader = try FileBytes(url: url)
-                guard reader.size <= FrameworkFiles.maximumSize else {
-                    throw AppManifestError(
-                        file.description, "\(reader.size) bytes: larger than \(FrameworkFiles.maximumSize)")
-                }
-                let bytes = try reader.bytes(at: 0, count: reader.size)
+                let bytes = try FrameworkFiles.bytes(of: url, displayPath: file.description)
                 return .success(PubspecLock(String(decoding: bytes, as: UTF8.self), source: file))
             } catch {
                 return .failure(error)

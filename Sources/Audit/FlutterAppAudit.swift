@@ -9,20 +9,19 @@ import StrictJSON
 /// the findings are about the plugin's release and what every release does.
 enum FlutterAppAudit {
     /// Whether `file` (`webfence-framework.json`) holds flutter_inappwebview's settings.
-    static func isSettingsFile(_ file: FrameworkFiles.File) -> Bool {
-        settingsFramework(file) == "flutter-inappwebview"
-    }
+    static func isSettingsFile(_ file: FrameworkFiles.File) -> Bool { settingsJSON(file) != nil }
 
-    private static func settingsFramework(_ file: FrameworkFiles.File) -> String? {
-        (try? JSONParser.parse(String(decoding: file.bytes, as: UTF8.self)))?["framework"]?.stringValue
+    /// The file's JSON when it holds flutter_inappwebview's settings.
+    private static func settingsJSON(_ file: FrameworkFiles.File) -> JSONValue? {
+        let json = try? JSONParser.parse(String(decoding: file.bytes, as: UTF8.self))
+        return json?["framework"]?.stringValue == "flutter-inappwebview" ? json : nil
     }
 
     /// The findings of flutter_inappwebview's allow lists in `webfence-framework.json`,
     /// `{"framework": "flutter-inappwebview", "configuration": {settings}}` (the settings live in
     /// Dart code, so the app writes them there as data, D125); nil for a file of another framework.
     static func findings(settingsFile file: FrameworkFiles.File) -> [AuditFinding]? {
-        guard isSettingsFile(file), let json = try? JSONParser.parse(String(decoding: file.bytes, as: UTF8.self))
-        else { return nil }
+        guard let json = settingsJSON(file) else { return nil }
         let settings: FlutterInAppWebViewSettings
         do throws(FrameworkConfigurationError) {
             settings = try FlutterInAppWebViewSettings.read(json["configuration"] ?? .object([]), at: "/configuration")

@@ -39,21 +39,25 @@ public enum FrameworkConfigurationText {
         do throws(JSONParser.Error) { json = try JSONParser.parse(text) } catch {
             throw Failure(line: error.line, column: error.column, error.message)
         }
-        // webfence-framework.json wraps the configuration: {"framework": NAME, "configuration": {...}}.
-        var configuration = json
-        var pointer = ""
-        if case .string(let name)? = json["framework"], let wrapped = json["configuration"] {
-            guard name == framework.rawValue else {
-                throw Failure(place: "/framework", message: "the file is for \(name), not \(framework.rawValue)")
-            }
-            configuration = wrapped
-            pointer = "/configuration"
-        }
+        let (configuration, pointer) = try unwrapped(json, for: framework.rawValue)
         do throws(FrameworkConfigurationError) {
             return try FrameworkConfigurationReader.policy(framework, configuration: configuration, at: pointer)
         } catch {
             throw Failure(place: error.pointer.isEmpty ? nil : error.pointer, message: error.message)
         }
+    }
+
+    /// The configuration `json` holds for the framework `name`, and its JSON pointer:
+    /// `webfence-framework.json` wraps it, `{"framework": NAME, "configuration": {...}}` (a file for
+    /// another framework is refused); any other JSON is the configuration itself.
+    public static func unwrapped(_ json: JSONValue, for name: String) throws(Failure) -> (JSONValue, String) {
+        guard case .string(let named)? = json["framework"], let wrapped = json["configuration"] else {
+            return (json, "")
+        }
+        guard named == name else {
+            throw Failure(place: "/framework", message: "the file is for \(named), not \(name)")
+        }
+        return (wrapped, "/configuration")
     }
 
     /// Whether the text starts, after white space and a byte order mark, with `<`.

@@ -166,11 +166,10 @@ extension FlutterInAppWebViewSettings {
     /// that wrap it whole. A missing `^` before a literal scheme (`https://…`) is no hole: an origin
     /// starts with its scheme.
     static func isAnchored(_ expression: String) -> Bool {
-        alternatives(expression).allSatisfy { alternative in
+        topLevel(Substring(expression)).alternatives.allSatisfy { alternative in
             var text = Substring(alternative)
             while text.hasPrefix("("), text.hasSuffix(")"),
-                alternatives(String(text.dropFirst().dropLast())).count == 1,
-                balanced(text.dropFirst().dropLast())
+                case let inner = topLevel(text.dropFirst().dropLast()), inner.alternatives.count == 1, inner.balanced
             {
                 text = text.dropFirst().dropLast()
                 if text.hasPrefix("?:") { text = text.dropFirst(2) }
@@ -181,11 +180,14 @@ extension FlutterInAppWebViewSettings {
         }
     }
 
-    /// The top-level alternatives of `expression` (`|` outside groups, classes and escapes).
-    private static func alternatives(_ expression: String) -> [String] {
+    /// The top-level alternatives of `expression` (`|` outside groups, classes and escapes), and
+    /// whether its parentheses balance without going below zero (so that stripping an outer pair
+    /// keeps one group).
+    private static func topLevel(_ expression: Substring) -> (alternatives: [String], balanced: Bool) {
         var parts: [String] = []
         var current = ""
         var depth = 0
+        var balanced = true
         var inClass = false
         var escaped = false
         for character in expression {
@@ -199,7 +201,9 @@ extension FlutterInAppWebViewSettings {
             case "[" where !inClass: inClass = true
             case "]" where inClass: inClass = false
             case "(" where !inClass: depth += 1
-            case ")" where !inClass: depth -= 1
+            case ")" where !inClass:
+                depth -= 1
+                if depth < 0 { balanced = false }
             case "|" where !inClass && depth == 0:
                 parts.append(current)
                 current = ""
@@ -209,31 +213,6 @@ extension FlutterInAppWebViewSettings {
             current.append(character)
         }
         parts.append(current)
-        return parts
-    }
-
-    /// Whether the parentheses of `text` balance without going below zero (so that stripping an
-    /// outer pair keeps one group).
-    private static func balanced(_ text: Substring) -> Bool {
-        var depth = 0
-        var escaped = false
-        var inClass = false
-        for character in text {
-            if escaped {
-                escaped = false
-                continue
-            }
-            switch character {
-            case "\\": escaped = true
-            case "[" where !inClass: inClass = true
-            case "]" where inClass: inClass = false
-            case "(" where !inClass: depth += 1
-            case ")" where !inClass:
-                depth -= 1
-                if depth < 0 { return false }
-            default: break
-            }
-        }
-        return depth == 0
+        return (parts, balanced && depth == 0)
     }
 }

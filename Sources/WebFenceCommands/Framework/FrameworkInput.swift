@@ -66,15 +66,13 @@ enum FrameworkInput {
         do throws(JSONParser.Error) { json = try JSONParser.parse(String(decoding: data, as: UTF8.self)) } catch {
             throw InputError(path, at: "line \(error.line), column \(error.column)", error.message)
         }
-        // webfence-framework.json wraps the settings: {"framework": NAME, "configuration": {...}} (D125).
-        var configuration = json
-        var pointer = ""
-        if case .string(let name)? = json["framework"], let wrapped = json["configuration"] {
-            guard name == framework else {
-                throw InputError(path, at: "/framework", "the file is for \(name), not \(framework)")
-            }
-            configuration = wrapped
-            pointer = "/configuration"
+        // webfence-framework.json wraps the settings (D125).
+        let configuration: JSONValue
+        let pointer: String
+        do throws(FrameworkConfigurationText.Failure) {
+            (configuration, pointer) = try FrameworkConfigurationText.unwrapped(json, for: framework)
+        } catch {
+            throw InputError(path, at: error.place, error.message)
         }
         do throws(BridgePolicyError) {
             return try BridgePolicy.read(

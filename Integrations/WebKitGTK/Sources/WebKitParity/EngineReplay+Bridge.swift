@@ -83,23 +83,6 @@ extension EngineReplay {
         }
     }
 
-    /// The page in the frame at `path` posts to `handler`; whether it found the handler.
-    private func postToHandler(_ handler: String, webView: FencedWebView, path: [String]) -> Bool? {
-        guard !path.isEmpty else {
-            return pageValue(
-                webView,
-                "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false"
-            ).map { $0 == "true" }
-        }
-        command(webView, path: path, ["post": handler])
-        var answer: Bool?
-        MainLoop.run(for: .seconds(10)) {
-            answer = acks(webView).first { $0["posted"] as? String == handler }.map { $0["present"] as? Bool == true }
-            return answer != nil
-        }
-        return answer
-    }
-
     /// What the framework's own check makes of a call the engine delivered: WebFence's decision.
     private static func frameworkCheck(_ framework: AppFramework, _ url: WebURL, _ frame: String, _ command: String?)
         -> String

@@ -14,17 +14,8 @@ extension EngineReplay {
         }
         switch step.action {
         case .postMessage(let post):
-            let handler = post.handler
-            return self.post(id, webView, to: handler) {
-                command(webView, path: path, ["post": handler])
-                var answer: Bool?
-                MainLoop.run(for: .seconds(10)) {
-                    answer = acks(webView).first { $0["posted"] as? String == handler }.map {
-                        $0["present"] as? Bool == true
-                    }
-                    return answer != nil
-                }
-                return answer
+            return self.post(id, webView, to: post.handler) {
+                postToHandler(post.handler, webView: webView, path: path)
             }
         case .navigateFrame(let frameNavigation) where !Self.pageStarts(frameNavigation.navigationType):
             return .notExpressible(
@@ -61,6 +52,23 @@ extension EngineReplay {
         let data =
             (try? JSONSerialization.data(withJSONObject: ["webfence": body], options: [.sortedKeys])) ?? Data("{}".utf8)
         _ = pageValue(webView, "window.postMessage(\(String(decoding: data, as: UTF8.self)), '*'), true")
+    }
+
+    /// The page in the frame at `path` posts to `handler`; whether it found the handler.
+    func postToHandler(_ handler: String, webView: FencedWebView, path: [String]) -> Bool? {
+        guard !path.isEmpty else {
+            return pageValue(
+                webView,
+                "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false"
+            ).map { $0 == "true" }
+        }
+        command(webView, path: path, ["post": handler])
+        var answer: Bool?
+        MainLoop.run(for: .seconds(10)) {
+            answer = acks(webView).first { $0["posted"] as? String == handler }.map { $0["present"] as? Bool == true }
+            return answer != nil
+        }
+        return answer
     }
 
     /// Posts to `handler` by `start` and says whether the app's handler got the message. The page

@@ -190,13 +190,8 @@ final class EngineReplay {
             let frames = probe.order.filter { !(probe.latest($0)?.marks.isEmpty ?? true) }
             return .observed(["frames": .array(frames.map { .string($0) })])
         case .postMessage(let post):
-            let handler = post.handler
-            return self.post(id, webView, to: handler) {
-                pageValue(
-                    webView,
-                    "(window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers['\(handler)']) ? (window.webkit.messageHandlers['\(handler)'].postMessage('hello'), true) : false"
-                )
-                .map { $0 == "true" }
+            return self.post(id, webView, to: post.handler) {
+                postToHandler(post.handler, webView: webView, path: [])
             }
         case .setCookie(let set):
             let cookie = set.cookie
