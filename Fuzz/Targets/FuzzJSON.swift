@@ -102,5 +102,22 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if case .object(let members) = value, let first = members.first {
         Fuzz.check(value[first.key] != nil, "subscript finds the first key", "key: \(first.key.debugDescription)")
     }
+
+    // The document keeps each root member's text: it parses to the member's value, and the same
+    // text gives the same compact text (the server's cache keys both ways).
+    guard let document = try? JSONParser.document(text, duplicateKeys: .reject) else {
+        Fuzz.fail("the document reads what the parser reads", "text: \(text.debugDescription)")
+    }
+    Fuzz.check(
+        Fuzz.identical(document.value, value), "the document's value is the parser's", "text: \(text.debugDescription)")
+    if case .object(let members) = value {
+        for member in members.prefix(64) {
+            let memberText = document.text(ofMember: member.key).map { String(decoding: $0, as: UTF8.self) }
+            let parsed = memberText.flatMap { try? JSONParser.parse($0) }
+            Fuzz.check(
+                parsed.map { Fuzz.identical($0, member.value) } == true, "a member's text parses to its value",
+                "key: \(member.key.debugDescription), text: \(memberText.debugDescription)")
+        }
+    }
     return 0
 }

@@ -103,14 +103,17 @@ public struct NavigationRuleSet: Sendable {
         var nearMiss: (Int32, String)? = nil
 
         // The host itself and each suffix that starts after a dot, shortest first: the last allow
-        // rule seen is the most specific, and every deny rule is seen before answering.
-        let visit = { (entry: AnchorTable.Entry, isHost: Bool) -> Bool in
+        // rule seen is the most specific, and every deny rule is seen before answering. (The
+        // visit reads the two arrays it needs, not `self`: a copy of the whole set, retained field
+        // by field, for every navigation.)
+        let rules = rules
+        let ruleIndices = index.ruleIndices
+        func visit(_ entry: AnchorTable.Entry, _ isHost: Bool) -> Bool {
             for slot in isHost ? entry.exact : entry.below {
-                let position = index.ruleIndices[Int(slot)]
-                let rule = rules[Int(position)]
-                if let mismatch = rule.mismatch(url) {
-                    if rule.list == .allow { nearMiss = (position, mismatch) }
-                } else if rule.list == .deny {
+                let position = ruleIndices[Int(slot)]
+                if let mismatch = rules[Int(position)].mismatch(url) {
+                    if rules[Int(position)].list == .allow { nearMiss = (position, mismatch) }
+                } else if rules[Int(position)].list == .deny {
                     denied = position
                     return false
                 } else {

@@ -30,9 +30,9 @@ public enum RulesCheckAnswers {
         case .success(let url): decision = ruleSet.decide(url, frame: frame)
         }
         return .object([
-            "id": id, "decision": .string((decision?.action ?? .cancel).rawValue),
-            "rule": .string(decision?.rulePointer), "reason": .string(decision?.reason.code ?? "url.unparsable"),
-            "host": .string(decision?.host),
+            .init("id", id), .init("decision", .string((decision?.action ?? .cancel).rawValue)),
+            .init("rule", .string(decision?.rulePointer)),
+            .init("reason", .string(decision?.reason.code ?? "url.unparsable")), .init("host", .string(decision?.host)),
         ])
     }
 }

@@ -37,8 +37,13 @@ public struct JSONParser {
     private var index = 0
     private var depth = 0
     private let duplicateKeys: DuplicateKeys
-    /// The JSON pointer of the value being read, as tokens.
-    private var path: [String] = []
+    /// The JSON pointer of the value being read, as tokens: kept only when something reads it (the
+    /// pointers of repeated keys with `.keepLast`, a source map), as appending a token for every
+    /// value is a large share of parsing a small body.
+    private var path: [PathToken] = []
+    private let tracksPath: Bool
+    /// Where the text of each member of the root object is, when asked for (``JSONDocument``).
+    private var rootMembers: [JSONDocument.MemberText]?
     /// Pointers of keys that repeated (with `.keepLast`).
     private var repeatedKeys: [String] = []
     /// Where each value is written, by JSON pointer (``JSONSourceMap``); nil when not asked for.
@@ -55,17 +60,23 @@ public struct JSONParser {
         -> (value: JSONValue, repeatedKeys: [String])
     {
         var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: duplicateKeys)
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        let value = try parser.parseWhole()
         return (value, parser.repeatedKeys)
+    }
+
+    /// Parses `text` as one JSON value, as ``parse(_:duplicateKeys:)`` does, and keeps where the
+    /// text of each member of the root object is (``JSONDocument/text(ofMember:)``).
+    public static func document(_ text: String, duplicateKeys: DuplicateKeys) throws(Error) -> JSONDocument {
+        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: duplicateKeys)
+        parser.rootMembers = []
+        let value = try parser.parseWhole()
+        return JSONDocument(value: value, utf8: parser.bytes, members: parser.rootMembers ?? [])
     }
 
     /// Where every value of `text` is written (``JSONSourceMap``). Repeated keys are read as
     /// `.keepLast` reads them: the later member is the one located.
     public static func sourceMap(_ text: String) throws(Error) -> JSONSourceMap {
-        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: .keepLast)
+        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: .keepLast, tracksPath: true)
         parser.offsets = [:]
         parser.skipWhitespace()
         parser.offsets?[""] = parser.index
@@ -80,14 +91,40 @@ public struct JSONParser {
         tokens.map { "/" + $0.replacingTildesAndSlashes() }.joined()
     }
 
-    private init(bytes: [UInt8], duplicateKeys: DuplicateKeys) {
+    /// One step of the path to the value being read: written as text only for a pointer asked for.
+    private enum PathToken {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The JSON pointer of the value being read.
+    private func pointer() -> String {
+        Self.pointer(
+            path.map {
+                switch $0 {
+                case .key(let key): key
+                case .index(let index): String(index)
+                }
+            })
+    }
+
+    private init(bytes: [UInt8], duplicateKeys: DuplicateKeys, tracksPath: Bool = false) {
         self.duplicateKeys = duplicateKeys
+        self.tracksPath = tracksPath || duplicateKeys == .keepLast
         self.bytes = bytes
         // A UTF-8 byte order mark before the value is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
     // MARK: - Values
+
+    private mutating func parseWhole() throws(Error) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the JSON value") }
+        return value
+    }
 
     private mutating func parseValue() throws(Error) -> JSONValue {
         guard let byte = peek() else { throw error("unexpected end of input, expected a value") }
@@ -124,7 +161,7 @@ public struct JSONParser {
             let key = try parseString()
             let isNew: Bool
             if keys == nil, members.count < 16 {
-                isNew = !members.contains { $0.key.utf8.elementsEqual(key.utf8) }
+                isNew = !members.contains { $0.key.hasSameUTF8(as: key) }
             } else {
                 var known = keys.take() ?? Set(members.map { Array($0.key.utf8) })
                 isNew = known.insert(Array(key.utf8)).inserted
@@ -138,15 +175,24 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
             index += 1
             skipWhitespace()
-            path.append(key)
-            if offsets != nil { offsets?[Self.pointer(path)] = keyStart }
+            if tracksPath { path.append(.key(key)) }
+            if offsets != nil {
+                let pointer = pointer()
+                offsets?[pointer] = keyStart
+            }
+            let valueStart = index
             let value = try parseValue()
-            path.removeLast()
+            if tracksPath { path.removeLast() }
+            if depth == 1, rootMembers != nil {
+                rootMembers?.append(JSONDocument.MemberText(key: key, range: valueStart..<index))
+            }
             if isNew {
                 members.append(JSONValue.Member(key, value))
-            } else if let earlier = members.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+            } else if let earlier = members.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
                 members[earlier].value = value
-                repeatedKeys.append(Self.pointer(path + [key]))
+                path.append(.key(key))
+                repeatedKeys.append(pointer())
+                path.removeLast()
             }
             skipWhitespace()
             switch peek() {
@@ -172,10 +218,13 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            path.append(String(values.count))
-            if offsets != nil { offsets?[Self.pointer(path)] = index }
+            if tracksPath { path.append(.index(values.count)) }
+            if offsets != nil {
+                let pointer = pointer()
+                offsets?[pointer] = index
+            }
             values.append(try parseValue())
-            path.removeLast()
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
@@ -244,6 +293,12 @@ public struct JSONParser {
         var decoded: [UInt8]? = nil
         var runStart = index
         while true {
+            // The run up to the next byte that is not plain text, in one tight loop.
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var end = index
+                while end < buffer.count, buffer[end] >= 0x20, buffer[end] != 0x22, buffer[end] != 0x5C { end += 1 }
+                return end
+            }
             guard let byte = peek() else { throw error("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
@@ -263,10 +318,8 @@ public struct JSONParser {
                 UTF8.encode(try parseEscape()) { escaped.append($0) }
                 decoded = escaped
                 runStart = index
-            case 0x00..<0x20:
+            default:  // below 0x20: the loop above stops only at these three kinds of byte
                 throw error("control character \(describe(byte)) in a string must be escaped")
-            default:
-                index += 1
             }
         }
     }

@@ -43,9 +43,14 @@ extension JSONValue {
     /// ASCII, so the UTF-8 bytes are read one at a time and a multi-byte character passes whole.
     private static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Most strings need no escape: appended whole, not a byte at a time.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
-            output.append(contentsOf: value.utf8)
+        // Most strings need no escape: their bytes are scanned in place and appended whole.
+        var value = value
+        let plain = value.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
             output.append(UInt8(ascii: "\""))
             return
         }

@@ -40,7 +40,7 @@ public enum JSONValue: Hashable, Sendable {
     /// The value of member `key` of an object; nil when absent or when this is not an object.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
+        return members.first { $0.key.hasSameUTF8(as: key) }?.value
     }
 
     /// Element `index` of an array; nil when out of range or when this is not an array.
@@ -80,5 +80,14 @@ public enum JSONValue: Hashable, Sendable {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+}
+
+extension String {
+    /// Whether the two strings are the same UTF-8 bytes, so the same Unicode scalars: how JSON keys
+    /// are compared (RFC 8259), where `==` would also match a canonically equivalent key. The
+    /// lengths first: keys of one object mostly differ in length, and a native string knows its own.
+    func hasSameUTF8(as other: String) -> Bool {
+        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
     }
 }

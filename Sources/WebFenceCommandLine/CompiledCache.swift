@@ -2,15 +2,19 @@ import Foundation
 import StrictJSON
 
 /// Inputs compiled once and kept for the requests or lines that repeat them: association files,
-/// rule sets, framework configurations, keyed by the exact bytes their JSON would have
-/// (`ExactJSON`: two texts that Swift's `String` would call equal, precomposed and decomposed `é`,
-/// are different inputs to the matchers, which compare Unicode scalars). Bounded in entries and in the size of what it keeps:
+/// rule sets, framework configurations, keyed by a JSON text of the input, compared byte for byte:
+/// the text a request sent (``value(forText:compile:)``), or the compact text of a parsed value
+/// (``value(for:compile:)``). One text always parses to one value, and a value's compact text
+/// parses back to it, so the two kinds of key share one table. Compared as bytes, precomposed and
+/// decomposed `é` (equal `String`s) are different inputs, as they are to the matchers, which
+/// compare Unicode scalars; the same value written with other spacing is compiled again.
+/// Bounded in entries and in the size of what it keeps:
 /// when full it starts again empty, and an input over `maximumInputSize` is compiled every time.
 /// Safe to share between threads; compiling happens outside the lock, so requests compiling
 /// different inputs do not wait for each other.
 public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Sendable {
     private let lock = NSLock()
-    private var entries: [ExactJSON: Value] = [:]
+    private var entries: [Key: Value] = [:]
     private var hits = 0
     private var misses = 0
     /// At most this many compiled inputs are kept.
@@ -27,10 +31,23 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
     public func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<
         Value, Failure
     > {
-        let exact = ExactJSON(value: key)
-        let keeps = exact.size <= Self.maximumInputSize
+        // Writing the compact text is one walk of appends; hashing and comparing the value in
+        // place was two walks through the enum, each a few times slower (docs/performance.md).
+        value(for: Key(utf8: key.serializedBytes()), compile: compile)
+    }
+
+    /// The value compiled from the JSON value written as `text` (UTF-8, as it was sent: whitespace
+    /// and escapes are part of the key, so the same value written another way is compiled again).
+    public func value<Failure: Error>(forText text: ArraySlice<UInt8>, compile: () -> Result<Value, Failure>)
+        -> Result<Value, Failure>
+    {
+        value(for: Key(utf8: Array(text)), compile: compile)
+    }
+
+    private func value<Failure: Error>(for key: Key, compile: () -> Result<Value, Failure>) -> Result<Value, Failure> {
+        let keeps = key.utf8.count <= Self.maximumInputSize
         let kept = lock.withLock { () -> Value? in
-            let kept = keeps ? entries[exact] : nil
+            let kept = keeps ? entries[key] : nil
             if kept == nil { misses += 1 } else { hits += 1 }
             return kept
         }
@@ -39,7 +56,7 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
         if case .success(let value) = compiled, keeps {
             lock.withLock {
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-                entries[exact] = value
+                entries[key] = value
             }
         }
         return compiled
@@ -48,4 +65,14 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
     /// How many inputs were found kept (`hits`) and how many compiled (`misses`) since the cache
     /// was made: what `webfence serve`'s `/metrics` reports.
     public var counts: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
+
+    /// What an input is kept by: a JSON text of it.
+    private struct Key: Hashable {
+        let utf8: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            // The bytes at once, not one `combine` a byte as `Array`'s own hash does.
+            utf8.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
 }

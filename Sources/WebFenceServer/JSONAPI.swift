@@ -93,16 +93,21 @@ public enum JSONAPI {
     /// `POST /v1/rules/check` within `budget`: each case's cost is the rule set's rules and path
     /// prefixes × its URL's length.
     static func rulesCheck(_ body: [UInt8], within budget: WorkBudget) -> APIResponse {
-        let root: JSONValue
-        switch parse(body, duplicateKeys: .reject) {
+        let document: JSONDocument
+        switch parseDocument(body) {
         case .failure(let error): return error.response
-        case .success(let value): root = value
+        case .success(let parsed): document = parsed
         }
-        guard case .object = root, let rules = root["rules"], case .array(let cases)? = root["cases"] else {
+        let root = document.value
+        guard case .object = root, let rules = root["rules"], let rulesText = document.text(ofMember: "rules"),
+            case .array(let cases)? = root["cases"]
+        else {
             return BodyError.shape("expected {\"rules\": <rule set object>, \"cases\": [...]}").response
         }
         guard cases.count <= maximumCases else { return BodyError.tooManyCases(cases.count).response }
-        let compiled = ruleSets.value(for: rules) { () -> Result<NavigationRuleSet, RuleSetError> in
+        // Kept by the rule set's text as sent: a client checking URLs against its team's rules
+        // sends the same bytes each time, and hashing them costs less than walking the parsed set.
+        let compiled = ruleSets.value(forText: rulesText) { () -> Result<NavigationRuleSet, RuleSetError> in
             do throws(RuleSetError) { return .success(try NavigationRuleSet(rules)) } catch { return .failure(error) }
         }
         let ruleSet: NavigationRuleSet
@@ -139,9 +144,22 @@ public enum JSONAPI {
     }
 
     static func parse(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys) -> Result<JSONValue, BodyError> {
+        parsing(body) { text throws(JSONParser.Error) in try JSONParser.parse(text, duplicateKeys: duplicateKeys).value
+        }
+    }
+
+    /// The body parsed as ``parse(_:duplicateKeys:)`` parses it (repeated keys refused), keeping
+    /// where its root object's members are written.
+    static func parseDocument(_ body: [UInt8]) -> Result<JSONDocument, BodyError> {
+        parsing(body) { text throws(JSONParser.Error) in try JSONParser.document(text, duplicateKeys: .reject) }
+    }
+
+    private static func parsing<Parsed>(_ body: [UInt8], _ parse: (String) throws(JSONParser.Error) -> Parsed)
+        -> Result<Parsed, BodyError>
+    {
         guard let text = String(validating: body, as: UTF8.self) else { return .failure(.notUTF8) }
         do throws(JSONParser.Error) {
-            return .success(try JSONParser.parse(text, duplicateKeys: duplicateKeys).value)
+            return .success(try parse(text))
         } catch {
             return .failure(.notJSON(error))
         }

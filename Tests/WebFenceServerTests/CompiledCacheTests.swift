@@ -79,3 +79,30 @@ extension CompiledCacheTests {
         #expect(cache.counts.hits == keys.count && cache.counts.misses == keys.count)
     }
 }
+
+extension CompiledCacheTests {
+    @Test("an input sent as text is kept by its bytes: the same text is found again, another spelling compiled again")
+    func textKeys() throws {
+        let cache = CompiledCache<Int>(capacity: 8)
+        var compiled = 0
+        func value(text: String) {
+            _ = cache.value(forText: Array(text.utf8)[...]) { () -> Result<Int, Refused> in
+                compiled += 1
+                return .success(compiled)
+            }
+        }
+        value(text: #"{"a":[1,"b"]}"#)
+        value(text: #"{"a":[1,"b"]}"#)
+        #expect(compiled == 1)
+        value(text: #"{"a": [1, "b"]}"#)
+        value(text: #"{"a":[1,"\u0062"]}"#)
+        #expect(compiled == 3, "other spacing and another escape are other texts")
+        // A value's compact text is its key, so a value and the same compact text share an entry.
+        _ = cache.value(for: try JSONParser.parse(#"{"a": [1, "b"]}"#)) { () -> Result<Int, Refused> in
+            compiled += 1
+            return .success(compiled)
+        }
+        #expect(compiled == 3)
+        #expect(cache.counts.hits == 2 && cache.counts.misses == 3)
+    }
+}

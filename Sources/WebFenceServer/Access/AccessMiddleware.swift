@@ -12,8 +12,8 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         let head = AccessRequest(
             method: request.method.rawValue, path: request.uri.path, authority: request.head.authority,
-            origin: request.headers[.origin], fetchSite: request.headers[.secFetchSite],
-            authorization: request.headers[.authorization])
+            origin: request.headers.value(of: .origin), fetchSite: request.headers.value(of: .secFetchSite),
+            authorization: request.headers.value(of: .authorization))
         switch policy.decide(head) {
         case .proceed:
             return try await next(request, context)

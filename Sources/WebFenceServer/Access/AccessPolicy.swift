@@ -38,7 +38,7 @@ struct AccessPolicy: Sendable {
                     "this server does not answer for the host \(authority) (its names are set with --allowed-host)",
                 headers: [:])
         }
-        if !["GET", "HEAD", "OPTIONS"].contains(request.method), let why = crossSite(request, authority: authority) {
+        if !Self.isSafe(request.method), let why = crossSite(request, authority: authority) {
             return .refuse(status: 403, code: "request.crossSite", message: why, headers: [:])
         }
         if let tokens, !Self.openPaths.contains(request.path) {
@@ -87,16 +87,29 @@ struct AccessPolicy: Sendable {
     /// The token an `Authorization` header carries: `Bearer TOKEN`, or `Basic` with the token as
     /// the password (any user name), as a browser sends it after the prompt.
     static func token(in header: String) -> [UInt8]? {
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2 else { return nil }
-        switch parts[0].lowercased() {
-        case "bearer": return Array(parts[1].utf8)
-        case "basic":
-            guard let decoded = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)).map(Array.init),
-                let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
-            else { return nil }
-            return Array(decoded[(colon + 1)...])
-        default: return nil
+        // Read as bytes: the scheme compared without case (RFC 9110 §11.1), the credentials after
+        // one or more spaces.
+        let bytes = Array(header.utf8)
+        guard let space = bytes.firstIndex(of: UInt8(ascii: " ")),
+            let start = bytes[space...].firstIndex(where: { $0 != UInt8(ascii: " ") })
+        else { return nil }
+        // Setting 0x20 lowers an ASCII capital; the names compared with are lowercase letters only,
+        // so no other byte can turn into one of theirs.
+        let scheme = bytes[..<space].map { $0 | 0x20 }
+        if scheme.elementsEqual("bearer".utf8) { return Array(bytes[start...]) }
+        guard scheme.elementsEqual("basic".utf8) else { return nil }
+        let end = bytes.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }.map { $0 + 1 } ?? start
+        guard let decoded = Data(base64Encoded: Data(bytes[start..<max(start, end)])).map(Array.init),
+            let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
+        else { return nil }
+        return Array(decoded[(colon + 1)...])
+    }
+
+    /// Whether `method` changes nothing, so that another site may send it.
+    private static func isSafe(_ method: String) -> Bool {
+        switch method {
+        case "GET", "HEAD", "OPTIONS": true
+        default: false
         }
     }
 }

@@ -49,8 +49,8 @@ public struct AccessTokens: Sendable, Hashable {
     }
 
     /// Whether `token` is one of the tokens, in a time that depends only on the number of tokens.
-    func contains(_ token: some Collection<UInt8>) -> Bool {
-        let digest = Array(SHA256.hash(data: Array(token)))
+    func contains(_ token: [UInt8]) -> Bool {
+        let digest = SHA256.hash(data: token)
         var matches: UInt16 = 0
         for stored in digests {
             var difference: UInt8 = 0

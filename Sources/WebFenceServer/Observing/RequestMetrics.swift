@@ -12,7 +12,7 @@ struct RequestMetrics<Context: RequestContext>: RouterMiddleware {
     {
         let started = ContinuousClock.now
         // As declared, at most 4 GiB (a refused request may declare anything; no body read is larger).
-        let bodyBytes = min(request.headers[.contentLength].flatMap { Int($0) } ?? 0, 4 << 30)
+        let bodyBytes = min(request.headers.value(of: .contentLength).flatMap { Int($0) } ?? 0, 4 << 30)
         let route = context.endpointPath ?? "unmatched"
         do {
             let response = try await next(request, context)
