@@ -33,7 +33,7 @@ let package = Package(
             name: "InstructionCounts",
             dependencies: [
                 "BenchmarkSupport", .product(name: "WebAddress", package: main),
-                .product(name: "HybridFrameworks", package: main),
+                .product(name: "HybridFrameworks", package: main), .product(name: "StrictJSON", package: main),
             ],
             path: "Benchmarks/InstructionCounts"
         ),

@@ -5,7 +5,7 @@
 # input, start-up and first-use setup removed. See docs/performance.md.
 #
 #   Benchmarks/instructions.sh              # every workload, and the URL mix by group
-#   Benchmarks/instructions.sh url          # one group: url (parse, hostname), registrable, framework or bridge
+#   Benchmarks/instructions.sh url          # one group: url (parse, hostname), registrable, framework, bridge or json
 set -euo pipefail
 cd "$(dirname "$0")"
 SHORT=${SHORT:-20}
@@ -81,4 +81,12 @@ if [ -z "$only" ] || [ "$only" = bridge ]; then
     echo "|---|---:|---:|"
     row "flutter_inappwebview 6.2 (page RegExp + ICU)" "bridge webfence-flutter" "bridge regex-flutter"
     row "Tauri 2 (URL patterns)" "bridge webfence-tauri" "bridge urlpattern-tauri"
+fi
+if [ -z "$only" ] || [ "$only" = json ]; then
+    echo
+    echo "instructions per request body, the 2 bodies of Benchmarks/Load (rules check, association match)"
+    echo "| | WebFence StrictJSON | Foundation JSONSerialization |"
+    echo "|---|---:|---:|"
+    row "parse" "json webfence-parse" "json foundation-parse"
+    row "write back (compact)" "json webfence-write" "json foundation-write"
 fi

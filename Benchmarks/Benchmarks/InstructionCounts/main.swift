@@ -8,14 +8,17 @@
 //   InstructionCounts framework webfence-rnw|regex-rnw|webfence-cordova|regex-cordova|webfence-pwabuilder
 //                               |foundation-pwabuilder ITERATIONS
 //   InstructionCounts bridge webfence-flutter|regex-flutter|webfence-tauri|urlpattern-tauri ITERATIONS
+//   InstructionCounts json webfence-parse|foundation-parse|webfence-write|foundation-write ITERATIONS
 //
 // One iteration is one pass over the inputs (the 50 URLs of the mix, or those of one GROUP; the 50
-// hosts; the 8 framework URLs, for `framework` and `bridge`). GROUP is a group's name (MixEntry.Group) or `#N`, the mix's N-th input alone. It prints
+// hosts; the 8 framework URLs, for `framework` and `bridge`; the 2 request bodies of
+// Benchmarks/Load, for `json`). GROUP is a group's name (MixEntry.Group) or `#N`, the mix's N-th input alone. It prints
 // how many inputs one iteration has.
 
 import BenchmarkSupport
 import Foundation
 import HybridFrameworks
+import StrictJSON
 import WebAddress
 
 // Results are handed to functions the optimizer cannot see into, one per type: a generic one would
@@ -28,6 +31,10 @@ import WebAddress
 @inline(never) func consume(_ value: FrameworkDecision?) { withExtendedLifetime(value) {} }
 @inline(never) func consume(_ value: FrameworkBridgeDecision?) { withExtendedLifetime(value) {} }
 @inline(never) func consume(_ value: Bool) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: JSONValue?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: Any?) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: [UInt8]) { withExtendedLifetime(value) {} }
+@inline(never) func consume(_ value: Data?) { withExtendedLifetime(value) {} }
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let iterations = Int(arguments[3]) else {
@@ -174,7 +181,38 @@ case ("bridge", "regex-flutter"):
 case ("bridge", "urlpattern-tauri"):
     let access = URLPatternTauriAccess(local: true, remote: tauriPatterns, window: "main")
     run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(access.allows(text, window: "main")) } }
+case ("json", "webfence-parse"):
+    run(inputs: requestBodies.count) { for body in requestBodies { consume(try? JSONParser.parse(body)) } }
+case ("json", "foundation-parse"):
+    let data = requestBodies.map { Data($0.utf8) }
+    run(inputs: data.count) { for body in data { consume(try? JSONSerialization.jsonObject(with: body)) } }
+case ("json", "webfence-write"):
+    let values = requestBodies.map { try! JSONParser.parse($0) }
+    run(inputs: values.count) { for value in values { consume(value.serializedBytes()) } }
+case ("json", "foundation-write"):
+    let objects = requestBodies.map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) }
+    run(inputs: objects.count) {
+        for object in objects { consume(try? JSONSerialization.data(withJSONObject: object)) }
+    }
 default:
     FileHandle.standardError.write(Data("unknown workload \(workload) \(implementation)\n".utf8))
     exit(2)
+}
+
+/// The bodies `webfence serve`'s load scripts post (Benchmarks/Load/rules-check.lua and
+/// aasa-match.lua), the JSON each decision route parses and, written back, the compiled-inputs
+/// cache keys (D126).
+var requestBodies: [String] {
+    [
+        #"""
+        {"rules": {"version": 1, "allow": ["example.com", "*.example-cdn.net", {"host": "pay.example.org", "paths": ["/checkout/"]}], "deny": ["ads.example.com"]},
+         "cases": [{"id": 1, "url": "https://login.example.com/"}, {"id": 2, "url": "https://evil.com\\@example.com/"},
+                   {"id": 3, "url": "https://example.com.evil.com/"}, {"id": 4, "url": "https://img.example-cdn.net/a.png", "frame": "sub"}]}
+        """#,
+        #"""
+        [{"id": 1, "domain": "example.com", "appId": "ABCDE12345.com.example.shop", "url": "https://example.com/shop/items/42?ref=mail",
+          "aasa": {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [
+            {"/": "/help/*", "exclude": true}, {"/": "/shop/*", "?": {"ref": "?*"}}, {"/": "/account/*"}]}]}}}]
+        """#,
+    ]
 }
