@@ -12,7 +12,10 @@
 //   - the serialization is a fixed point: serializing the reparsed value gives the same bytes;
 //   - the source map (JSONParser.sourceMap, which places findings at their line) reads exactly the
 //     texts the parser reads, places every value the value has (its pointer) at a line and column
-//     inside the text, and places any pointer at all (a missing one at its nearest ancestor).
+//     inside the text, and places any pointer at all (a missing one at its nearest ancestor);
+//   - the document (JSONParser.document, which the server's routes parse with) reads what the
+//     parser reads with the same value, refuses what it refuses with the same error, with either
+//     rule for repeated keys, and gives each root member's text, which parses to the member's value.
 
 import StrictJSON
 
@@ -26,6 +29,25 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         value = try JSONParser.parse(text)
     } catch {
+        // The document refuses with the same error (the same line, column and message).
+        do throws(JSONParser.Error) {
+            _ = try JSONParser.document(text, duplicateKeys: .reject)
+            Fuzz.fail("the document refuses what the parser refuses", "error: \(error.description.debugDescription)")
+        } catch let documentError {
+            Fuzz.check(
+                documentError == error, "the document's error is the parser's",
+                "parser: \(error.description.debugDescription)\ndocument: \(documentError.description.debugDescription)"
+            )
+        }
+        let lastWins = try? JSONParser.parse(text, duplicateKeys: .keepLast).value
+        let lastWinsDocument = try? JSONParser.document(text, duplicateKeys: .keepLast).value
+        let same: Bool
+        switch (lastWins, lastWinsDocument) {
+        case (nil, nil): same = true
+        case (let parsed?, let document?): same = Fuzz.identical(parsed, document)
+        default: same = false
+        }
+        Fuzz.check(same, "with .keepLast the document reads what the parser reads", "text: \(text.debugDescription)")
         // The source map refuses what the parser refuses (it reads repeated keys as a device does).
         if (try? JSONParser.parse(text, duplicateKeys: .keepLast)) == nil {
             Fuzz.check(
@@ -112,10 +134,13 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Fuzz.identical(document.value, value), "the document's value is the parser's", "text: \(text.debugDescription)")
     if case .object(let members) = value {
         for member in members.prefix(64) {
-            let memberText = document.text(ofMember: member.key).map { String(decoding: $0, as: UTF8.self) }
+            let found = document.member(member.key)
+            let memberText = found.map { String(decoding: $0.text, as: UTF8.self) }
             let parsed = memberText.flatMap { try? JSONParser.parse($0) }
             Fuzz.check(
-                parsed.map { Fuzz.identical($0, member.value) } == true, "a member's text parses to its value",
+                parsed.map { Fuzz.identical($0, member.value) } == true
+                    && found.map { Fuzz.identical($0.value, member.value) } == true,
+                "a member's text parses to its value",
                 "key: \(member.key.debugDescription), text: \(memberText.debugDescription)")
         }
     }

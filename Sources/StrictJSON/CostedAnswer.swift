@@ -18,8 +18,9 @@ public enum CostedAnswer: Sendable, Hashable {
 
 extension JSONValue {
     /// About how many bytes the value's JSON text has: its strings' and keys' UTF-8 and a few bytes
-    /// for each value (an escaped character is counted once). A cache bounds what it keeps by it, a
-    /// budget the size of an input it cannot measure otherwise.
+    /// for each value (an escaped character is counted once). A budget measures by it an input
+    /// whose text it does not have, and a cache decides by it, before writing a key, whether an
+    /// input may be kept.
     public var approximateTextSize: Int {
         switch self {
         case .null, .bool, .int, .double: 8

@@ -65,9 +65,10 @@ public struct JSONParser {
     }
 
     /// Parses `text` as one JSON value, as ``parse(_:duplicateKeys:)`` does, and keeps where the
-    /// text of each member of the root object is (``JSONDocument/text(ofMember:)``).
+    /// text of each member of the root object is (``JSONDocument/member(_:)``); which keys
+    /// repeated is not kept.
     public static func document(_ text: String, duplicateKeys: DuplicateKeys) throws(Error) -> JSONDocument {
-        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: duplicateKeys)
+        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: duplicateKeys, reportsRepeatedKeys: false)
         parser.rootMembers = []
         let value = try parser.parseWhole()
         return JSONDocument(value: value, utf8: parser.bytes, members: parser.rootMembers ?? [])
@@ -108,9 +109,11 @@ public struct JSONParser {
             })
     }
 
-    private init(bytes: [UInt8], duplicateKeys: DuplicateKeys, tracksPath: Bool = false) {
+    private init(
+        bytes: [UInt8], duplicateKeys: DuplicateKeys, tracksPath: Bool = false, reportsRepeatedKeys: Bool = true
+    ) {
         self.duplicateKeys = duplicateKeys
-        self.tracksPath = tracksPath || duplicateKeys == .keepLast
+        self.tracksPath = tracksPath || (duplicateKeys == .keepLast && reportsRepeatedKeys)
         self.bytes = bytes
         // A UTF-8 byte order mark before the value is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -190,9 +193,11 @@ public struct JSONParser {
                 members.append(JSONValue.Member(key, value))
             } else if let earlier = members.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
                 members[earlier].value = value
-                path.append(.key(key))
-                repeatedKeys.append(pointer())
-                path.removeLast()
+                if tracksPath {
+                    path.append(.key(key))
+                    repeatedKeys.append(pointer())
+                    path.removeLast()
+                }
             }
             skipWhitespace()
             switch peek() {

@@ -5,7 +5,8 @@ import StrictJSON
 /// rule sets, framework configurations, keyed by a JSON text of the input, compared byte for byte:
 /// the text a request sent (``value(forText:compile:)``), or the compact text of a parsed value
 /// (``value(for:compile:)``). One text always parses to one value, and a value's compact text
-/// parses back to it, so the two kinds of key share one table. Compared as bytes, precomposed and
+/// parses back to it (a value the parser made: a number that is not finite, which JSON cannot
+/// write, keeps its input from being kept), so the two kinds of key share one table. Compared as bytes, precomposed and
 /// decomposed `é` (equal `String`s) are different inputs, as they are to the matchers, which
 /// compare Unicode scalars; the same value written with other spacing is compiled again.
 /// Bounded in entries and in the size of what it keeps:
@@ -31,9 +32,15 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
     public func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<
         Value, Failure
     > {
+        // Measured before a key is written, so an input over the limit costs no copy. A number
+        // JSON cannot write (a value made in code; the parser refuses them) would be written
+        // `null`, another value's text: such an input is compiled every time.
+        guard let size = Self.estimatedTextSize(of: key), size <= Self.maximumInputSize else {
+            return value(for: nil, compile: compile)
+        }
         // Writing the compact text is one walk of appends; hashing and comparing the value in
         // place was two walks through the enum, each a few times slower (docs/performance.md).
-        value(for: Key(utf8: key.serializedBytes()), compile: compile)
+        return value(for: Key(utf8: key.serializedBytes()), compile: compile)
     }
 
     /// The value compiled from the JSON value written as `text` (UTF-8, as it was sent: whitespace
@@ -41,25 +48,50 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
     public func value<Failure: Error>(forText text: ArraySlice<UInt8>, compile: () -> Result<Value, Failure>)
         -> Result<Value, Failure>
     {
-        value(for: Key(utf8: Array(text)), compile: compile)
+        value(for: text.count <= Self.maximumInputSize ? Key(utf8: Array(text)) : nil, compile: compile)
     }
 
-    private func value<Failure: Error>(for key: Key, compile: () -> Result<Value, Failure>) -> Result<Value, Failure> {
-        let keeps = key.utf8.count <= Self.maximumInputSize
+    /// `compile`'s value for an input kept by `key`, or not kept when `key` is nil.
+    private func value<Failure: Error>(for key: Key?, compile: () -> Result<Value, Failure>) -> Result<Value, Failure> {
+        // The compact text may be longer than the estimate (an escaped character is counted once).
+        let key = key.flatMap { $0.utf8.count <= Self.maximumInputSize ? $0 : nil }
         let kept = lock.withLock { () -> Value? in
-            let kept = keeps ? entries[key] : nil
+            let kept = key.flatMap { entries[$0] }
             if kept == nil { misses += 1 } else { hits += 1 }
             return kept
         }
         if let kept { return .success(kept) }
         let compiled = compile()
-        if case .success(let value) = compiled, keeps {
+        if case .success(let value) = compiled, let key {
             lock.withLock {
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
                 entries[key] = value
             }
         }
         return compiled
+    }
+
+    /// About how many bytes `value`'s compact text has (`approximateTextSize`), or nil when it holds
+    /// a number that is not finite.
+    private static func estimatedTextSize(of value: JSONValue) -> Int? {
+        switch value {
+        case .double(let number) where !number.isFinite: return nil
+        case .null, .bool, .int, .double, .string: return value.approximateTextSize
+        case .array(let items):
+            var size = 2
+            for item in items {
+                guard let itemSize = estimatedTextSize(of: item) else { return nil }
+                size += itemSize + 1
+            }
+            return size
+        case .object(let members):
+            var size = 2
+            for member in members {
+                guard let valueSize = estimatedTextSize(of: member.value) else { return nil }
+                size += member.key.utf8.count + 4 + valueSize
+            }
+            return size
+        }
     }
 
     /// How many inputs were found kept (`hits`) and how many compiled (`misses`) since the cache

@@ -98,9 +98,7 @@ public enum JSONAPI {
         case .failure(let error): return error.response
         case .success(let parsed): document = parsed
         }
-        let root = document.value
-        guard case .object = root, let rules = root["rules"], let rulesText = document.text(ofMember: "rules"),
-            case .array(let cases)? = root["cases"]
+        guard let (rules, rulesText) = document.member("rules"), case .array(let cases)? = document.value["cases"]
         else {
             return BodyError.shape("expected {\"rules\": <rule set object>, \"cases\": [...]}").response
         }
@@ -144,22 +142,17 @@ public enum JSONAPI {
     }
 
     static func parse(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys) -> Result<JSONValue, BodyError> {
-        parsing(body) { text throws(JSONParser.Error) in try JSONParser.parse(text, duplicateKeys: duplicateKeys).value
-        }
+        parseDocument(body, duplicateKeys: duplicateKeys).map(\.value)
     }
 
-    /// The body parsed as ``parse(_:duplicateKeys:)`` parses it (repeated keys refused), keeping
-    /// where its root object's members are written.
-    static func parseDocument(_ body: [UInt8]) -> Result<JSONDocument, BodyError> {
-        parsing(body) { text throws(JSONParser.Error) in try JSONParser.document(text, duplicateKeys: .reject) }
-    }
-
-    private static func parsing<Parsed>(_ body: [UInt8], _ parse: (String) throws(JSONParser.Error) -> Parsed)
-        -> Result<Parsed, BodyError>
-    {
+    /// The body parsed, keeping where its root object's members are written. (A document: no route
+    /// reports repeated keys, and keeping their pointers is a large share of parsing a body.)
+    static func parseDocument(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys = .reject) -> Result<
+        JSONDocument, BodyError
+    > {
         guard let text = String(validating: body, as: UTF8.self) else { return .failure(.notUTF8) }
         do throws(JSONParser.Error) {
-            return .success(try parse(text))
+            return .success(try JSONParser.document(text, duplicateKeys: duplicateKeys))
         } catch {
             return .failure(.notJSON(error))
         }

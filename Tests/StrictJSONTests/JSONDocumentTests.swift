@@ -11,7 +11,9 @@ struct JSONDocumentTests {
         let document = try JSONParser.document(text, duplicateKeys: .reject)
         #expect(document.value == (try JSONParser.parse(text)))
         func member(_ key: String) -> String? {
-            document.text(ofMember: key).map { String(decoding: $0, as: UTF8.self) }
+            guard let (value, text) = document.member(key) else { return nil }
+            #expect(value == document.value[key])
+            return String(decoding: text, as: UTF8.self)
         }
         #expect(member("rules") == #"{"allow": [ "a\u002ecom" ]}"#)
         #expect(member("cases") == "[1, 2.5e1]")
@@ -22,10 +24,11 @@ struct JSONDocumentTests {
 
     @Test("a root that is not an object has no member texts; a key read twice gives the later text")
     func otherRoots() throws {
-        #expect(try JSONParser.document(#"[{"a": 1}]"#, duplicateKeys: .reject).text(ofMember: "a") == nil)
+        #expect(try JSONParser.document(#"[{"a": 1}]"#, duplicateKeys: .reject).member("a") == nil)
         let repeated = try JSONParser.document(#"{"a": 1, "a": [2]}"#, duplicateKeys: .keepLast)
         #expect(repeated.value == .object([.init("a", .array([.int(2)]))]))
-        #expect(repeated.text(ofMember: "a").map { Array($0) } == Array("[2]".utf8))
+        #expect(repeated.member("a")?.value == .array([.int(2)]))
+        #expect(repeated.member("a").map { Array($0.text) } == Array("[2]".utf8))
         #expect(throws: JSONParser.Error.self) { try JSONParser.document(#"{"a": 1, "a": 2}"#, duplicateKeys: .reject) }
     }
 
@@ -35,5 +38,26 @@ struct JSONDocumentTests {
         let parsed = try JSONParser.parse(text, duplicateKeys: .keepLast)
         #expect(parsed.repeatedKeys == ["/x/1/a~1b", "/x/1/k/~0", "/x"])
         #expect(parsed.value == .object([.init("x", .int(0))]))
+    }
+
+    @Test(
+        "errors at the edges of a string's plain run: where it ends unterminated, a control character after text or an escape"
+    )
+    func stringErrors() {
+        func error(_ text: String) -> String? {
+            do throws(JSONParser.Error) {
+                _ = try JSONParser.document(text, duplicateKeys: .reject)
+                return nil
+            } catch {
+                #expect((try? JSONParser.parse(text)) == nil, "parse refuses what the document refuses")
+                return error.description
+            }
+        }
+        #expect(error(#""abc"#) == "line 1, column 5: unterminated string")
+        #expect(error("\"\u{E9}\u{1}\"") == "line 1, column 3: control character 0x1 in a string must be escaped")
+        #expect(error("\"\\n\u{1}\"") == "line 1, column 4: control character 0x1 in a string must be escaped")
+        #expect(error(#""ab\"#) == "line 1, column 5: unterminated escape")
+        #expect(error(#""ab\u00"#) == #"line 1, column 6: incomplete \u escape"#)
+        #expect(error("[\"a\",\n \"b\tc\"]") == "line 2, column 4: control character 0x9 in a string must be escaped")
     }
 }

@@ -39,5 +39,20 @@ struct AuthorizationHeaderTests {
         fields.append(HTTPField(name: .origin, value: "https://evil.example"))
         #expect(fields.value(of: .origin) == fields[.origin])
         #expect(fields.value(of: .origin) == "http://127.0.0.1:8080, https://evil.example")
+        fields.append(HTTPField(name: .cookie, value: "a=1"))
+        fields.append(HTTPField(name: .cookie, value: "b=2"))
+        #expect(fields.value(of: .cookie) == fields[.cookie])
+        #expect(fields.value(of: .cookie) == "a=1; b=2")
+    }
+
+    @Test("what the header read as bytes refuses or keeps: a space before the scheme, other whitespace after Basic")
+    func edges() {
+        let token = "token-0123456789abcdef"
+        // A field's value reaches the policy trimmed by the HTTP parser; what is left is read as sent.
+        #expect(AccessPolicy.token(in: " Bearer \(token)") == nil)
+        #expect(AccessPolicy.token(in: "Bearer \(token) ") == Array("\(token) ".utf8), "not a token of the file")
+        #expect(AccessPolicy.token(in: "Bearer\t\(token)") == nil, "the scheme ends at a space")
+        #expect(AccessPolicy.token(in: "Basic\t" + Self.basic(":\(token)").dropFirst(6)) == nil)
+        #expect(AccessPolicy.token(in: Self.basic(":\(token)") + "\u{A0}") == nil, "only spaces and tabs trimmed")
     }
 }

@@ -85,24 +85,33 @@ extension CompiledCacheTests {
     func textKeys() throws {
         let cache = CompiledCache<Int>(capacity: 8)
         var compiled = 0
-        func value(text: String) {
-            _ = cache.value(forText: Array(text.utf8)[...]) { () -> Result<Int, Refused> in
+        func value(text: String) -> Int? {
+            try? cache.value(forText: Array(text.utf8)[...]) { () -> Result<Int, Refused> in
                 compiled += 1
                 return .success(compiled)
-            }
+            }.get()
         }
-        value(text: #"{"a":[1,"b"]}"#)
-        value(text: #"{"a":[1,"b"]}"#)
-        #expect(compiled == 1)
-        value(text: #"{"a": [1, "b"]}"#)
-        value(text: #"{"a":[1,"\u0062"]}"#)
-        #expect(compiled == 3, "other spacing and another escape are other texts")
+        #expect(value(text: #"{"a":[1,"b"]}"#) == 1)
+        #expect(value(text: #"{"a":[1,"b"]}"#) == 1, "found again")
+        #expect(value(text: #"{"a": [1, "b"]}"#) == 2)
+        #expect(value(text: #"{"a":[1,"\u0062"]}"#) == 3, "other spacing and another escape are other texts")
         // A value's compact text is its key, so a value and the same compact text share an entry.
-        _ = cache.value(for: try JSONParser.parse(#"{"a": [1, "b"]}"#)) { () -> Result<Int, Refused> in
-            compiled += 1
-            return .success(compiled)
-        }
+        let parsed = try JSONParser.parse(#"{"a": [1, "b"]}"#)
+        #expect(try cache.value(for: parsed) { () -> Result<Int, Refused> in .success(99) }.get() == 1)
         #expect(compiled == 3)
         #expect(cache.counts.hits == 2 && cache.counts.misses == 3)
+    }
+
+    @Test("a value holding a number JSON cannot write is compiled every time: its text would be another value's")
+    func nonFiniteNumbers() throws {
+        let cache = CompiledCache<String>(capacity: 8)
+        func value(_ key: JSONValue) -> String? {
+            try? cache.value(for: key) { () -> Result<String, Refused> in .success("\(key)") }.get()
+        }
+        #expect(value(.null) == "\(JSONValue.null)")
+        #expect(value(.double(.nan)) == "\(JSONValue.double(.nan))")
+        #expect(value(.array([.double(.infinity)])) == "\(JSONValue.array([.double(.infinity)]))")
+        #expect(value(.array([.null])) == "\(JSONValue.array([.null]))")
+        #expect(cache.counts.hits == 0 && cache.counts.misses == 4)
     }
 }

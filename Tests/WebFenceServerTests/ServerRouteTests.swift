@@ -150,6 +150,25 @@ struct ServerRouteTests {
     }
 
     @Test(
+        "POST /v1/rules/check: a rule set sent again is found by its text, and two spellings of café stay two rule sets"
+    )
+    func rulesCheckKeptByText() throws {
+        func decision(_ path: String) -> JSONValue? {
+            let body = #"""
+                {"rules": {"version": 1, "allow": [{"host": "example.com", "paths": ["\#(path)"]}]},
+                 "cases": [{"id": 1, "url": "https://example.com/caf%C3%A9/menu"}]}
+                """#
+            let answer = JSONAPI.rulesCheck(Array(body.utf8))
+            #expect(answer.status == 200)
+            return answer.body[0]?["decision"]
+        }
+        for _ in 0..<2 {  // compiled, then found again: the same answers
+            #expect(decision("/caf\u{E9}/") == .string("allow"))
+            #expect(decision("/cafe\u{301}/") == .string("cancel"))
+        }
+    }
+
+    @Test(
         "a body the route cannot use is a 400 with its code",
         arguments: [
             ("/v1/framework/check", "[{", "body.json"),

@@ -182,7 +182,13 @@ case ("bridge", "urlpattern-tauri"):
     let access = URLPatternTauriAccess(local: true, remote: tauriPatterns, window: "main")
     run(inputs: frameworkURLs.count) { for text in frameworkURLs { consume(access.allows(text, window: "main")) } }
 case ("json", "webfence-parse"):
-    run(inputs: requestBodies.count) { for body in requestBodies { consume(try? JSONParser.parse(body)) } }
+    // As the routes parse them: a document, repeated keys refused (rules) or the last kept (match).
+    let rules: [JSONParser.DuplicateKeys] = [.reject, .keepLast]
+    run(inputs: requestBodies.count) {
+        for index in requestBodies.indices {
+            consume((try? JSONParser.document(requestBodies[index], duplicateKeys: rules[index]))?.value)
+        }
+    }
 case ("json", "foundation-parse"):
     let data = requestBodies.map { Data($0.utf8) }
     run(inputs: data.count) { for body in data { consume(try? JSONSerialization.jsonObject(with: body)) } }
