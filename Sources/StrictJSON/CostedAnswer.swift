@@ -19,14 +19,33 @@ public enum CostedAnswer: Sendable, Hashable {
 extension JSONValue {
     /// About how many bytes the value's JSON text has: its strings' and keys' UTF-8 and a few bytes
     /// for each value (an escaped character is counted once). A budget measures by it an input
-    /// whose text it does not have, and a cache decides by it, before writing a key, whether an
-    /// input may be kept.
-    public var approximateTextSize: Int {
+    /// whose text it does not have.
+    public var approximateTextSize: Int { textSize(refusingNonFinite: false) ?? 0 }
+
+    /// ``approximateTextSize``, or nil when the value holds a number that is not finite: JSON cannot
+    /// write one, and its compact text (`null`) would be another value's. A cache decides by it,
+    /// before writing a key, whether an input may be kept.
+    public var writableTextSize: Int? { textSize(refusingNonFinite: true) }
+
+    private func textSize(refusingNonFinite: Bool) -> Int? {
         switch self {
-        case .null, .bool, .int, .double: 8
-        case .string(let text): text.utf8.count + 2
-        case .array(let items): items.reduce(2) { $0 + $1.approximateTextSize + 1 }
-        case .object(let members): members.reduce(2) { $0 + $1.key.utf8.count + 4 + $1.value.approximateTextSize }
+        case .double(let number) where refusingNonFinite && !number.isFinite: return nil
+        case .null, .bool, .int, .double: return 8
+        case .string(let text): return text.utf8.count + 2
+        case .array(let items):
+            var size = 2
+            for item in items {
+                guard let itemSize = item.textSize(refusingNonFinite: refusingNonFinite) else { return nil }
+                size += itemSize + 1
+            }
+            return size
+        case .object(let members):
+            var size = 2
+            for member in members {
+                guard let valueSize = member.value.textSize(refusingNonFinite: refusingNonFinite) else { return nil }
+                size += member.key.utf8.count + 4 + valueSize
+            }
+            return size
         }
     }
 }

@@ -41,7 +41,9 @@ public struct JSONParser {
     /// pointers of repeated keys with `.keepLast`, a source map), as appending a token for every
     /// value is a large share of parsing a small body.
     private var path: [PathToken] = []
-    private let tracksPath: Bool
+    private var tracksPath: Bool { reportsRepeatedKeys || offsets != nil }
+    /// Whether the pointers of repeated keys are kept (`.keepLast`, read by `parse`).
+    private let reportsRepeatedKeys: Bool
     /// Where the text of each member of the root object is, when asked for (``JSONDocument``).
     private var rootMembers: [JSONDocument.MemberText]?
     /// Pointers of keys that repeated (with `.keepLast`).
@@ -77,7 +79,7 @@ public struct JSONParser {
     /// Where every value of `text` is written (``JSONSourceMap``). Repeated keys are read as
     /// `.keepLast` reads them: the later member is the one located.
     public static func sourceMap(_ text: String) throws(Error) -> JSONSourceMap {
-        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: .keepLast, tracksPath: true)
+        var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: .keepLast)
         parser.offsets = [:]
         parser.skipWhitespace()
         parser.offsets?[""] = parser.index
@@ -109,11 +111,9 @@ public struct JSONParser {
             })
     }
 
-    private init(
-        bytes: [UInt8], duplicateKeys: DuplicateKeys, tracksPath: Bool = false, reportsRepeatedKeys: Bool = true
-    ) {
+    private init(bytes: [UInt8], duplicateKeys: DuplicateKeys, reportsRepeatedKeys: Bool = true) {
         self.duplicateKeys = duplicateKeys
-        self.tracksPath = tracksPath || (duplicateKeys == .keepLast && reportsRepeatedKeys)
+        self.reportsRepeatedKeys = reportsRepeatedKeys && duplicateKeys == .keepLast
         self.bytes = bytes
         // A UTF-8 byte order mark before the value is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }

@@ -6,13 +6,13 @@ import StrictJSON
 /// the text a request sent (``value(forText:compile:)``), or the compact text of a parsed value
 /// (``value(for:compile:)``). One text always parses to one value, and a value's compact text
 /// parses back to it (a value the parser made: a number that is not finite, which JSON cannot
-/// write, keeps its input from being kept), so the two kinds of key share one table. Compared as bytes, precomposed and
-/// decomposed `é` (equal `String`s) are different inputs, as they are to the matchers, which
-/// compare Unicode scalars; the same value written with other spacing is compiled again.
-/// Bounded in entries and in the size of what it keeps:
-/// when full it starts again empty, and an input over `maximumInputSize` is compiled every time.
-/// Safe to share between threads; compiling happens outside the lock, so requests compiling
-/// different inputs do not wait for each other.
+/// write, keeps its input from being kept), so the two kinds of key share one table. Compared as
+/// bytes, precomposed and decomposed `é` (equal `String`s) are different inputs, as they are to
+/// the matchers, which compare Unicode scalars; the same value written with other spacing is
+/// compiled again. Bounded in entries and in the size of what it keeps: when full it starts again
+/// empty, and an input over `maximumInputSize` is compiled every time. Safe to share between
+/// threads; compiling happens outside the lock, so requests compiling different inputs do not wait
+/// for each other.
 public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Key: Value] = [:]
@@ -35,7 +35,7 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
         // Measured before a key is written, so an input over the limit costs no copy. A number
         // JSON cannot write (a value made in code; the parser refuses them) would be written
         // `null`, another value's text: such an input is compiled every time.
-        guard let size = Self.estimatedTextSize(of: key), size <= Self.maximumInputSize else {
+        guard let size = key.writableTextSize, size <= Self.maximumInputSize else {
             return value(for: nil, compile: compile)
         }
         // Writing the compact text is one walk of appends; hashing and comparing the value in
@@ -69,29 +69,6 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
             }
         }
         return compiled
-    }
-
-    /// About how many bytes `value`'s compact text has (`approximateTextSize`), or nil when it holds
-    /// a number that is not finite.
-    private static func estimatedTextSize(of value: JSONValue) -> Int? {
-        switch value {
-        case .double(let number) where !number.isFinite: return nil
-        case .null, .bool, .int, .double, .string: return value.approximateTextSize
-        case .array(let items):
-            var size = 2
-            for item in items {
-                guard let itemSize = estimatedTextSize(of: item) else { return nil }
-                size += itemSize + 1
-            }
-            return size
-        case .object(let members):
-            var size = 2
-            for member in members {
-                guard let valueSize = estimatedTextSize(of: member.value) else { return nil }
-                size += member.key.utf8.count + 4 + valueSize
-            }
-            return size
-        }
     }
 
     /// How many inputs were found kept (`hits`) and how many compiled (`misses`) since the cache
