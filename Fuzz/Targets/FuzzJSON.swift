@@ -132,9 +132,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     Fuzz.check(
         Fuzz.identical(document.value, value), "the document's value is the parser's", "text: \(text.debugDescription)")
-    if case .object(let members) = value {
+    func checkMembers(_ members: [JSONValue.Member], _ find: (String) -> (value: JSONValue, text: ArraySlice<UInt8>)?) {
         for member in members.prefix(64) {
-            let found = document.member(member.key)
+            let found = find(member.key)
             let memberText = found.map { String(decoding: $0.text, as: UTF8.self) }
             let parsed = memberText.flatMap { try? JSONParser.parse($0) }
             Fuzz.check(
@@ -143,6 +143,21 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 "a member's text parses to its value",
                 "key: \(member.key.debugDescription), text: \(memberText.debugDescription)")
         }
+    }
+    switch value {
+    case .object(let members): checkMembers(members) { document.member($0) }
+    case .array(let elements):
+        // A root array keeps the members of each object in it (a request's cases).
+        for (index, element) in elements.prefix(64).enumerated() {
+            guard case .object(let members) = element else {
+                Fuzz.check(
+                    document.member("", ofElement: index) == nil, "an element that is not an object has no members",
+                    "index: \(index)")
+                continue
+            }
+            checkMembers(members) { document.member($0, ofElement: index) }
+        }
+    default: break
     }
     return 0
 }

@@ -34,8 +34,10 @@ public struct AASAMatchAnswers: Sendable {
 
     /// The answer to one input object, unless deciding it could cost more than `costLimit` steps
     /// (`UniversalLinkMatcher.patternLength` × the link's length in bytes): a server's budget for
-    /// one case, known before the decision is made.
-    public func answer(to input: JSONValue, costLimit: Int) -> CostedAnswer {
+    /// one case, known before the decision is made. `aasaText`, when given, is the text of the
+    /// input's `aasa` member exactly as sent (`JSONDocument.member(_:ofElement:)`): the compiled
+    /// file is kept by it, not by the compact text of the parsed value, which costs a walk to write.
+    public func answer(to input: JSONValue, aasaText: ArraySlice<UInt8>? = nil, costLimit: Int) -> CostedAnswer {
         let id = input["id"] ?? .null
         func failure(_ message: String) -> CostedAnswer { .answered(.object(["id": id, "error": .string(message)])) }
         guard case .object = input else { return failure("expected a JSON object, found \(input.typeName)") }
@@ -49,7 +51,7 @@ public struct AASAMatchAnswers: Sendable {
         let url: WebURL
         do { url = try WebURL(urlText) } catch { return failure("\"url\": \"\(urlText)\" is not a URL: \(error.code)") }
         let compiled: UniversalLinkMatcher
-        switch matcher(for: aasa) {
+        switch matcher(for: aasa, text: aasaText) {
         case .success(let matcher): compiled = matcher
         case .failure(let problem): return failure("\"aasa\": \(problem.message)")
         }
@@ -67,22 +69,25 @@ public struct AASAMatchAnswers: Sendable {
         let message: String
     }
 
-    private func matcher(for aasa: JSONValue) -> Result<UniversalLinkMatcher, Failure> {
-        matchers.value(for: aasa) {
-            let read: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
-            switch aasa {
-            case .string(let text): read = AssociationFile.read(Array(text.utf8))
-            case .object:
-                // A device reads at most 131,072 bytes; an object is held to it by its shortest text.
-                let size = aasa.serialized().utf8.count
-                guard size <= AssociationFile.maximumSize else {
-                    let error = AssociationFile.ReadError.tooLarge(bytes: size)
-                    return .failure(Failure(message: "\(error.code): \(error) (as compact JSON)"))
-                }
-                read = AssociationFile.read(value: aasa)
-            default: return .failure(Failure(message: "expected an object or its JSON text, found \(aasa.typeName)"))
+    private func matcher(for aasa: JSONValue, text: ArraySlice<UInt8>?) -> Result<UniversalLinkMatcher, Failure> {
+        guard let text else { return matchers.value(for: aasa) { compile(aasa) } }
+        return matchers.value(forText: text) { compile(aasa) }
+    }
+
+    private func compile(_ aasa: JSONValue) -> Result<UniversalLinkMatcher, Failure> {
+        let read: Result<(file: AssociationFile, findings: [Finding]), AssociationFile.ReadError>
+        switch aasa {
+        case .string(let text): read = AssociationFile.read(Array(text.utf8))
+        case .object:
+            // A device reads at most 131,072 bytes; an object is held to it by its shortest text.
+            let size = aasa.serialized().utf8.count
+            guard size <= AssociationFile.maximumSize else {
+                let error = AssociationFile.ReadError.tooLarge(bytes: size)
+                return .failure(Failure(message: "\(error.code): \(error) (as compact JSON)"))
             }
-            return read.map { UniversalLinkMatcher($0.file) }.mapError { Failure(message: "\($0.code): \($0)") }
+            read = AssociationFile.read(value: aasa)
+        default: return .failure(Failure(message: "expected an object or its JSON text, found \(aasa.typeName)"))
         }
+        return read.map { UniversalLinkMatcher($0.file) }.mapError { Failure(message: "\($0.code): \($0)") }
     }
 }

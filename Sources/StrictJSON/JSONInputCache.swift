@@ -8,6 +8,12 @@ public protocol JSONInputCache<Value>: Sendable {
 
     /// The value compiled from `key`: a kept one, or `compile`'s.
     func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<Value, Failure>
+
+    /// The value compiled from the input written as `text` (its UTF-8 exactly as sent, from a
+    /// ``JSONDocument``): a kept one, or `compile`'s.
+    func value<Failure: Error>(forText text: ArraySlice<UInt8>, compile: () -> Result<Value, Failure>) -> Result<
+        Value, Failure
+    >
 }
 
 /// A cache that keeps nothing: every input is compiled each time it comes.
@@ -19,6 +25,13 @@ public struct CompileEveryTime<Value: Sendable>: JSONInputCache {
     public func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<
         Value, Failure
     > {
+        compile()
+    }
+
+    /// `compile`'s value.
+    public func value<Failure: Error>(forText text: ArraySlice<UInt8>, compile: () -> Result<Value, Failure>)
+        -> Result<Value, Failure>
+    {
         compile()
     }
 }

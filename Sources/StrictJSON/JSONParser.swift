@@ -44,8 +44,13 @@ public struct JSONParser {
     private var tracksPath: Bool { reportsRepeatedKeys || offsets != nil }
     /// Whether the pointers of repeated keys are kept (`.keepLast`, read by `parse`).
     private let reportsRepeatedKeys: Bool
-    /// Where the text of each member of the root object is, when asked for (``JSONDocument``).
+    /// Where the text of each member of the root object is, or of each object in the root array,
+    /// when asked for (``JSONDocument``).
     private var rootMembers: [JSONDocument.MemberText]?
+    /// For a root array read as a document: where each element's members begin in `rootMembers`.
+    private var elementStarts: [Int] = []
+    /// Whether the root is an array (read as a document): its objects' members are kept too.
+    private var rootIsArray = false
     /// Pointers of keys that repeated (with `.keepLast`).
     private var repeatedKeys: [String] = []
     /// Where each value is written, by JSON pointer (``JSONSourceMap``); nil when not asked for.
@@ -73,7 +78,8 @@ public struct JSONParser {
         var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: duplicateKeys, reportsRepeatedKeys: false)
         parser.rootMembers = []
         let value = try parser.parseWhole()
-        return JSONDocument(value: value, utf8: parser.bytes, members: parser.rootMembers ?? [])
+        return JSONDocument(
+            value: value, utf8: parser.bytes, members: parser.rootMembers ?? [], elementStarts: parser.elementStarts)
     }
 
     /// Where every value of `text` is written (``JSONSourceMap``). Repeated keys are read as
@@ -157,6 +163,7 @@ public struct JSONParser {
             depth -= 1
             return .object(members)
         }
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
@@ -186,7 +193,7 @@ public struct JSONParser {
             let valueStart = index
             let value = try parseValue()
             if tracksPath { path.removeLast() }
-            if depth == 1, rootMembers != nil {
+            if depth == 1 || (depth == 2 && rootIsArray), rootMembers != nil {
                 rootMembers?.append(JSONDocument.MemberText(key: key, range: valueStart..<index))
             }
             if isNew {
@@ -221,8 +228,11 @@ public struct JSONParser {
             depth -= 1
             return .array(values)
         }
+        values.reserveCapacity(4)
+        if depth == 1, rootMembers != nil { rootIsArray = true }
         while true {
             skipWhitespace()
+            if rootIsArray, depth == 1 { elementStarts.append(rootMembers?.count ?? 0) }
             if tracksPath { path.append(.index(values.count)) }
             if offsets != nil {
                 let pointer = pointer()

@@ -1,5 +1,5 @@
-import Foundation
 import StrictJSON
+import Synchronization
 
 /// Inputs compiled once and kept for the requests or lines that repeat them: association files,
 /// rule sets, framework configurations, keyed by a JSON text of the input, compared byte for byte:
@@ -13,11 +13,17 @@ import StrictJSON
 /// empty, and an input over `maximumInputSize` is compiled every time. Safe to share between
 /// threads; compiling happens outside the lock, so requests compiling different inputs do not wait
 /// for each other.
-public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [Key: Value] = [:]
-    private var hits = 0
-    private var misses = 0
+public final class CompiledCache<Value: Sendable>: JSONInputCache, Sendable {
+    /// What the lock guards: the kept values and the counts `/metrics` reports.
+    @usableFromInline
+    struct Table: ~Copyable {
+        @usableFromInline var entries: [Key: Value] = [:]
+        @usableFromInline var hits = 0
+        @usableFromInline var misses = 0
+    }
+
+    @usableFromInline
+    let table = Mutex(Table())
     /// At most this many compiled inputs are kept.
     public let capacity: Int
     /// Inputs whose JSON is larger than this many bytes are not kept.
@@ -29,6 +35,7 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
     }
 
     /// The value compiled from `key`: the kept one, or `compile`'s, kept when it gives one.
+    @inlinable
     public func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<
         Value, Failure
     > {
@@ -45,27 +52,34 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
 
     /// The value compiled from the JSON value written as `text` (UTF-8, as it was sent: whitespace
     /// and escapes are part of the key, so the same value written another way is compiled again).
+    @inlinable
     public func value<Failure: Error>(forText text: ArraySlice<UInt8>, compile: () -> Result<Value, Failure>)
         -> Result<Value, Failure>
     {
         value(for: text.count <= Self.maximumInputSize ? Key(utf8: Array(text)) : nil, compile: compile)
     }
 
-    /// `compile`'s value for an input kept by `key`, or not kept when `key` is nil.
-    private func value<Failure: Error>(for key: Key?, compile: () -> Result<Value, Failure>) -> Result<Value, Failure> {
+    /// `compile`'s value for an input kept by `key`, or not kept when `key` is nil. (Inlinable, as
+    /// the two above: a caller that knows `Value` gets code made for it, not generic code that looks
+    /// up its types' metadata on every request.)
+    @inlinable
+    func value<Failure: Error>(for key: Key?, compile: () -> Result<Value, Failure>) -> Result<Value, Failure> {
         // The compact text may be longer than the estimate (an escaped character is counted once).
         let key = key.flatMap { $0.utf8.count <= Self.maximumInputSize ? $0 : nil }
-        let kept = lock.withLock { () -> Value? in
-            let kept = key.flatMap { entries[$0] }
-            if kept == nil { misses += 1 } else { hits += 1 }
+        let kept = table.withLock { table -> Value? in
+            guard let key, let kept = table.entries[key] else {
+                table.misses += 1
+                return nil
+            }
+            table.hits += 1
             return kept
         }
         if let kept { return .success(kept) }
         let compiled = compile()
         if case .success(let value) = compiled, let key {
-            lock.withLock {
-                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-                entries[key] = value
+            table.withLock { table in
+                if table.entries.count >= capacity { table.entries.removeAll(keepingCapacity: true) }
+                table.entries[key] = value
             }
         }
         return compiled
@@ -73,12 +87,19 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
 
     /// How many inputs were found kept (`hits`) and how many compiled (`misses`) since the cache
     /// was made: what `webfence serve`'s `/metrics` reports.
-    public var counts: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
+    public var counts: (hits: Int, misses: Int) { table.withLock { ($0.hits, $0.misses) } }
 
     /// What an input is kept by: a JSON text of it.
-    private struct Key: Hashable {
-        let utf8: [UInt8]
+    @usableFromInline
+    struct Key: Hashable, Sendable {
+        @usableFromInline let utf8: [UInt8]
 
+        @usableFromInline
+        init(utf8: [UInt8]) {
+            self.utf8 = utf8
+        }
+
+        @inlinable
         func hash(into hasher: inout Hasher) {
             // The bytes at once, not one `combine` a byte as `Array`'s own hash does.
             utf8.withUnsafeBytes { hasher.combine(bytes: $0) }

@@ -36,11 +36,15 @@ public enum JSONAPI {
     /// `POST /v1/aasa/match` within `budget`: each case's cost is its file's pattern characters ×
     /// its link's length.
     static func aasaMatch(_ body: [UInt8], within budget: WorkBudget) -> APIResponse {
-        switch cases(body, duplicateKeys: .keepLast) {
+        switch caseDocument(body, duplicateKeys: .keepLast) {
         case .failure(let error): return error.response
-        case .success(let inputs):
+        case .success(let (document, inputs)):
             let answers = AASAMatchAnswers(matchers: matchers)
-            return budget.answers(inputs) { answers.answer(to: $0, costLimit: $1) }
+            // A file sent as an object is kept by its text as sent (D126), found from the case's index.
+            return budget.answers(inputs.indices) { index, costLimit in
+                answers.answer(
+                    to: inputs[index], aasaText: document.member("aasa", ofElement: index)?.text, costLimit: costLimit)
+            }
         }
     }
 
@@ -163,12 +167,20 @@ public enum JSONAPI {
     /// key, for the routes that refuse them) refuses the whole request with `body.json`, where the
     /// `--jsonl` command would refuse one line.
     static func cases(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys) -> Result<[JSONValue], BodyError> {
-        parse(body, duplicateKeys: duplicateKeys).flatMap { value in
-            guard case .array(let items) = value else {
-                return .failure(.shape("expected a JSON array of input objects, found \(value.typeName)"))
+        caseDocument(body, duplicateKeys: duplicateKeys).map(\.cases)
+    }
+
+    /// ``cases(_:duplicateKeys:)`` and the document they were read from, which knows where each
+    /// case's members are written.
+    static func caseDocument(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys) -> Result<
+        (document: JSONDocument, cases: [JSONValue]), BodyError
+    > {
+        parseDocument(body, duplicateKeys: duplicateKeys).flatMap { document in
+            guard case .array(let items) = document.value else {
+                return .failure(.shape("expected a JSON array of input objects, found \(document.value.typeName)"))
             }
             guard items.count <= maximumCases else { return .failure(.tooManyCases(items.count)) }
-            return .success(items)
+            return .success((document, items))
         }
     }
 }

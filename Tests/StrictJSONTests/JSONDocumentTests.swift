@@ -32,6 +32,35 @@ struct JSONDocumentTests {
         #expect(throws: JSONParser.Error.self) { try JSONParser.document(#"{"a": 1, "a": 2}"#, duplicateKeys: .reject) }
     }
 
+    @Test("a root array keeps the member texts of each object in it, element by element")
+    func elementMemberTexts() throws {
+        let text = #"[{"aasa" : {"a": [ 1 ]}, "id": 1}, 7, {"id": 2}, {"aasa":"x", "aasa" : { "b" : 2 }}, {}]"#
+        let document = try JSONParser.document(text, duplicateKeys: .keepLast)
+        #expect(document.value == (try JSONParser.parse(text, duplicateKeys: .keepLast).value))
+        func member(_ key: String, _ index: Int) -> String? {
+            guard let (value, text) = document.member(key, ofElement: index) else { return nil }
+            #expect(value == document.value[index]?[key])
+            return String(decoding: text, as: UTF8.self)
+        }
+        #expect(member("aasa", 0) == #"{"a": [ 1 ]}"#)
+        #expect(member("id", 0) == "1")
+        #expect(member("a", 0) == nil, "only the members of the array's own objects")
+        #expect(member("id", 1) == nil, "an element that is not an object")
+        #expect(member("id", 2) == "2")
+        #expect(member("aasa", 2) == nil)
+        #expect(member("aasa", 3) == "{ \"b\" : 2 }", "a key read twice: the later text, the one kept")
+        #expect(member("id", 4) == nil)
+        #expect(member("id", 5) == nil, "past the end")
+        #expect(member("id", -1) == nil)
+        #expect(document.member("id") == nil, "a root array has no root members")
+        let nested = try JSONParser.document(#"[[{"a": 1}], {"b": {"c": 2}}]"#, duplicateKeys: .reject)
+        #expect(nested.member("a", ofElement: 0) == nil)
+        #expect(nested.member("c", ofElement: 1) == nil)
+        #expect(nested.member("b", ofElement: 1).map { Array($0.text) } == Array(#"{"c": 2}"#.utf8))
+        let object = try JSONParser.document(#"{"x": {"a": 1}}"#, duplicateKeys: .reject)
+        #expect(object.member("a", ofElement: 0) == nil, "a root object has no elements")
+    }
+
     @Test("keys read twice are reported by their JSON pointers, array indices and escaped names included")
     func repeatedKeyPointers() throws {
         let text = #"{"x": [{"k": 1}, {"a/b": 1, "a/b": 2, "k": {"~": 0, "~": 1}}], "x": 0}"#

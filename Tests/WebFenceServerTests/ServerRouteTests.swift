@@ -169,6 +169,34 @@ struct ServerRouteTests {
     }
 
     @Test(
+        "POST /v1/aasa/match: a file is found again by its text as sent, whatever the case around it; other files and other spellings are compiled apart"
+    )
+    func aasaMatchKeptByText() throws {
+        func decisions(_ path: String, spacing: String) -> [JSONValue?] {
+            let file = #"{"applinks":{"details":[{"appIDs":["T.a"],"components":[{"/":"\#(path)*"}]}]}}"#
+            let body = #"""
+                [{"id": 1, "domain": "example.com", "appId": "T.a", "url": "https://example.com/caf%C3%A9/", "aasa":\#(spacing)\#(file)},
+                 {"url": "https://example.com/other", "id": 2, "aasa": \#(file), "appId": "T.a", "domain": "example.com"},
+                 {"id": 3, "aasa": "\#(file.replacingOccurrences(of: "\"", with: "\\\""))", "domain": "example.com", "appId": "T.a",
+                  "url": "https://example.com/caf%C3%A9/"}]
+                """#
+            let answer = JSONAPI.aasaMatch(Array(body.utf8))
+            #expect(answer.status == 200)
+            return (0..<3).map { answer.body[$0]?["decision"] }
+        }
+        let (match, noMatch) = (JSONValue.string("match"), JSONValue.string("no_match"))
+        for _ in 0..<2 {  // compiled, then found again: the same answers
+            for spacing in ["", " ", "\n  "] {
+                // The path as written in the link (percent-encoded), and the same text with an escape.
+                #expect(decisions("/caf%C3%A9/", spacing: spacing) == [match, noMatch, match])
+                #expect(decisions(#"/caf\u0025C3%A9/"#, spacing: spacing) == [match, noMatch, match])
+                // Another file: café with a combining accent.
+                #expect(decisions("/cafe%CC%81/", spacing: spacing) == [noMatch, noMatch, noMatch])
+            }
+        }
+    }
+
+    @Test(
         "a body the route cannot use is a 400 with its code",
         arguments: [
             ("/v1/framework/check", "[{", "body.json"),

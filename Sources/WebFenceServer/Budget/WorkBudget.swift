@@ -26,7 +26,7 @@ struct WorkBudget: Sendable, Hashable {
 
     /// The answers to `cases`, each from `answer` (given the most the case may cost), in order, or
     /// the refusal of the whole request when a case is over its cost or the time is up.
-    func answers(_ cases: [JSONValue], _ answer: (JSONValue, Int) -> CostedAnswer) -> APIResponse {
+    func answers<Cases: Collection>(_ cases: Cases, _ answer: (Cases.Element, Int) -> CostedAnswer) -> APIResponse {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeLimit)
         var answers: [JSONValue] = []
