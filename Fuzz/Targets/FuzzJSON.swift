@@ -15,7 +15,8 @@
 //     inside the text, and places any pointer at all (a missing one at its nearest ancestor);
 //   - the document (JSONParser.document, which the server's routes parse with) reads what the
 //     parser reads with the same value, refuses what it refuses with the same error, with either
-//     rule for repeated keys, and gives each root member's text, which parses to the member's value.
+//     rule for repeated keys, and gives the text of each member of the root object or of each object
+//     in the root array, which parses to the member's value (the later one of a repeated key).
 
 import StrictJSON
 
@@ -40,14 +41,16 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             )
         }
         let lastWins = try? JSONParser.parse(text, duplicateKeys: .keepLast).value
-        let lastWinsDocument = try? JSONParser.document(text, duplicateKeys: .keepLast).value
+        let lastWinsDocument = try? JSONParser.document(text, duplicateKeys: .keepLast)
         let same: Bool
         switch (lastWins, lastWinsDocument) {
         case (nil, nil): same = true
-        case (let parsed?, let document?): same = Fuzz.identical(parsed, document)
+        case (let parsed?, let document?): same = Fuzz.identical(parsed, document.value)
         default: same = false
         }
         Fuzz.check(same, "with .keepLast the document reads what the parser reads", "text: \(text.debugDescription)")
+        // Repeated keys read as the match route reads them: each kept member's text is the later one.
+        if let lastWinsDocument { checkMemberTexts(lastWinsDocument, duplicateKeys: .keepLast) }
         // The source map refuses what the parser refuses (it reads repeated keys as a device does).
         if lastWins == nil {
             Fuzz.check(
@@ -125,18 +128,25 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Fuzz.check(value[first.key] != nil, "subscript finds the first key", "key: \(first.key.debugDescription)")
     }
 
-    // The document keeps each root member's text, which parses to the member's value (the server's
-    // cache keys a rule set by that text).
+    // The document keeps each member's text, which parses to the member's value (the server's cache
+    // keys a rule set and a case's association file by that text).
     guard let document = try? JSONParser.document(text, duplicateKeys: .reject) else {
         Fuzz.fail("the document reads what the parser reads", "text: \(text.debugDescription)")
     }
     Fuzz.check(
         Fuzz.identical(document.value, value), "the document's value is the parser's", "text: \(text.debugDescription)")
+    checkMemberTexts(document, duplicateKeys: .reject)
+    return 0
+}
+
+/// Each member's text in `document` (of the root object, or of each object in the root array) parses,
+/// with `duplicateKeys`, to the member's value, and the document gives that value with it.
+private func checkMemberTexts(_ document: JSONDocument, duplicateKeys: JSONParser.DuplicateKeys) {
     func checkMembers(_ members: [JSONValue.Member], _ find: (String) -> (value: JSONValue, text: ArraySlice<UInt8>)?) {
         for member in members.prefix(64) {
             let found = find(member.key)
             let memberText = found.map { String(decoding: $0.text, as: UTF8.self) }
-            let parsed = memberText.flatMap { try? JSONParser.parse($0) }
+            let parsed = memberText.flatMap { try? JSONParser.parse($0, duplicateKeys: duplicateKeys).value }
             Fuzz.check(
                 parsed.map { Fuzz.identical($0, member.value) } == true
                     && found.map { Fuzz.identical($0.value, member.value) } == true,
@@ -144,7 +154,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 "key: \(member.key.debugDescription), text: \(memberText.debugDescription)")
         }
     }
-    switch value {
+    switch document.value {
     case .object(let members): checkMembers(members) { document.member($0) }
     case .array(let elements):
         // A root array keeps the members of each object in it (a request's cases).
@@ -159,5 +169,4 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     default: break
     }
-    return 0
 }

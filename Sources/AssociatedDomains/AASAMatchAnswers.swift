@@ -34,14 +34,17 @@ public struct AASAMatchAnswers: Sendable {
 
     /// The answer to one input object, unless deciding it could cost more than `costLimit` steps
     /// (`UniversalLinkMatcher.patternLength` × the link's length in bytes): a server's budget for
-    /// one case, known before the decision is made. `aasaText`, when given, is the text of the
-    /// input's `aasa` member exactly as sent (`JSONDocument.member(_:ofElement:)`): the compiled
-    /// file is kept by it, not by the compact text of the parsed value, which costs a walk to write.
-    public func answer(to input: JSONValue, aasaText: ArraySlice<UInt8>? = nil, costLimit: Int) -> CostedAnswer {
+    /// one case, known before the decision is made. `aasa`, when given, is the input's `aasa`
+    /// member as a document read it (`JSONDocument.member(_:ofElement:)`): its value, the file
+    /// decided with, and its text exactly as sent, which the compiled file is kept by (on a hit,
+    /// no compact text of the value is written).
+    public func answer(
+        to input: JSONValue, aasa member: (value: JSONValue, text: ArraySlice<UInt8>)? = nil, costLimit: Int
+    ) -> CostedAnswer {
         let id = input["id"] ?? .null
         func failure(_ message: String) -> CostedAnswer { .answered(.object(["id": id, "error": .string(message)])) }
         guard case .object = input else { return failure("expected a JSON object, found \(input.typeName)") }
-        guard let aasa = input["aasa"] else { return failure("missing \"aasa\"") }
+        guard let aasa = member?.value ?? input["aasa"] else { return failure("missing \"aasa\"") }
         guard let domainText = input["domain"]?.stringValue else { return failure("\"domain\" must be a string") }
         guard let domain = LinkDomain(domainText) else {
             return failure("\"domain\": \"\(domainText)\" is not a domain")
@@ -51,7 +54,7 @@ public struct AASAMatchAnswers: Sendable {
         let url: WebURL
         do { url = try WebURL(urlText) } catch { return failure("\"url\": \"\(urlText)\" is not a URL: \(error.code)") }
         let compiled: UniversalLinkMatcher
-        switch matcher(for: aasa, text: aasaText) {
+        switch matcher(for: aasa, text: member?.text) {
         case .success(let matcher): compiled = matcher
         case .failure(let problem): return failure("\"aasa\": \(problem.message)")
         }

@@ -43,7 +43,8 @@ public struct JSONDocument: Sendable {
     /// exactly as written, as ``member(_:)`` gives a root object's; nil when the root is not an
     /// array, the element is not an object, or it has no such member.
     public func member(_ key: String, ofElement index: Int) -> (value: JSONValue, text: ArraySlice<UInt8>)? {
-        guard case .array(let elements) = value, elementStarts.indices.contains(index) else { return nil }
+        guard case .array(let elements) = value, elementStarts.indices.contains(index), elements.indices.contains(index)
+        else { return nil }
         let end = index + 1 < elementStarts.count ? elementStarts[index + 1] : members.count
         return member(key, of: elements[index], among: members[elementStarts[index]..<end])
     }

@@ -10,7 +10,8 @@ public protocol JSONInputCache<Value>: Sendable {
     func value<Failure: Error>(for key: JSONValue, compile: () -> Result<Value, Failure>) -> Result<Value, Failure>
 
     /// The value compiled from the input written as `text` (its UTF-8 exactly as sent, from a
-    /// ``JSONDocument``): a kept one, or `compile`'s.
+    /// ``JSONDocument``): a kept one, or `compile`'s. `text` must be a JSON text of exactly the
+    /// input `compile` compiles: what is kept by it is given to every later input with that text.
     func value<Failure: Error>(forText text: ArraySlice<UInt8>, compile: () -> Result<Value, Failure>) -> Result<
         Value, Failure
     >

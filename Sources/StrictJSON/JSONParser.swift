@@ -46,10 +46,11 @@ public struct JSONParser {
     private let reportsRepeatedKeys: Bool
     /// Where the text of each member of the root object is, or of each object in the root array,
     /// when asked for (``JSONDocument``).
-    private var rootMembers: [JSONDocument.MemberText]?
-    /// For a root array read as a document: where each element's members begin in `rootMembers`.
+    private var memberTexts: [JSONDocument.MemberText]?
+    /// For a root array read as a document: where each element's members begin in `memberTexts`.
     private var elementStarts: [Int] = []
-    /// Whether the root is an array (read as a document): its objects' members are kept too.
+    /// Whether the root is an array with elements, read as a document: the members of its objects
+    /// are kept (those of objects deeper down are not).
     private var rootIsArray = false
     /// Pointers of keys that repeated (with `.keepLast`).
     private var repeatedKeys: [String] = []
@@ -72,14 +73,16 @@ public struct JSONParser {
     }
 
     /// Parses `text` as one JSON value, as ``parse(_:duplicateKeys:)`` does, and keeps where the
-    /// text of each member of the root object is (``JSONDocument/member(_:)``); which keys
+    /// text of each member of the root object is (``JSONDocument/member(_:)``), or of each member
+    /// of each object in the root array (``JSONDocument/member(_:ofElement:)``); which keys
     /// repeated is not kept.
     public static func document(_ text: String, duplicateKeys: DuplicateKeys) throws(Error) -> JSONDocument {
         var parser = JSONParser(bytes: Array(text.utf8), duplicateKeys: duplicateKeys, reportsRepeatedKeys: false)
-        parser.rootMembers = []
+        parser.memberTexts = []
+        parser.memberTexts?.reserveCapacity(8)  // a request's members, or one case's, without growing
         let value = try parser.parseWhole()
         return JSONDocument(
-            value: value, utf8: parser.bytes, members: parser.rootMembers ?? [], elementStarts: parser.elementStarts)
+            value: value, utf8: parser.bytes, members: parser.memberTexts ?? [], elementStarts: parser.elementStarts)
     }
 
     /// Where every value of `text` is written (``JSONSourceMap``). Repeated keys are read as
@@ -155,29 +158,30 @@ public struct JSONParser {
         var members: [JSONValue.Member] = []
         // Keys are compared code point by code point (as their UTF-8), as RFC 8259 does: Swift's
         // String equality would call "café" written two ways the same key. `members` holds every
-        // distinct key: a small object is searched, a larger one gets a set of its keys.
-        var keys: Set<[UInt8]>? = nil
+        // distinct key: a small object is searched, a larger one gets a map from each key to its
+        // place, so that an object of many keys each written twice costs no search per key.
+        var places: [[UInt8]: Int]? = nil
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return .object(members)
         }
-        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
             let keyStart = index
             let key = try parseString()
-            let isNew: Bool
-            if keys == nil, members.count < 16 {
-                isNew = !members.contains { $0.key.hasSameUTF8(as: key) }
+            let earlier: Int?
+            if places == nil, members.count < 16 {
+                earlier = members.firstIndex { $0.key.hasSameUTF8(as: key) }
             } else {
-                var known = keys.take() ?? Set(members.map { Array($0.key.utf8) })
-                isNew = known.insert(Array(key.utf8)).inserted
-                keys = known
+                if places == nil {
+                    places = Dictionary(uniqueKeysWithValues: members.indices.map { (Array(members[$0].key.utf8), $0) })
+                }
+                earlier = places?[Array(key.utf8)]
             }
-            if !isNew, duplicateKeys == .reject {
+            if earlier != nil, duplicateKeys == .reject {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
@@ -193,18 +197,19 @@ public struct JSONParser {
             let valueStart = index
             let value = try parseValue()
             if tracksPath { path.removeLast() }
-            if depth == 1 || (depth == 2 && rootIsArray), rootMembers != nil {
-                rootMembers?.append(JSONDocument.MemberText(key: key, range: valueStart..<index))
+            if depth == 1 || (depth == 2 && rootIsArray), memberTexts != nil {
+                memberTexts?.append(JSONDocument.MemberText(key: key, range: valueStart..<index))
             }
-            if isNew {
-                members.append(JSONValue.Member(key, value))
-            } else if let earlier = members.firstIndex(where: { $0.key.hasSameUTF8(as: key) }) {
+            if let earlier {
                 members[earlier].value = value
                 if tracksPath {
                     path.append(.key(key))
                     repeatedKeys.append(pointer())
                     path.removeLast()
                 }
+            } else {
+                if places != nil { places?[Array(key.utf8)] = members.count }
+                members.append(JSONValue.Member(key, value))
             }
             skipWhitespace()
             switch peek() {
@@ -228,11 +233,10 @@ public struct JSONParser {
             depth -= 1
             return .array(values)
         }
-        values.reserveCapacity(4)
-        if depth == 1, rootMembers != nil { rootIsArray = true }
+        if depth == 1, memberTexts != nil { rootIsArray = true }
         while true {
             skipWhitespace()
-            if rootIsArray, depth == 1 { elementStarts.append(rootMembers?.count ?? 0) }
+            if rootIsArray, depth == 1 { elementStarts.append(memberTexts?.count ?? 0) }
             if tracksPath { path.append(.index(values.count)) }
             if offsets != nil {
                 let pointer = pointer()

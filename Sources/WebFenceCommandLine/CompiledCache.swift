@@ -1,5 +1,5 @@
+import Foundation
 import StrictJSON
-import Synchronization
 
 /// Inputs compiled once and kept for the requests or lines that repeat them: association files,
 /// rule sets, framework configurations, keyed by a JSON text of the input, compared byte for byte:
@@ -13,17 +13,13 @@ import Synchronization
 /// empty, and an input over `maximumInputSize` is compiled every time. Safe to share between
 /// threads; compiling happens outside the lock, so requests compiling different inputs do not wait
 /// for each other.
-public final class CompiledCache<Value: Sendable>: JSONInputCache, Sendable {
-    /// What the lock guards: the kept values and the counts `/metrics` reports.
-    @usableFromInline
-    struct Table: ~Copyable {
-        @usableFromInline var entries: [Key: Value] = [:]
-        @usableFromInline var hits = 0
-        @usableFromInline var misses = 0
-    }
-
-    @usableFromInline
-    let table = Mutex(Table())
+public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Sendable {
+    // An `NSLock`, not `Synchronization.Mutex`, which needs macOS 15 (D106).
+    @usableFromInline let lock = NSLock()
+    /// The kept values, and the counts `/metrics` reports; read and written under `lock` only.
+    @usableFromInline var entries: [Key: Value] = [:]
+    @usableFromInline var hits = 0
+    @usableFromInline var misses = 0
     /// At most this many compiled inputs are kept.
     public let capacity: Int
     /// Inputs whose JSON is larger than this many bytes are not kept.
@@ -60,26 +56,27 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, Sendable {
     }
 
     /// `compile`'s value for an input kept by `key`, or not kept when `key` is nil. (Inlinable, as
-    /// the two above: a caller that knows `Value` gets code made for it, not generic code that looks
-    /// up its types' metadata on every request.)
+    /// the two above: a caller that names the cache's type, as the rules route does, gets code made
+    /// for it, not generic code that looks up its types' metadata on every request. A call through
+    /// `JSONInputCache` stays generic.)
     @inlinable
     func value<Failure: Error>(for key: Key?, compile: () -> Result<Value, Failure>) -> Result<Value, Failure> {
         // The compact text may be longer than the estimate (an escaped character is counted once).
         let key = key.flatMap { $0.utf8.count <= Self.maximumInputSize ? $0 : nil }
-        let kept = table.withLock { table -> Value? in
-            guard let key, let kept = table.entries[key] else {
-                table.misses += 1
+        let kept = lock.withLock { () -> Value? in
+            guard let key, let kept = entries[key] else {
+                misses += 1
                 return nil
             }
-            table.hits += 1
+            hits += 1
             return kept
         }
         if let kept { return .success(kept) }
         let compiled = compile()
         if case .success(let value) = compiled, let key {
-            table.withLock { table in
-                if table.entries.count >= capacity { table.entries.removeAll(keepingCapacity: true) }
-                table.entries[key] = value
+            lock.withLock {
+                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+                entries[key] = value
             }
         }
         return compiled
@@ -87,7 +84,7 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, Sendable {
 
     /// How many inputs were found kept (`hits`) and how many compiled (`misses`) since the cache
     /// was made: what `webfence serve`'s `/metrics` reports.
-    public var counts: (hits: Int, misses: Int) { table.withLock { ($0.hits, $0.misses) } }
+    public var counts: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
 
     /// What an input is kept by: a JSON text of it.
     @usableFromInline

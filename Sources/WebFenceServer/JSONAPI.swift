@@ -40,10 +40,9 @@ public enum JSONAPI {
         case .failure(let error): return error.response
         case .success(let (document, inputs)):
             let answers = AASAMatchAnswers(matchers: matchers)
-            // A file sent as an object is kept by its text as sent (D126), found from the case's index.
+            // A case's file is kept by its text as sent (D126), found by the case's index.
             return budget.answers(inputs.indices) { index, costLimit in
-                answers.answer(
-                    to: inputs[index], aasaText: document.member("aasa", ofElement: index)?.text, costLimit: costLimit)
+                answers.answer(to: inputs[index], aasa: document.member("aasa", ofElement: index), costLimit: costLimit)
             }
         }
     }
@@ -149,8 +148,9 @@ public enum JSONAPI {
         parseDocument(body, duplicateKeys: duplicateKeys).map(\.value)
     }
 
-    /// The body parsed, keeping where its root object's members are written. (A document: no route
-    /// reports repeated keys, and keeping their pointers is a large share of parsing a body.)
+    /// The body parsed, keeping where its root object's members are written, or those of each
+    /// object in its root array (a request's cases). (A document: no route reports repeated keys,
+    /// and keeping their pointers is a large share of parsing a body.)
     static func parseDocument(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys = .reject) -> Result<
         JSONDocument, BodyError
     > {

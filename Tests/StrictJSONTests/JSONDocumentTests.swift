@@ -59,6 +59,28 @@ struct JSONDocumentTests {
         #expect(nested.member("b", ofElement: 1).map { Array($0.text) } == Array(#"{"c": 2}"#.utf8))
         let object = try JSONParser.document(#"{"x": {"a": 1}}"#, duplicateKeys: .reject)
         #expect(object.member("a", ofElement: 0) == nil, "a root object has no elements")
+        // A key of a deeper object, written after the element's own: the element's text, not it.
+        let deeper = try JSONParser.document(
+            #"[{"a": 1, "b": {"a": 2}}, {"b": [{"a": 3}], "a": 4}]"#, duplicateKeys: .reject)
+        #expect(deeper.member("a", ofElement: 0).map { Array($0.text) } == Array("1".utf8))
+        #expect(deeper.member("a", ofElement: 1).map { Array($0.text) } == Array("4".utf8))
+        let root = try JSONParser.document(#"{"a": 1, "b": {"a": 2}}"#, duplicateKeys: .reject)
+        #expect(root.member("a").map { Array($0.text) } == Array("1".utf8))
+    }
+
+    @Test(
+        "an object of many keys each written twice: the later values in the first places, or an error at the first repeat"
+    )
+    func manyRepeatedKeys() throws {
+        let keys = (0..<40).map { "k\($0)" }
+        let text =
+            "{" + (keys.map { "\"\($0)\": 1" } + keys.map { "\"\($0)\": \"\($0)\"" }).joined(separator: ", ") + "}"
+        let document = try JSONParser.document(text, duplicateKeys: .keepLast)
+        #expect(document.value == .object(keys.map { .init($0, .string($0)) }))
+        #expect(document.member("k39").map { Array($0.text) } == Array("\"k39\"".utf8))
+        #expect(try JSONParser.parse(text, duplicateKeys: .keepLast).repeatedKeys == keys.map { "/" + $0 })
+        let error = #expect(throws: JSONParser.Error.self) { try JSONParser.document(text, duplicateKeys: .reject) }
+        #expect(error?.description == "line 1, column 392: duplicate key \"k0\"")
     }
 
     @Test("keys read twice are reported by their JSON pointers, array indices and escaped names included")

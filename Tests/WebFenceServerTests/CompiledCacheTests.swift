@@ -1,3 +1,4 @@
+import AssociatedDomains
 import StrictJSON
 import Testing
 import WebFenceCommandLine
@@ -113,5 +114,27 @@ extension CompiledCacheTests {
         #expect(value(.array([.double(.infinity)])) == "\(JSONValue.array([.double(.infinity)]))")
         #expect(value(.array([.null])) == "\(JSONValue.array([.null]))")
         #expect(cache.counts.hits == 0 && cache.counts.misses == 4)
+    }
+}
+
+extension CompiledCacheTests {
+    @Test(
+        "a request's files are kept by their texts as sent: each text compiled once, the same answers as compiling every time"
+    )
+    func aasaFilesKeptByText() throws {
+        let document = try JSONParser.document(ServerRouteTests.casesWithTwoFiles, duplicateKeys: .keepLast)
+        guard case .array(let cases) = document.value else { throw Refused() }
+        let cache = CompiledCache<UniversalLinkMatcher>(capacity: 8)
+        let kept = AASAMatchAnswers(matchers: cache)
+        let compiledEveryTime = AASAMatchAnswers()
+        for round in 1...2 {
+            for (index, input) in cases.enumerated() {
+                let answer = kept.answer(to: input, aasa: document.member("aasa", ofElement: index), costLimit: .max)
+                #expect(answer == compiledEveryTime.answer(to: input, costLimit: .max), "case \(index)")
+            }
+            // Five files as sent, two of them the same value as another written another way: five
+            // texts compiled in the first round, and all found in the second.
+            #expect(cache.counts.misses == 5 && cache.counts.hits == 5 * (round - 1), "round \(round)")
+        }
     }
 }
