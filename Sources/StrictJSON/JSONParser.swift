@@ -208,7 +208,7 @@ public struct JSONParser {
                     path.removeLast()
                 }
             } else {
-                if places != nil { places?[Array(key.utf8)] = members.count }
+                places?[Array(key.utf8)] = members.count  // nil for a small object: nothing evaluated
                 members.append(JSONValue.Member(key, value))
             }
             skipWhitespace()
