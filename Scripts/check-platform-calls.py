@@ -19,6 +19,11 @@ Integrations/WebKitGTK, which is a Linux program by design) and checks:
 
 4. The targets an iOS app takes into its navigation delegate import no Foundation (and WebAddress
    nothing at all): FOUNDATION_FREE below.
+5. No standard-library name newer than the package's oldest macOS (Package.swift's `.macOS(.vN)`)
+   is used without an `if #available` or `@available(macOS` on its line or the three before: the
+   compiler checks availability only when it builds for Apple platforms, so a Linux build accepts
+   `Mutex` or `String(validating:as:)` that a Mac's build with macOS 13 as its target refuses. The names come
+   from the toolchain's own interfaces (newer_stdlib_names.py says what that covers).
 
 It prints every platform-specific call and the C library functions each file uses (POSIX, which
 both Linux and Darwin have), with the totals; `--list` prints each occurrence. Exit status 1 when a
@@ -27,6 +32,8 @@ rule is broken. docs/platforms.md explains what this proves and what only a macO
 import os
 import re
 import sys
+
+import newer_stdlib_names
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 FOLDERS = ["Sources", "Tests", "Plugins", "Fuzz", "Benchmarks"]
@@ -76,7 +83,16 @@ def declared_functions():
     return names
 
 
-def scan(path, swift_names):
+def declared_types():
+    """The names the repository declares as types: its own `Job` is not the standard library's."""
+    names = set()
+    for path in swift_files():
+        names |= set(re.findall(r"\b(?:struct|class|enum|protocol|actor|typealias)\s+(\w+)",
+                                open(path, encoding="utf-8").read()))
+    return names
+
+
+def scan(path, swift_names, newer):
     """(imports with their guards, occurrences, POSIX calls, problems) of one file."""
     stack = []  # each: [conditions of the branches so far, condition of the current branch]
     imports, occurrences, calls, problems = [], [], {}, []
@@ -128,6 +144,11 @@ def scan(path, swift_names):
                 if not guarded:
                     problems.append(f"{relative}:{number}: {match.group(0)} is {'Linux' if linux else 'Darwin'}-only "
                                     f"and not inside a branch for it")
+        for pattern, what in newer.items():
+            if re.search(pattern, text) and not any(re.search(r"[#@]available\(macOS|platform-checked:", lines[i])
+                                                    for i in range(max(0, number - 4), number)):
+                problems.append(f"{relative}:{number}: {what} is newer than the package's oldest macOS; put it "
+                                f"under `if #available`, or use what that macOS has")
         for name in POSIX:
             if name in swift_names and not explicit:
                 continue
@@ -145,9 +166,17 @@ def main() -> int:
     files, problems, occurrences = 0, [], []
     posix_by_file = {}
     swift_names = declared_functions()
+    minimum = newer_stdlib_names.minimum_macos(os.path.join(ROOT, "Package.swift"))
+    if minimum is None or not newer_stdlib_names.interfaces():
+        print("cannot check availability: no `.macOS(.vN)` in Package.swift, or no standard-library interfaces "
+              "beside `swift`", file=sys.stderr)
+        return 1
+    own = declared_types()
+    newer = {pattern: what for pattern, what in newer_stdlib_names.newer_patterns(minimum).items()
+             if what.split(" ")[0].split(".")[0] not in own}
     for path in swift_files():
         files += 1
-        imports, found, calls, broken = scan(path, swift_names)
+        imports, found, calls, broken = scan(path, swift_names, newer)
         problems += broken
         occurrences += found
         if calls and (set(imports) & set(C_LIBRARIES) or "Foundation" in open(path, encoding="utf-8").read()):
@@ -173,7 +202,8 @@ def main() -> int:
             print(f"  {problem}")
         return 1
     print("every platform import is guarded, every platform-specific name is inside its platform's branch, "
-          f"and {', '.join(FOUNDATION_FREE)} import no Foundation")
+          f"{', '.join(FOUNDATION_FREE)} import no Foundation, and none of the {len(newer)} standard-library "
+          f"names newer than macOS {minimum} is used unguarded")
     return 0
 
 

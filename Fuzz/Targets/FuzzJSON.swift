@@ -72,7 +72,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     Fuzz.log("parsed: \(serialized)")
     let utf8 = Array(serialized.utf8)
     Fuzz.check(
-        String(validating: utf8, as: UTF8.self) != nil, "the serialization is valid UTF-8",
+        String(validUTF8: utf8) != nil, "the serialization is valid UTF-8",
         "serialized (hex): \(Fuzz.hex(utf8))")
     Fuzz.check(
         !utf8.contains(where: { $0 < 0x20 }), "the serialization has no raw control character",

@@ -245,7 +245,7 @@ private struct SignatureReader<Source: ByteSource> {
             problems.append("The code directory's \(name) has no terminating NUL within \(bytes.count) bytes.")
             return nil
         }
-        guard let text = String(validating: bytes[..<end], as: UTF8.self) else {
+        guard let text = String(validUTF8: bytes[..<end]) else {
             problems.append("The code directory's \(name) is not UTF-8.")
             return nil
         }

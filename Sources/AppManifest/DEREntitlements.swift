@@ -115,7 +115,7 @@ public enum DEREntitlements {
     }
 
     static func text(_ bytes: ArraySlice<UInt8>) throws(Refusal) -> String {
-        guard let string = String(validating: bytes, as: UTF8.self) else {
+        guard let string = String(validUTF8: bytes) else {
             throw Refusal("a UTF8String that is not UTF-8")
         }
         return string

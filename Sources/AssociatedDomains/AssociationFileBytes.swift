@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Turning the bytes a server sent into JSON text, as a device does (spec §2): at most 131,072
 /// bytes; UTF-8, UTF-16 or UTF-32, with or without a byte order mark; or a CMS-signed file (the
 /// old Handoff form) whose signed content is the JSON.
@@ -55,7 +57,7 @@ enum AssociationFileBytes {
     }
 
     private static func utf8(_ bytes: ArraySlice<UInt8>) -> Result<String, Failure> {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.notText("not valid UTF-8")) }
+        guard let text = String(validUTF8: bytes) else { return .failure(.notText("not valid UTF-8")) }
         return .success(text)
     }
 
@@ -69,7 +71,7 @@ enum AssociationFileBytes {
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }
-        guard let text = String(validating: units, as: UTF16.self) else {
+        guard let text = String(validUTF16: units) else {
             return .failure(.notText("not valid UTF-16"))
         }
         return .success(text)

@@ -131,7 +131,7 @@ public struct FrameworkAudit: Sendable {
         if let file = files.file("webfence-framework.json"), !FlutterAppAudit.isSettingsFile(file) {
             return readProps(file)
         }
-        if let file = files.file("Settings.swift"), let text = String(validating: file.bytes, as: UTF8.self),
+        if let file = files.file("Settings.swift"), let text = String(validUTF8: file.bytes),
             PWABuilderShell.isSettings(text)
         {
             return readSettings(text, file.source, files)

@@ -63,7 +63,7 @@ public struct SourceLocator {
     /// The locator for `bytes`, the content of `path`.
     public static func locator(path: String, bytes: [UInt8], custom: [Custom] = []) -> (any PointerLocating)? {
         // Binary property lists and Mach-O files have no lines; neither has text that is not UTF-8.
-        guard !bytes.starts(with: Array("bplist".utf8)), let text = String(validating: bytes, as: UTF8.self)
+        guard !bytes.starts(with: Array("bplist".utf8)), let text = String(validUTF8: bytes)
         else { return nil }
         for make in custom {
             if let locator = make(path, text) { return locator }

@@ -1,3 +1,4 @@
+import StrictJSON
 import WebAddress
 
 /// How Foundation's `URL`/`NSURL` reports the parts of a URL WebKit already canonicalised: what the
@@ -25,14 +26,14 @@ struct FoundationURLView {
         case .ipv6(let address)?: address.description
         case .opaque(let text)? where text.utf8.contains(UInt8(ascii: "%")):
             // CFURL's percent replacement fails, and so the host is nil, when the bytes are not UTF-8.
-            String(validating: PercentEncoding.decode(Array(text.utf8)), as: UTF8.self)
+            String(validUTF8: PercentEncoding.decode(Array(text.utf8)))
         case let other?: other.description
         }
     }
 
     private static func decodedPath(_ pathname: String) -> String? {
         let bytes = PercentEncoding.decode(Array(pathname.utf8))
-        guard var path = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard var path = String(validUTF8: bytes) else { return nil }
         if path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path
     }

@@ -63,7 +63,7 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
     func value<Failure: Error>(for key: Key?, compile: () -> Result<Value, Failure>) -> Result<Value, Failure> {
         // The compact text may be longer than the estimate (an escaped character is counted once).
         let key = key.flatMap { $0.utf8.count <= Self.maximumInputSize ? $0 : nil }
-        let kept = lock.withLock { () -> Value? in
+        let kept = locked { () -> Value? in
             guard let key, let kept = entries[key] else {
                 misses += 1
                 return nil
@@ -74,7 +74,7 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
         if let kept { return .success(kept) }
         let compiled = compile()
         if case .success(let value) = compiled, let key {
-            lock.withLock {
+            locked {
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
                 entries[key] = value
             }
@@ -84,7 +84,16 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
 
     /// How many inputs were found kept (`hits`) and how many compiled (`misses`) since the cache
     /// was made: what `webfence serve`'s `/metrics` reports.
-    public var counts: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
+    public var counts: (hits: Int, misses: Int) { locked { (hits, misses) } }
+
+    /// `body`'s result, run under `lock`. (Not `NSLocking.withLock`: Linux's Foundation carries no
+    /// availability to check it against macOS 13 by; docs/platforms.md.)
+    @inlinable
+    func locked<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 
     /// What an input is kept by: a JSON text of it.
     @usableFromInline

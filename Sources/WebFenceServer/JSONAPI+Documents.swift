@@ -9,7 +9,7 @@ extension JSONAPI {
     /// the reason); one that names plist files is refused so (no request names a path on the
     /// server); over 500 steps, `413 scenario.steps`.
     public static func simulate(_ body: [UInt8]) -> APIResponse {
-        guard let text = String(validating: body, as: UTF8.self) else { return BodyError.notUTF8.response }
+        guard let text = String(validUTF8: body) else { return BodyError.notUTF8.response }
         switch BoundedScenarioRun.run(text, maximumSteps: maximumScenarioSteps) {
         case .success(let result): return .ok(ScenarioJSON.render([result]))
         case .failure(let refusal):

@@ -154,7 +154,7 @@ public enum JSONAPI {
     static func parseDocument(_ body: [UInt8], duplicateKeys: JSONParser.DuplicateKeys = .reject) -> Result<
         JSONDocument, BodyError
     > {
-        guard let text = String(validating: body, as: UTF8.self) else { return .failure(.notUTF8) }
+        guard let text = String(validUTF8: body) else { return .failure(.notUTF8) }
         do throws(JSONParser.Error) {
             return .success(try JSONParser.document(text, duplicateKeys: duplicateKeys))
         } catch {

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Runs work with a time limit that holds even when the work ignores cancellation (PostgresNIO's
 /// query waits on a future that a cancelled task does not end): the work runs in a task of its own
@@ -40,11 +40,11 @@ enum TimeLimit {
             var given = false
             var whenGiven: [@Sendable () -> Void] = []
         }
-        private let state = Mutex(State())
+        private let state = NIOLockedValueBox(State())
 
         /// Keeps `continuation` for the answer; false (and resumed at once) when one was given before.
         func wait(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
-            let early = state.withLock { state -> Result<T, any Error>? in
+            let early = state.withLockedValue { state -> Result<T, any Error>? in
                 if let early = state.early { return early }
                 state.continuation = continuation
                 return nil
@@ -55,7 +55,7 @@ enum TimeLimit {
         }
 
         func onAnswer(_ action: @escaping @Sendable () -> Void) {
-            let given = state.withLock { state -> Bool in
+            let given = state.withLockedValue { state -> Bool in
                 if !state.given { state.whenGiven.append(action) }
                 return state.given
             }
@@ -63,7 +63,7 @@ enum TimeLimit {
         }
 
         func give(_ result: Result<T, any Error>) {
-            let (continuation, actions) = state.withLock {
+            let (continuation, actions) = state.withLockedValue {
                 state -> (CheckedContinuation<T, any Error>?, [@Sendable () -> Void]) in
                 guard !state.given else { return (nil, []) }
                 state.given = true

@@ -144,6 +144,7 @@ private final class EventLoopTaskExecutor: TaskExecutor {
     private let loop: any EventLoop
     init(_ loop: any EventLoop) { self.loop = loop }
 
+    // platform-checked: a member of a type that needs macOS 15
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }

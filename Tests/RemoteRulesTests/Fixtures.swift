@@ -43,8 +43,17 @@ final class TestClock: @unchecked Sendable {
 
     init(_ date: Date = launchTime) { self.date = date }
 
-    var now: Date { lock.withLock { date } }
-    func advance(by seconds: TimeInterval) { lock.withLock { date += seconds } }
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return date
+    }
+
+    func advance(by seconds: TimeInterval) {
+        lock.lock()
+        defer { lock.unlock() }
+        date += seconds
+    }
     var closure: @Sendable () -> Date { { self.now } }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOPosix
 import NetworkTestSupport
-import Synchronization
 import Testing
 
 /// Two `webfence-serve` processes watching one domain through one PostgreSQL database (issue 31):
@@ -22,8 +22,8 @@ struct WatchReplicaProcessTests {
 
     /// The site: its file, and whether it holds every request without answering.
     final class Site: Sendable {
-        let file = Mutex(WatchReplicaProcessTests.first)
-        let stalled = Mutex(false)
+        let file = NIOLockedValueBox(WatchReplicaProcessTests.first)
+        let stalled = NIOLockedValueBox(false)
     }
 
     /// A `webfence-serve` process and the port it listens on.
@@ -49,7 +49,7 @@ struct WatchReplicaProcessTests {
         let site = Site()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let server = try await TestHTTPSServer.start(group: group, leaf: try ca.issueLeaf(dnsName: "localhost")) { _ in
-            site.stalled.withLock { $0 } ? .silence : .json(site.file.withLock { $0 })
+            site.stalled.withLockedValue { $0 } ? .silence : .json(site.file.withLockedValue { $0 })
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replicas-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -72,7 +72,7 @@ struct WatchReplicaProcessTests {
             try await Self.wait(upTo: .seconds(30)) { try Self.count(database, "watch_version", route: "direct") == 1 })
 
         // The site holds the next fetch; the replica holding the lease is killed while it waits.
-        site.stalled.withLock { $0 = true }
+        site.stalled.withLockedValue { $0 = true }
         let before = server.log.requests.count
         #expect(try await Self.wait(upTo: .seconds(30)) { server.log.requests.count > before })
         let holder = try Self.psql(database, "SELECT holder FROM watch_lease", tuplesOnly: true)
@@ -81,8 +81,8 @@ struct WatchReplicaProcessTests {
         let victim = try #require(replicas.firstIndex { $0.process.processIdentifier == pid }, "holder: \(holder)")
         kill(pid, SIGKILL)
         replicas[victim].process.waitUntilExit()
-        site.file.withLock { $0 = Self.second }
-        site.stalled.withLock { $0 = false }
+        site.file.withLockedValue { $0 = Self.second }
+        site.stalled.withLockedValue { $0 = false }
 
         // The survivor takes the domain when the lease ends (two 10 s fetches and 30 s) and records
         // the new file once; the killed one's held fetch left nothing (no failed answer recorded).

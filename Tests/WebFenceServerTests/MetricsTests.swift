@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import NIOConcurrencyHelpers
 import StrictJSON
-import Synchronization
 import Testing
 
 @testable import WebFenceServer
@@ -81,14 +81,14 @@ struct MetricsTests {
 
     @Test("--log-format json: one object a line, the message, level, label and metadata as members")
     func jsonLogs() throws {
-        let lines = Mutex([String]())
+        let lines = NIOLockedValueBox([String]())
         var logger = Logger(label: "webfence.serve") { label in
-            JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
+            JSONLogHandler(label: label) { line in lines.withLockedValue { $0.append(line) } }
         }
         logger[metadataKey: "watch"] = "3 domains"
         logger.info("the answer changed", metadata: ["domain": "example.com", "message": "kept apart"])
         logger.debug("below the level")
-        let written = lines.withLock { $0 }
+        let written = lines.withLockedValue { $0 }
         #expect(written.count == 1)
         let line = try #require(written.first)
         #expect(line.hasSuffix("\n") && !line.dropLast().contains("\n"))
@@ -105,16 +105,16 @@ struct MetricsTests {
     @Test(
         "--log-format text: a line as swift-log's stream handler writes it, metadata formatted only for a line written")
     func textLogs() throws {
-        let lines = Mutex([String]())
+        let lines = NIOLockedValueBox([String]())
         var logger = Logger(label: "webfence.serve") { label in
-            TextLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
+            TextLogHandler(label: label) { line in lines.withLockedValue { $0.append(line) } }
         }
         logger.logLevel = .warning
         logger[metadataKey: "watch"] = "3 domains"
         logger.warning("the fetch outlasted the lease", metadata: ["domain": "example.com"])
         logger.info("below the level")
-        let line = try #require(lines.withLock { $0 }.first)
-        #expect(lines.withLock { $0.count } == 1)
+        let line = try #require(lines.withLockedValue { $0 }.first)
+        #expect(lines.withLockedValue { $0.count } == 1)
         #expect(
             line.hasSuffix(
                 " warning webfence.serve: domain=example.com watch=3 domains [WebFenceServerTests] the fetch outlasted the lease\n"

@@ -1,9 +1,9 @@
 import AssociatedDomains
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NetworkTestSupport
-import Synchronization
 import Testing
 import WebFenceNetwork
 
@@ -21,23 +21,23 @@ struct WatchReplicaTests {
 
     /// The sites' files, one a domain; a stalled site accepts a request and never answers it.
     final class Sites: Sendable {
-        let files: Mutex<[String]>
-        let stalled = Mutex(false)
+        let files: NIOLockedValueBox<[String]>
+        let stalled = NIOLockedValueBox(false)
 
-        init(count: Int) { files = Mutex(Array(repeating: WatchTests.first, count: count)) }
+        init(count: Int) { files = NIOLockedValueBox(Array(repeating: WatchTests.first, count: count)) }
 
         func reply(_ index: Int) -> Reply {
-            stalled.withLock { $0 } ? .silence : .json(files.withLock { $0[index] })
+            stalled.withLockedValue { $0 } ? .silence : .json(files.withLockedValue { $0[index] })
         }
 
-        func change(_ index: Int, to file: String) { files.withLock { $0[index] = file } }
+        func change(_ index: Int, to file: String) { files.withLockedValue { $0[index] = file } }
     }
 
     /// A clock the test moves by hand, shared by the replicas.
     final class Clock: Sendable {
-        let time = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        var now: @Sendable () -> Date { { self.time.withLock { $0 } } }
-        func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
+        let time = NIOLockedValueBox(Date(timeIntervalSince1970: 1_800_000_000))
+        var now: @Sendable () -> Date { { self.time.withLockedValue { $0 } } }
+        func advance(_ seconds: Double) { time.withLockedValue { $0 += seconds } }
     }
 
     @Test(
@@ -104,14 +104,14 @@ struct WatchReplicaTests {
         // Replica a stops while it fetches (the site takes the request and never answers): it gives
         // the domain back, due at once, and b records the site's new file.
         clock.advance(3600)
-        sites.stalled.withLock { $0 = true }
+        sites.stalled.withLockedValue { $0 = true }
         let before = servers.map(\.log.requests.count)
         let stopping = Task { await a.checkAll(now: clock.now) }
         let stalledAt = await Self.firstRequest(on: servers, after: before)
         stopping.cancel()
         _ = await stopping.value
         let held = try #require(stalledAt.map { domains[$0] }, "replica a fetched nothing")
-        sites.stalled.withLock { $0 = false }
+        sites.stalled.withLockedValue { $0 = false }
         let index = try #require(domains.firstIndex(of: held))
         sites.change(index, to: Self.third)
         #expect(await Self.eventually { try await b.store.nextClaim(among: [held.description]) == clock.now() })
@@ -124,7 +124,7 @@ struct WatchReplicaTests {
             try await a.store.claim(among: names, holder: a.holder, at: clock.now(), for: .seconds(60)))
         (a.store as? PostgresWatchStore)?.close()
         let takenIndex = try #require(names.firstIndex(of: taken))
-        let changes = sites.files.withLock { $0[takenIndex] } != WatchTests.first
+        let changes = sites.files.withLockedValue { $0[takenIndex] } != WatchTests.first
         sites.change(takenIndex, to: WatchTests.first)
         let others = await b.checkAll(now: clock.now)
         #expect(!others.contains { $0.hasPrefix("\(taken) ") }, "\(others)")

@@ -4,9 +4,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import NIOConcurrencyHelpers
 import NetworkTestSupport
 import StrictJSON
-import Synchronization
 import Testing
 import WebFenceNetwork
 
@@ -30,8 +30,8 @@ struct WatchTests {
 
     /// A server whose CDN route serves `cdn` and direct route `direct`, each changeable.
     final class Files: Sendable {
-        let cdn = Mutex(WatchTests.first)
-        let direct = Mutex(WatchTests.first)
+        let cdn = NIOLockedValueBox(WatchTests.first)
+        let direct = NIOLockedValueBox(WatchTests.first)
     }
 
     static func server(_ trust: FetchRouteTests.Trust, domains: [LinkDomain], path: String, cdn: String) throws
@@ -47,12 +47,12 @@ struct WatchTests {
     /// A clock for the watch that moves on an interval (an hour) after each round, so that every
     /// round finds each domain due again.
     final class Hours: Sendable {
-        let current = Mutex(Date())
+        let current = NIOLockedValueBox(Date())
 
         /// One round of `watch` at the clock's time, then the clock an hour on.
         func round(_ watch: AssociationWatch) async -> [String] {
-            let changed = await watch.checkAll(now: { self.current.withLock { $0 } })
-            current.withLock { $0 += 3600 }
+            let changed = await watch.checkAll(now: { self.current.withLockedValue { $0 } })
+            current.withLockedValue { $0 += 3600 }
             return changed
         }
     }
@@ -75,7 +75,9 @@ struct WatchTests {
         try await withTestServer(
             leaf: trust.leaf,
             route: { head in
-                .json(head.uri.hasPrefix("/a/v1/") ? files.cdn.withLock { $0 } : files.direct.withLock { $0 })
+                .json(
+                    head.uri.hasPrefix("/a/v1/")
+                        ? files.cdn.withLockedValue { $0 } : files.direct.withLockedValue { $0 })
             }
         ) { origin, _ in
             let domain = try #require(LinkDomain("localhost:\(origin.port)"))
@@ -87,7 +89,7 @@ struct WatchTests {
             #expect(await watch.checkAll().isEmpty, "not due again within the interval")
             #expect(await hours.round(watch).isEmpty)
             // The server's file changes; the CDN still serves the old one.
-            files.direct.withLock { $0 = Self.second }
+            files.direct.withLockedValue { $0 = Self.second }
             #expect(await hours.round(watch) == ["\(domain) direct"])
             var state = try #require(try await watch.state().first)
             #expect(state.routes.map(\.versions.count) == [1, 2])
@@ -100,10 +102,10 @@ struct WatchTests {
             #expect(state.routes.map(\.versions.count) == [1, 2])
             #expect(try await watch.store.changes(domain: domain.description, route: .direct).count == 2)
             // The CDN catches up: its second version, and the two routes match again.
-            files.cdn.withLock { $0 = Self.second }
+            files.cdn.withLockedValue { $0 = Self.second }
             #expect(await hours.round(watch) == ["\(domain) cdn"])
             // Back to the first file on the server: a change, but no new version.
-            files.direct.withLock { $0 = Self.first }
+            files.direct.withLockedValue { $0 = Self.first }
             #expect(await hours.round(watch) == ["\(domain) direct"])
             state = try #require(try await watch.state().first)
             #expect(state.routes.map(\.versions.count) == [2, 2])

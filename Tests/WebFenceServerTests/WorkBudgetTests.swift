@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import NIOConcurrencyHelpers
 import StrictJSON
-import Synchronization
 import Testing
 
 @testable import WebFenceServer
@@ -122,21 +122,21 @@ struct WorkBudgetTests {
     @Test("with every thread deciding and no room to wait, one more request is 503 server.busy at once")
     func busy() async throws {
         let pool = DecisionPool(threads: 1, waiting: 0)
-        let started = Mutex(false)
-        let release = Mutex(false)
+        let started = NIOLockedValueBox(false)
+        let release = NIOLockedValueBox(false)
         async let first = pool.decide(bodySize: 2_048) { () -> Int in
-            started.withLock { $0 = true }
-            while !release.withLock({ $0 }) { usleep(1_000) }
+            started.withLockedValue { $0 = true }
+            while !release.withLockedValue({ $0 }) { usleep(1_000) }
             return 1
         }
-        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+        while !started.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
         let second = await pool.decide(bodySize: 2_048) { 2 }
         #expect(throws: APIResponse.self) { try second.get() }
         if case .failure(let refusal) = second { #expect(Self.code(refusal) == "server.busy") }
         // A small body is decided where it arrives, whatever the pool is doing.
         let small = await pool.decide(bodySize: 100) { 3 }
         #expect(try small.get() == 3)
-        release.withLock { $0 = true }
+        release.withLockedValue { $0 = true }
         #expect(try await first.get() == 1)
         #expect(try await pool.decide(bodySize: 2_048) { 4 }.get() == 4)
     }

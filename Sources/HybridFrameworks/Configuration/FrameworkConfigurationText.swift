@@ -32,7 +32,7 @@ public enum FrameworkConfigurationText {
         FrameworkPolicy, [FrameworkConfigurationNote]
     ) {
         if let read = try framework.definition.stage(ownFormat: bytes) { return read }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validUTF8: bytes) else {
             throw Failure.notUTF8
         }
         let json: JSONValue

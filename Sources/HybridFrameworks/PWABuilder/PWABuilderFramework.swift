@@ -33,7 +33,7 @@ extension PWABuilderPolicy: FrameworkDefinition {
         PWABuilderConfiguration, [FrameworkConfigurationNote]
     )? {
         guard !FrameworkConfigurationText.isJSONObject(bytes) else { return nil }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validUTF8: bytes) else {
             throw FrameworkConfigurationText.Failure.notUTF8
         }
         do throws(PWABuilderSettingsReader.Failure) {

@@ -1,6 +1,6 @@
 import CoreMetrics
+import NIOConcurrencyHelpers
 import Prometheus
-import Synchronization
 import WebFenceCommandLine
 import WebFenceWatch
 
@@ -16,7 +16,7 @@ final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     /// The counts read from the caches and the watch at the last scrape, to add only what is new.
-    private let scraped = Mutex([String: Int]())
+    private let scraped = NIOLockedValueBox([String: Int]())
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -39,12 +39,12 @@ final class ServerMetrics: Sendable {
         /// By method and status (`"POST 200"`).
         var requests: [String: CoreMetrics.Counter] = [:]
     }
-    private let series = Mutex([String: RouteSeries]())
+    private let series = NIOLockedValueBox([String: RouteSeries]())
 
     /// One answered request: `route` is the route's path (`unmatched` for none), never the request's.
     func request(route: String, method: String, status: Int, duration: Duration, bodyBytes: Int) {
         let method = Self.methods.contains(method) ? method : "other"
-        let (requests, timer, bytes) = series.withLock { series in
+        let (requests, timer, bytes) = series.withLockedValue { series in
             var routeSeries =
                 series[route]
                 ?? RouteSeries(
@@ -95,7 +95,7 @@ final class ServerMetrics: Sendable {
     /// Brings a counter up to `total`, a count kept elsewhere that only grows.
     private func add(_ label: String, _ dimensions: [(String, String)], _ total: Int) {
         let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
-        let new = scraped.withLock { seen -> Int in
+        let new = scraped.withLockedValue { seen -> Int in
             // Two scrapes at once may read their totals in either order: only a larger total counts.
             let before = seen[key] ?? 0
             seen[key] = max(before, total)
