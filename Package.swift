@@ -264,6 +264,8 @@ let package = Package(
                 "WebFenceCommands", "WebFenceServer", "WebFenceWatch", "WebFenceCommandLine",
                 "WebFenceNetwork", "AssociatedDomains", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import NIOCore
+import NIOPosix
 import WebFenceCommandLine
 import WebFenceCommands
 
@@ -13,7 +15,16 @@ enum Entry {
         URL(fileURLWithPath: CommandLine.arguments.first ?? ServeExecutable.serverName).lastPathComponent
         == ServeExecutable.serverName
 
+    /// Whether this process runs the server: under its name, or as `webfence serve`.
+    static var runsServer: Bool { invokedAsServer || CommandLine.arguments.dropFirst().first == "serve" }
+
     static func main() async {
+        // The server's tasks run on NIO's event loops, which read and write its connections, not on
+        // Swift's own threads beside them: no hop between the two for each request (D127). Other
+        // commands keep Swift's threads, where their blocking file reads hold no connection's I/O.
+        // Here, first, on the main thread, as NIO requires; where NIO cannot (macOS 13), nothing
+        // changes but the speed.
+        if runsServer { NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() }
         if invokedAsServer {
             await CommandMain.run(ServeCommand.self, network: .http)
         } else {

@@ -111,7 +111,15 @@ struct AppAuditing: Sendable {
             return .failure(Refusal(status: 400, code: "body.unreadable", message: "the upload could not be read"))
         case .success: break
         }
-        return Self.files(in: bodyURL, boundary: boundary, folder: folder)
+        // Unpacked on NIO's blocking-work threads: a form of up to the upload limit is copied and
+        // written out, which must not hold the event loop this task runs on (D127).
+        do {
+            return try await NIOThreadPool.singleton.runIfActive {
+                Self.files(in: bodyURL, boundary: boundary, folder: folder)
+            }
+        } catch {
+            return .failure(Refusal(status: 503, code: "upload.busy", message: "the server is stopping"))
+        }
     }
 
     /// The form's parts written out as files: `app` (an archive) or `infoPlist` with an optional
