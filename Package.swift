@@ -6,7 +6,9 @@ import PackageDescription
 
 let package = Package(
     name: "WebFence",
-    platforms: [.macOS(.v13)],
+    // macOS 14: Hummingbird 2's own floor (the server). iOS 16: the policy targets an app links use
+    // parameterized existentials and the standard library's string searching, both iOS 16 (docs/platforms.md).
+    platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
         .library(name: "WebFence", targets: ["WebFence"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),

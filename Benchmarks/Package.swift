@@ -12,7 +12,7 @@ let main = URL(fileURLWithPath: #filePath)
 
 let package = Package(
     name: "WebFenceBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),

@@ -19,10 +19,11 @@ Integrations/WebKitGTK, which is a Linux program by design) and checks:
 
 4. The targets an iOS app takes into its navigation delegate import no Foundation (and WebAddress
    nothing at all): FOUNDATION_FREE below.
-5. No standard-library name newer than the package's oldest macOS (Package.swift's `.macOS(.vN)`)
-   is used without an `if #available` or `@available(macOS` on its line or the three before: the
-   compiler checks availability only when it builds for Apple platforms, so a Linux build accepts
-   `Mutex` or `String(validating:as:)` that a Mac's build with macOS 13 as its target refuses. The names come
+5. No standard-library name newer than the package's oldest macOS or iOS (Package.swift's
+   `.macOS(.vN)`, `.iOS(.vN)`; iOS for Sources only, which an app builds) is used without an
+   `if #available` or `@available` naming those platforms at or past its versions, on its line or
+   the three before: the compiler checks availability only when it builds for Apple platforms, so
+   a Linux build accepts `Mutex` or `String(validating:as:)` that a Mac's build refuses. The names come
    from the toolchain's own interfaces (newer_stdlib_names.py says what that covers).
 
 It prints every platform-specific call and the C library functions each file uses (POSIX, which
@@ -144,11 +145,20 @@ def scan(path, swift_names, newer):
                 if not guarded:
                     problems.append(f"{relative}:{number}: {match.group(0)} is {'Linux' if linux else 'Darwin'}-only "
                                     f"and not inside a branch for it")
-        for pattern, what in newer.items():
-            if re.search(pattern, text) and not any(re.search(r"[#@]available\(macOS|platform-checked:", lines[i])
-                                                    for i in range(max(0, number - 4), number)):
-                problems.append(f"{relative}:{number}: {what} is newer than the package's oldest macOS; put it "
-                                f"under `if #available`, or use what that macOS has")
+        for pattern, (what, needs) in newer.items():
+            # An app builds only Sources for iOS; tests, benchmarks and plugins build for macOS.
+            needs = {p: v for p, v in needs.items() if p == "macOS" or relative.startswith("Sources" + os.sep)}
+            if not needs or not re.search(pattern, text):
+                continue
+            nearby = [lines[i] for i in range(max(0, number - 4), number)]
+            if any("platform-checked:" in line for line in nearby):
+                continue
+            guarded = newer_stdlib_names.merged(*[newer_stdlib_names.versions(line) for line in nearby])
+            if all(guarded.get(p, 0) >= v for p, v in needs.items()):
+                continue
+            problems.append(f"{relative}:{number}: {what} is newer than the package's oldest "
+                            f"{' and '.join(sorted(needs))}; put it under `if #available` or `@available` for "
+                            f"{', '.join(f'{p} {v}' for p, v in sorted(needs.items()))}, or use what they have")
         for name in POSIX:
             if name in swift_names and not explicit:
                 continue
@@ -166,14 +176,14 @@ def main() -> int:
     files, problems, occurrences = 0, [], []
     posix_by_file = {}
     swift_names = declared_functions()
-    minimum = newer_stdlib_names.minimum_macos(os.path.join(ROOT, "Package.swift"))
-    if minimum is None or not newer_stdlib_names.interfaces():
+    minimum = newer_stdlib_names.minimums(os.path.join(ROOT, "Package.swift"))
+    if "macOS" not in minimum or not newer_stdlib_names.interfaces():
         print("cannot check availability: no `.macOS(.vN)` in Package.swift, or no standard-library interfaces "
-              "beside `swift`", file=sys.stderr)
+              "of a Linux toolchain beside `swift` (run it on Linux, as CI does)", file=sys.stderr)
         return 1
     own = declared_types()
-    newer = {pattern: what for pattern, what in newer_stdlib_names.newer_patterns(minimum).items()
-             if what.split(" ")[0].split(".")[0] not in own}
+    newer = {pattern: found for pattern, found in newer_stdlib_names.newer_patterns(minimum).items()
+             if found[0].split(" ")[0].split(".")[0] not in own}
     for path in swift_files():
         files += 1
         imports, found, calls, broken = scan(path, swift_names, newer)
@@ -203,7 +213,7 @@ def main() -> int:
         return 1
     print("every platform import is guarded, every platform-specific name is inside its platform's branch, "
           f"{', '.join(FOUNDATION_FREE)} import no Foundation, and none of the {len(newer)} standard-library "
-          f"names newer than macOS {minimum} is used unguarded")
+          f"names newer than {' and '.join(f'{p} {v}' for p, v in sorted(minimum.items()))} is used unguarded")
     return 0
 
 

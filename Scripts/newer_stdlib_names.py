@@ -1,6 +1,6 @@
-"""The standard library's declarations newer than the package's oldest macOS, read from the
-toolchain's own module interfaces (their `@available(macOS N, ...)` attributes are kept on Linux,
-where the compiler does not check them). Used by check-platform-calls.py.
+"""The standard library's declarations newer than the package's oldest macOS or iOS, read from the
+toolchain's own module interfaces (their `@available(macOS N, iOS M, ...)` attributes are kept on
+Linux, where the compiler does not check them). Used by check-platform-calls.py.
 
 What it finds, as patterns over Swift code: top-level types and functions (`Mutex`, `Int128`,
 `withDiscardingTaskGroup`) and labelled initialisers of older types (`String(validating:`). What it
@@ -17,13 +17,29 @@ DECLARATION = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open|final|static|class|mutating|nonmutating|consuming|borrowing|"
     r"override|indirect|required|convenience|nonisolated|dynamic)\s+)*"
     r"(struct|class|enum|protocol|typealias|actor|func|init|var|let|subscript|extension)\b\s*([^\s(<:{=]*)(.*)")
-AVAILABLE = re.compile(r"@available\(macOS (\d+)")
+PLATFORMS = ["macOS", "iOS"]
 
 
-def minimum_macos(package_swift):
-    """The major version of `.macOS(.vN)` in Package.swift."""
-    found = re.search(r"\.macOS\(\.v(\d+)", open(package_swift, encoding="utf-8").read())
-    return int(found.group(1)) if found else None
+def versions(line):
+    """{platform: major version} named by an `@available(...)` or `#available(...)` on `line`."""
+    found = {}
+    for attribute in re.findall(r"[#@]available\(([^)]*)\)", line):
+        for platform in PLATFORMS:
+            version = re.search(r"\b" + platform + r" (\d+)", attribute)
+            if version:
+                found[platform] = int(version.group(1))
+    return found
+
+
+def minimums(package_swift):
+    """{platform: major version} of Package.swift's `platforms` (`.macOS(.v14)`, `.iOS(.v16)`)."""
+    text = open(package_swift, encoding="utf-8").read()
+    found = {}
+    for platform in PLATFORMS:
+        version = re.search(r"\." + platform + r"\(\.v(\d+)", text)
+        if version:
+            found[platform] = int(version.group(1))
+    return found
 
 
 def interfaces():
@@ -38,29 +54,37 @@ def interfaces():
     return found
 
 
+def merged(*all):
+    """The later version of each platform among `all`."""
+    result = {}
+    for each in all:
+        for platform, version in each.items():
+            result[platform] = max(result.get(platform, 0), version)
+    return result
+
+
 def declarations(path):
-    """(kind, owner, name, macOS major) of each declaration of one interface; owner is the
+    """(kind, owner, name, {platform: major}) of each declaration of one interface; owner is the
     enclosing type or extension, "" at top level; an init's name is its labels."""
-    found, stack, depth, pending = [], [], 0, 0
+    found, stack, depth, pending = [], [], 0, {}
     for line in open(path, encoding="utf-8"):
         stripped = line.strip()
-        version = AVAILABLE.search(stripped)
-        if version:
-            pending = max(pending, int(version.group(1)))
+        if stripped.startswith("@available("):
+            pending = merged(pending, versions(stripped))
         match = DECLARATION.match(line)
         opens = line.count("{") - line.count("}")
         if match:
             kind, name, rest = match.groups()
-            inherited = max([frame[1] for frame in stack] or [0])
+            needs = merged(pending, *[frame[1] for frame in stack])
             if kind == "init":
                 name = ",".join(re.findall(r"[(,]\s*(\w+)\s*(?:\w+\s*)?:", rest))
             owner = stack[-1][0].split(".")[-1] if stack else ""
-            found.append((kind, owner, name, max(pending, inherited)))
+            found.append((kind, owner, name, needs))
             if kind in ("struct", "class", "enum", "protocol", "actor", "extension") and opens > 0:
-                stack.append((name, max(pending, inherited), depth))
-            pending = 0
+                stack.append((name, needs, depth))
+            pending = {}
         elif stripped and not stripped.startswith(("@", "#")):
-            pending = 0
+            pending = {}
         depth += opens
         while stack and depth <= stack[-1][2]:
             stack.pop()
@@ -68,22 +92,27 @@ def declarations(path):
 
 
 def newer_patterns(minimum):
-    """{regex: "what it is (macOS N)"} for each name newer than macOS `minimum` and not also
-    declared for `minimum` or older."""
+    """{regex: (what it is, {platform: version it needs})} for each name that needs a platform
+    newer than `minimum` ({platform: major}) and is not also declared for `minimum` or older."""
+    def newer(needs):
+        return {p: v for p, v in needs.items() if p in minimum and v > minimum[p]}
     every = [d for path in interfaces() for d in declarations(path)]
-    older = {(kind, owner, name) for kind, owner, name, version in every if version <= minimum}
-    older_types = {name for kind, owner, name, version in every if version <= minimum and not owner
+    older = {(kind, owner, name) for kind, owner, name, needs in every if not newer(needs)}
+    older_types = {name for kind, owner, name, needs in every if not newer(needs) and not owner
                    and kind in ("struct", "class", "enum", "protocol", "extension", "typealias")}
     patterns = {}
-    for kind, owner, name, version in every:
-        if version <= minimum or (kind, owner, name) in older or name.startswith("_") or owner.startswith("_"):
+    for kind, owner, name, needs in every:
+        late = newer(needs)
+        if not late or (kind, owner, name) in older or name.startswith("_") or owner.startswith("_"):
             continue
+        platforms = ", ".join(f"{p} {v}" for p, v in sorted(late.items()))
         if not owner and kind in ("struct", "class", "enum", "protocol", "actor", "typealias"):
-            patterns[r"\b" + re.escape(name) + r"\b"] = f"{name} (macOS {version})"
+            patterns[r"\b" + re.escape(name) + r"\b"] = (f"{name} ({platforms})", late)
         elif not owner and kind == "func":
-            patterns[r"\b" + re.escape(name) + r"\s*[({]"] = f"{name} (macOS {version})"
+            patterns[r"\b" + re.escape(name) + r"\s*[({]"] = (f"{name} ({platforms})", late)
         elif kind == "init" and owner in older_types and name and "_" not in name.split(","):
             labels = name.split(",")
-            patterns[r"\b" + re.escape(owner) + r"\(\s*" + re.escape(labels[0]) + r":"] = \
-                f"{owner}.init({':'.join(labels)}:) (macOS {version})"
+            what = f"{owner}.init({':'.join(labels)}:) ({platforms})"
+            # `String(validating:` and `String.init(validating:`; a defaulted first label cannot be told.
+            patterns[r"\b" + re.escape(owner) + r"(\.init)?\(\s*" + re.escape(labels[0]) + r":"] = (what, late)
     return patterns

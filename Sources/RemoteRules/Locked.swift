@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value behind a lock. `Synchronization.Mutex` would do, but it needs macOS 15 and the package
-/// supports macOS 13.
+/// supports macOS 14.
 final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

@@ -87,7 +87,7 @@ public final class CompiledCache<Value: Sendable>: JSONInputCache, @unchecked Se
     public var counts: (hits: Int, misses: Int) { locked { (hits, misses) } }
 
     /// `body`'s result, run under `lock`. (Not `NSLocking.withLock`: Linux's Foundation carries no
-    /// availability to check it against macOS 13 by; docs/platforms.md.)
+    /// availability to check it against the package's macOS by; docs/platforms.md.)
     @inlinable
     func locked<Result>(_ body: () -> Result) -> Result {
         lock.lock()

@@ -22,8 +22,8 @@ enum Entry {
         // The server's tasks run on NIO's event loops, which read and write its connections, not on
         // Swift's own threads beside them: no hop between the two for each request (D127). Other
         // commands keep Swift's threads, where their blocking file reads hold no connection's I/O.
-        // Here, first, on the main thread, as NIO requires; where NIO cannot (macOS 13), nothing
-        // changes but the speed.
+        // Here, first, on the main thread, as NIO requires; where NIO cannot (a compiler newer than
+        // it knows), nothing changes but the speed.
         if runsServer { NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() }
         if invokedAsServer {
             await CommandMain.run(ServeCommand.self, network: .http)

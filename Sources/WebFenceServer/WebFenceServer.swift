@@ -51,8 +51,8 @@ public struct WebFenceServer: Sendable {
         public var allowedHosts: [String] = []
         /// The tokens every route but `/health` needs (`--token-file`); nil: none needed.
         public var tokens: AccessTokens? = nil
-        /// At most this many requests decide at once, each on a thread of its own off the
-        /// cooperative pool (`DecisionPool`); by default one a core.
+        /// At most this many requests decide at once, each on a thread of its own off the event
+        /// loops (`DecisionPool`); by default one a core.
         public var maximumConcurrentDecisions = System.coreCount
         /// At most this many more wait for a thread; one more is a `503 server.busy`.
         public var maximumWaitingDecisions = 4 * System.coreCount

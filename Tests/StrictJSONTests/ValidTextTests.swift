@@ -4,9 +4,11 @@ import Testing
 
 /// `String(validUTF8:)` and `String(validUTF16:)`: where the standard library's
 /// `String(validating:as:)` exists (macOS 15, iOS 18, Linux) they call it; before it they decode
-/// with repair and keep the text only when nothing was repaired. Both ways must give one answer;
-/// on this machine the second is reached only by calling it.
-@Suite("Valid text: UTF-8 and UTF-16 validated the same with and without String(validating:as:)")
+/// with repair and keep the text only when nothing was repaired (`unrepaired`). Both ways are
+/// compared with a validator written here from Unicode's table of well-formed UTF-8 byte sequences
+/// (The Unicode Standard, Table 3-7), so the test proves the fallback on every system, and the
+/// standard library's answer too where it has one.
+@Suite("Valid text: UTF-8 and UTF-16 validated as Unicode's tables say, with and without String(validating:as:)")
 struct ValidTextTests {
     /// Sequences at each edge of UTF-8's validity: truncated, overlong, surrogates, past U+10FFFF,
     /// stray continuation bytes, and valid text that ends or begins with U+FFFD itself.
@@ -24,7 +26,6 @@ struct ValidTextTests {
         0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
     ]
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test(
         "UTF-8: every string of up to three edge bytes (four after F0 or F4), every one of up to two bytes, the edge cases"
     )
@@ -41,34 +42,56 @@ struct ValidTextTests {
         var valid = 0
         var disagreeing: [[UInt8]] = []
         for bytes in cases {
-            let expected = standard(bytes, as: UTF8.self)
+            let wellFormed = Self.isWellFormedUTF8(bytes)
+            let expected = wellFormed ? String(decoding: bytes, as: UTF8.self) : nil
             if String(validUTF8: bytes) != expected || String.unrepaired(bytes, as: UTF8.self, in: \.utf8) != expected {
                 disagreeing.append(bytes)
             }
-            if expected != nil { valid += 1 }
+            if wellFormed { valid += 1 }
         }
         #expect(disagreeing.isEmpty, "\(disagreeing.prefix(10))")
         // Both answers were reached, so the comparison proves something.
         #expect(valid > 1000 && valid < cases.count - 1000)
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("UTF-16: lone and reversed surrogates refused, pairs and U+FFFD kept")
     func utf16() {
-        let cases: [[UInt16]] = [
-            [], Array("é漢🙂".utf16), [0xFFFD], [0xD83D, 0xDE42], [0xD83D], [0xDE42], [0xDE42, 0xD83D],
-            [0x41, 0xD800], [0xD800, 0x41], [0xDBFF, 0xDFFF], [0xDC00, 0xDC00], [0xFFFD, 0xD800],
+        let cases: [([UInt16], Bool)] = [
+            ([], true), (Array("é漢🙂".utf16), true), ([0xFFFD], true), ([0xD83D, 0xDE42], true), ([0xD83D], false),
+            ([0xDE42], false), ([0xDE42, 0xD83D], false), ([0x41, 0xD800], false), ([0xD800, 0x41], false),
+            ([0xDBFF, 0xDFFF], true), ([0xDC00, 0xDC00], false), ([0xFFFD, 0xD800], false),
         ]
-        for units in cases {
-            let expected = standard(units, as: UTF16.self)
+        for (units, wellFormed) in cases {
+            let expected = wellFormed ? String(decoding: units, as: UTF16.self) : nil
             #expect(String(validUTF16: units) == expected, "\(units)")
             #expect(String.unrepaired(units, as: UTF16.self, in: \.utf16) == expected, "\(units)")
         }
     }
-}
 
-/// The standard library's answer, which needs macOS 15 or iOS 18.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-private func standard<Encoding: Unicode.Encoding>(_ units: [Encoding.CodeUnit], as encoding: Encoding.Type) -> String? {
-    String(validating: units, as: encoding)
+    /// Whether `bytes` are well-formed UTF-8, by Table 3-7 of The Unicode Standard: the ranges each
+    /// byte of a sequence may take, given its first.
+    static func isWellFormedUTF8(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let first = bytes[index]
+            let following: [ClosedRange<UInt8>]
+            switch first {
+            case 0x00...0x7F: following = []
+            case 0xC2...0xDF: following = [0x80...0xBF]
+            case 0xE0: following = [0xA0...0xBF, 0x80...0xBF]
+            case 0xE1...0xEC, 0xEE...0xEF: following = [0x80...0xBF, 0x80...0xBF]
+            case 0xED: following = [0x80...0x9F, 0x80...0xBF]
+            case 0xF0: following = [0x90...0xBF, 0x80...0xBF, 0x80...0xBF]
+            case 0xF1...0xF3: following = [0x80...0xBF, 0x80...0xBF, 0x80...0xBF]
+            case 0xF4: following = [0x80...0x8F, 0x80...0xBF, 0x80...0xBF]
+            default: return false
+            }
+            for range in following {
+                index += 1
+                guard index < bytes.count, range.contains(bytes[index]) else { return false }
+            }
+            index += 1
+        }
+        return true
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import NIOPosix
 import WebFenceNetwork
 import WebFenceWatch
 
@@ -65,6 +66,19 @@ enum WatchPage {
                 .notFound, Layout.page(title: title, path: path, "<p role=\"alert\">That domain is not watched.</p>")
             )
         }
+        // Its diffs (up to 41, each of files up to 128 KB) are made on NIO's threads for blocking
+        // work, not on the event loop this task runs on, which serves other connections (D127).
+        guard let page = try? await NIOThreadPool.singleton.runIfActive({ page(of: state, name: name) }) else {
+            return (
+                .serviceUnavailable,
+                Layout.page(title: title, path: path, "<p role=\"alert\">The server is stopping.</p>")
+            )
+        }
+        return (.ok, page)
+    }
+
+    /// The page of one domain's versions and their changes.
+    static func page(of state: AssociationWatch.DomainState, name: String) -> HTML {
         var sections: [HTML] = []
         if let cdn = state.routes.first?.current, let direct = state.routes.last?.current,
             state.cdnMatchesServer == false
@@ -91,7 +105,7 @@ enum WatchPage {
                 <ol reversed>\(HTML(joining: versions))</ol></section>
                 """)
         }
-        return (.ok, Layout.page(title: "Watch: \(name)", path: path, HTML(joining: sections)))
+        return Layout.page(title: "Watch: \(name)", path: path, HTML(joining: sections))
     }
 
     static func answer(_ version: WatchedVersion) -> HTML {

@@ -113,13 +113,7 @@ struct AppAuditing: Sendable {
         }
         // Unpacked on NIO's blocking-work threads: a form of up to the upload limit is copied and
         // written out, which must not hold the event loop this task runs on (D127).
-        do {
-            return try await NIOThreadPool.singleton.runIfActive {
-                Self.files(in: bodyURL, boundary: boundary, folder: folder)
-            }
-        } catch {
-            return .failure(Refusal(status: 503, code: "upload.busy", message: "the server is stopping"))
-        }
+        return await Self.onBlockingThreads { Self.files(in: bodyURL, boundary: boundary, folder: folder) }
     }
 
     /// The form's parts written out as files: `app` (an archive) or `infoPlist` with an optional
@@ -185,28 +179,32 @@ struct AppAuditing: Sendable {
     /// Reads and audits the upload on NIO's blocking-work threads.
     private func read(_ upload: Upload) async -> Result<Outcome, Refusal> {
         let archive = limits.archive
-        let reading: Result<AppFiles.Reading, AppManifestError>
-        do {
-            reading = try await NIOThreadPool.singleton.runIfActive {
-                do throws(AppManifestError) {
-                    return .success(
-                        try AppFiles.read(
-                            at: upload.main, displayPath: upload.mainName, entitlements: upload.entitlements,
-                            entitlementsDisplayPath: upload.entitlementsName, limits: archive))
-                } catch {
-                    return .failure(error)
-                }
+        return await Self.onBlockingThreads { () -> Result<Outcome, Refusal> in
+            do throws(AppManifestError) {
+                let read = try AppFiles.read(
+                    at: upload.main, displayPath: upload.mainName, entitlements: upload.entitlements,
+                    entitlementsDisplayPath: upload.entitlementsName, limits: archive)
+                return .success(
+                    Outcome(audits: read.apps.map { AppAudit($0, appID: upload.appID) }, unusable: read.unusable))
+            } catch {
+                return .failure(
+                    Refusal(
+                        status: 422, code: "upload.unusable", message: "\(upload.shown(error.path)): \(error.message)"))
             }
-        } catch {
-            return .failure(Refusal(status: 503, code: "upload.busy", message: "the server is stopping"))
         }
-        switch reading {
-        case .failure(let error):
-            return .failure(
-                Refusal(status: 422, code: "upload.unusable", message: "\(upload.shown(error.path)): \(error.message)"))
-        case .success(let read):
-            return .success(
-                Outcome(audits: read.apps.map { AppAudit($0, appID: upload.appID) }, unusable: read.unusable))
+    }
+
+    /// `work`'s result, made on NIO's threads for blocking work: never on the event loop this task
+    /// runs on (D127), where it would hold every connection of that loop.
+    static func onBlockingThreads<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, Refusal>) async -> Result<
+        T, Refusal
+    > {
+        do {
+            return try await NIOThreadPool.singleton.runIfActive(work)
+        } catch is NIOThreadPoolError.ThreadPoolInactive {
+            return .failure(Refusal(status: 503, code: "upload.busy", message: "the server is stopping"))
+        } catch {
+            return .failure(Refusal(status: 503, code: "upload.busy", message: "the request was cancelled"))
         }
     }
 }
