@@ -20,7 +20,7 @@ Integrations/WebKitGTK, which is a Linux program by design) and checks:
 4. The targets an iOS app takes into its navigation delegate import no Foundation (and WebAddress
    nothing at all): FOUNDATION_FREE below.
 5. No standard-library name newer than the package's oldest macOS or iOS (Package.swift's
-   `.macOS(.vN)`, `.iOS(.vN)`; iOS for Sources only, which an app builds) is used without an
+   `.macOS(.vN)`, `.iOS(.vN)`; iOS for library targets only, which an app builds) is used without an
    `if #available` or `@available` naming those platforms at or past its versions, on its line or
    the three before: the compiler checks availability only when it builds for Apple platforms, so
    a Linux build accepts `Mutex` or `String(validating:as:)` that a Mac's build refuses. The names come
@@ -57,6 +57,9 @@ POSIX = ["open", "close", "read", "write", "pread", "pwrite", "fstat", "stat", "
 # at all (a separate CI step proves its binary links neither Foundation nor ICU).
 FOUNDATION_FREE = ["WebAddress", "StrictJSON", "StrictXML", "Findings", "AppBound", "ManagedWebViews",
                    "AssociatedDomains", "HybridFrameworks", "WebFenceNavigation", "AssociationFetchCore"]
+# Targets no app links: the server, the watch and the command line (macOS only).
+NOT_FOR_IOS = ["WebFenceServer", "WebFenceServe", "WebFenceCLI", "WebFenceCommands", "WebFenceCommandLine",
+               "WebFenceWatch"]
 LINUX_GUARD = re.compile(r"canImport\((Glibc|Musl)\)|os\((Linux|Android)\)")
 DARWIN_GUARD = re.compile(r"canImport\(Darwin\)|os\((macOS|iOS|tvOS|watchOS|visionOS)\)")
 
@@ -146,19 +149,20 @@ def scan(path, swift_names, newer):
                     problems.append(f"{relative}:{number}: {match.group(0)} is {'Linux' if linux else 'Darwin'}-only "
                                     f"and not inside a branch for it")
         for pattern, (what, needs) in newer.items():
-            # An app builds only Sources for iOS; tests, benchmarks and plugins build for macOS.
-            needs = {p: v for p, v in needs.items() if p == "macOS" or relative.startswith("Sources" + os.sep)}
+            # An app builds only library targets for iOS; the rest builds for macOS.
+            needs = {p: v for p, v in needs.items() if p == "macOS" or (target and target not in NOT_FOR_IOS)}
             if not needs or not re.search(pattern, text):
                 continue
             nearby = [lines[i] for i in range(max(0, number - 4), number)]
             if any("platform-checked:" in line for line in nearby):
                 continue
             guarded = newer_stdlib_names.merged(*[newer_stdlib_names.versions(line) for line in nearby])
-            if all(guarded.get(p, 0) >= v for p, v in needs.items()):
+            if all(guarded.get(p, (0, 0)) >= v for p, v in needs.items()):
                 continue
             problems.append(f"{relative}:{number}: {what} is newer than the package's oldest "
                             f"{' and '.join(sorted(needs))}; put it under `if #available` or `@available` for "
-                            f"{', '.join(f'{p} {v}' for p, v in sorted(needs.items()))}, or use what they have")
+                            f"{', '.join(f'{p} {newer_stdlib_names.shown(v)}' for p, v in sorted(needs.items()))}, "
+                            f"or use what they have")
         for name in POSIX:
             if name in swift_names and not explicit:
                 continue
@@ -213,7 +217,8 @@ def main() -> int:
         return 1
     print("every platform import is guarded, every platform-specific name is inside its platform's branch, "
           f"{', '.join(FOUNDATION_FREE)} import no Foundation, and none of the {len(newer)} standard-library "
-          f"names newer than {' and '.join(f'{p} {v}' for p, v in sorted(minimum.items()))} is used unguarded")
+          f"names newer than {' and '.join(f'{p} {newer_stdlib_names.shown(v)}' for p, v in sorted(minimum.items()))} "
+          f"is used unguarded")
     return 0
 
 

@@ -21,25 +21,31 @@ PLATFORMS = ["macOS", "iOS"]
 
 
 def versions(line):
-    """{platform: major version} named by an `@available(...)` or `#available(...)` on `line`."""
+    """{platform: (major, minor)} named by an `@available(...)` or `#available(...)` on `line`."""
     found = {}
     for attribute in re.findall(r"[#@]available\(([^)]*)\)", line):
         for platform in PLATFORMS:
-            version = re.search(r"\b" + platform + r" (\d+)", attribute)
+            version = re.search(r"\b" + platform + r" (\d+)(?:\.(\d+))?", attribute)
             if version:
-                found[platform] = int(version.group(1))
+                found[platform] = (int(version.group(1)), int(version.group(2) or 0))
     return found
 
 
 def minimums(package_swift):
-    """{platform: major version} of Package.swift's `platforms` (`.macOS(.v14)`, `.iOS(.v16)`)."""
+    """{platform: (major, minor)} of Package.swift's `platforms` (`.macOS(.v14)`, `.iOS(.v16)`,
+    `.macOS(.v10_15)`)."""
     text = open(package_swift, encoding="utf-8").read()
     found = {}
     for platform in PLATFORMS:
-        version = re.search(r"\." + platform + r"\(\.v(\d+)", text)
+        version = re.search(r"\." + platform + r"\(\.v(\d+)(?:_(\d+))?", text)
         if version:
-            found[platform] = int(version.group(1))
+            found[platform] = (int(version.group(1)), int(version.group(2) or 0))
     return found
+
+
+def shown(version):
+    """`15` for (15, 0), `16.4` for (16, 4)."""
+    return f"{version[0]}" if version[1] == 0 else f"{version[0]}.{version[1]}"
 
 
 def interfaces():
@@ -59,7 +65,7 @@ def merged(*all):
     result = {}
     for each in all:
         for platform, version in each.items():
-            result[platform] = max(result.get(platform, 0), version)
+            result[platform] = max(result.get(platform, (0, 0)), version)
     return result
 
 
@@ -105,7 +111,7 @@ def newer_patterns(minimum):
         late = newer(needs)
         if not late or (kind, owner, name) in older or name.startswith("_") or owner.startswith("_"):
             continue
-        platforms = ", ".join(f"{p} {v}" for p, v in sorted(late.items()))
+        platforms = ", ".join(f"{p} {shown(v)}" for p, v in sorted(late.items()))
         if not owner and kind in ("struct", "class", "enum", "protocol", "actor", "typealias"):
             patterns[r"\b" + re.escape(name) + r"\b"] = (f"{name} ({platforms})", late)
         elif not owner and kind == "func":

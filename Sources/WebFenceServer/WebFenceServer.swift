@@ -186,7 +186,7 @@ public struct WebFenceServer: Sendable {
             FrameworkArea(limits: limits, pool: decisions),
             ScenarioArea(limits: limits, pool: decisions),
             AuditArea(auditing: auditing),
-            WatchArea(watch: watch),
+            WatchArea(watch: watch, pool: decisions),
         ]
     }
 

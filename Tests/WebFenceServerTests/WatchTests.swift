@@ -134,6 +134,20 @@ struct WatchTests {
             #expect(detail.contains("The CDN's copy against the server's"))
             let (missing, _) = try await Self.page(server, "/watch/domain?name=elsewhere.example")
             #expect(missing == .notFound)
+            // The page is made on the decision pool (D127): with every place taken it is a 503 at once.
+            let pool = DecisionPool(threads: 1, waiting: 0)
+            let (started, release) = (NIOLockedValueBox(false), NIOLockedValueBox(false))
+            async let held = pool.decide(bodySize: .max) { () -> Int in
+                started.withLockedValue { $0 = true }
+                while !release.withLockedValue({ $0 }) { usleep(1_000) }
+                return 1
+            }
+            while !started.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+            let (busy, busyPage) = await WatchPage.domain(watch, name: "localhost:\(origin.port)", pool: pool)
+            release.withLockedValue { $0 = true }
+            #expect(try await held.get() == 1)
+            #expect(busy == .serviceUnavailable)
+            #expect(busyPage.rendered.contains("every place for deciding is taken"))
             let (_, json) = try await Self.page(server, "/v1/watch")
             ResponseLog.record(method: "get", path: "/v1/watch", status: 200, body: json)
             let answer = try JSONParser.parse(json)

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import NIOPosix
 import WebFenceNetwork
 import WebFenceWatch
 
@@ -58,7 +57,11 @@ enum WatchPage {
     /// At most this many versions of a route are shown with their changes.
     static let maximumVersions = 20
 
-    static func domain(_ watch: AssociationWatch?, name: String?) async -> (HTTPResponse.Status, HTML) {
+    /// A domain's page, made on `pool`: its line diffs (up to 41, of files up to 128 KB each) are
+    /// costly work, kept off the event loop this task runs on (D127) and bounded as decisions are.
+    static func domain(_ watch: AssociationWatch?, name: String?, pool: DecisionPool) async -> (
+        HTTPResponse.Status, HTML
+    ) {
         guard let watch, let name, let domain = watch.domains.first(where: { $0.description == name }),
             let state = try? await watch.state(of: domain)
         else {
@@ -66,15 +69,10 @@ enum WatchPage {
                 .notFound, Layout.page(title: title, path: path, "<p role=\"alert\">That domain is not watched.</p>")
             )
         }
-        // Its diffs (up to 41, each of files up to 128 KB) are made on NIO's threads for blocking
-        // work, not on the event loop this task runs on, which serves other connections (D127).
-        guard let page = try? await NIOThreadPool.singleton.runIfActive({ page(of: state, name: name) }) else {
-            return (
-                .serviceUnavailable,
-                Layout.page(title: title, path: path, "<p role=\"alert\">The server is stopping.</p>")
-            )
+        switch await pool.decide(bodySize: .max, { page(of: state, name: name) }) {
+        case .success(let page): return (.ok, page)
+        case .failure(let refusal): return (.serviceUnavailable, Layout.busy(refusal))
         }
-        return (.ok, page)
     }
 
     /// The page of one domain's versions and their changes.

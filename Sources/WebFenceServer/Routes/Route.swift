@@ -90,12 +90,7 @@ struct Route: Sendable {
         form(path, limits: limits) { fields, size in
             switch await pool.decide(bodySize: size, { page(fields) }) {
             case .success(let html): return Page(html)
-            case .failure(let refusal):
-                // Interpolated as text: the page escapes it.
-                let message = refusal.body["error"]?.stringValue ?? ""
-                return Page(
-                    Layout.page(title: "Busy", path: "", "<p role=\"alert\">\(message)</p>"),
-                    status: .serviceUnavailable)
+            case .failure(let refusal): return Page(Layout.busy(refusal), status: .serviceUnavailable)
             }
         }
     }
@@ -148,5 +143,14 @@ struct BodyLimits: Sendable, Hashable {
             .failure(.error(408, code: "body.slow", "the body did not arrive within \(timeLimit)"))
         case .failure(.unreadable): .failure(.error(400, code: "body.unreadable", "the body could not be read"))
         }
+    }
+}
+
+extension Layout {
+    /// The page of a pool's refusal (`503 server.busy`, or the server stopping).
+    static func busy(_ refusal: APIResponse) -> HTML {
+        // Interpolated as text: the page escapes it.
+        let message = refusal.body["error"]?.stringValue ?? ""
+        return Layout.page(title: "Busy", path: "", "<p role=\"alert\">\(message)</p>")
     }
 }

@@ -36,6 +36,21 @@ struct AppAuditing: Sendable {
     let limits: Limits
     let bound: ConcurrencyBound
 
+    /// `render`'s answer to `request`'s upload: audited, and its answer written, on NIO's threads
+    /// for blocking work, off the event loop this task runs on (D127): an audit's findings may
+    /// number millions (an Info.plist of up to 8 MiB, each of its entries a finding), and so may
+    /// the JSON or page that shows them. A refusal (a few lines) is written where it is.
+    func answer(
+        _ request: Request, context: ServerContext, render: @escaping @Sendable (Result<Outcome, Refusal>) -> Response
+    ) async -> Response {
+        let outcome = await audit(request, context: context)
+        guard case .success = outcome else { return render(outcome) }
+        switch await Self.onBlockingThreads({ .success(render(outcome)) }) {
+        case .success(let response): return response
+        case .failure(let refusal): return render(.failure(refusal))
+        }
+    }
+
     /// Receives `request`'s upload and audits it.
     func audit(_ request: Request, context: ServerContext) async -> Result<Outcome, Refusal> {
         let answer = await bound.withPlace { () -> Result<Outcome, Refusal> in
@@ -201,9 +216,8 @@ struct AppAuditing: Sendable {
     > {
         do {
             return try await NIOThreadPool.singleton.runIfActive(work)
-        } catch is NIOThreadPoolError.ThreadPoolInactive {
-            return .failure(Refusal(status: 503, code: "upload.busy", message: "the server is stopping"))
         } catch {
+            // NIO's shared pool never stops: what ends the wait is the request's cancellation.
             return .failure(Refusal(status: 503, code: "upload.busy", message: "the request was cancelled"))
         }
     }
