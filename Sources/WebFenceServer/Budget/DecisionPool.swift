@@ -43,10 +43,10 @@ final class DecisionPool: Sendable {
         let answer = await admission.withPlace { [pool] () -> Result<Answer, APIResponse> in
             do {
                 return .success(try await pool.runIfActive(decide))
-            } catch is NIOThreadPoolError.ThreadPoolInactive {
-                return .failure(.error(503, code: "server.stopping", "the server is stopping"))
             } catch {
-                return .failure(.error(503, code: "server.stopping", "the request was cancelled"))
+                // NIO's pool ends the wait with a cancellation both when it has been shut down and
+                // when the request is cancelled; only the first has anyone to read the answer.
+                return .failure(.error(503, code: "server.stopping", "the server is stopping"))
             }
         }
         return answer
