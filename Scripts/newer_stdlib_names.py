@@ -20,27 +20,27 @@ DECLARATION = re.compile(
 PLATFORMS = ["macOS", "iOS"]
 
 
+def named(text, pattern):
+    """{platform: (major, minor)} for each platform whose `pattern` (formatted with its name, two
+    groups: major and an optional minor) is found in `text`."""
+    found = {}
+    for platform in PLATFORMS:
+        version = re.search(pattern.format(platform=platform), text)
+        if version:
+            found[platform] = (int(version.group(1)), int(version.group(2) or 0))
+    return found
+
+
 def versions(line):
     """{platform: (major, minor)} named by an `@available(...)` or `#available(...)` on `line`."""
-    found = {}
-    for attribute in re.findall(r"[#@]available\(([^)]*)\)", line):
-        for platform in PLATFORMS:
-            version = re.search(r"\b" + platform + r" (\d+)(?:\.(\d+))?", attribute)
-            if version:
-                found[platform] = (int(version.group(1)), int(version.group(2) or 0))
-    return found
+    return merged(*[named(attribute, r"\b{platform} (\d+)(?:\.(\d+))?")
+                    for attribute in re.findall(r"[#@]available\(([^)]*)\)", line)])
 
 
 def minimums(package_swift):
     """{platform: (major, minor)} of Package.swift's `platforms` (`.macOS(.v14)`, `.iOS(.v16)`,
     `.macOS(.v10_15)`)."""
-    text = open(package_swift, encoding="utf-8").read()
-    found = {}
-    for platform in PLATFORMS:
-        version = re.search(r"\." + platform + r"\(\.v(\d+)(?:_(\d+))?", text)
-        if version:
-            found[platform] = (int(version.group(1)), int(version.group(2) or 0))
-    return found
+    return named(open(package_swift, encoding="utf-8").read(), r"\.{platform}\(\.v(\d+)(?:_(\d+))?")
 
 
 def shown(version):

@@ -2,8 +2,9 @@ import NIOPosix
 
 /// Where the server's decisions run (D112): off the event loops that run the server's tasks (D127),
 /// whose few threads (one a core) also read requests and answer `/health`, on threads of their own,
-/// so that costly requests cannot stall cheap ones. At most `threads` requests decide at once, at most `waiting` more wait
-/// their turn; one more is answered at once with `503 server.busy`, never queued without bound.
+/// so that costly requests cannot stall cheap ones. At most `threads` requests decide at once, at
+/// most `waiting` more wait their turn; one more is answered at once with `503 server.busy`, never
+/// queued without bound.
 ///
 /// A body of at most `inlineBodySize` bytes is decided where it arrives: whatever it holds, its
 /// patterns and URLs together are that small, so its cases cost at most about 512 × 512 steps

@@ -27,14 +27,6 @@ struct Route: Sendable {
         Route(method: method, path: path, audience: .api) { request, _ in await answer(request).response }
     }
 
-    /// A JSON route that reads its request itself (an upload, streamed to a file).
-    static func api(
-        _ method: HTTPRequest.Method, _ path: String,
-        reading answer: @escaping @Sendable (Request, ServerContext) async -> APIResponse
-    ) -> Route {
-        Route(method: method, path: path, audience: .api) { await answer($0, $1).response }
-    }
-
     /// `POST path`: a JSON body read within `limits`, answered by `answer`; a body that does not
     /// arrive whole is answered with its error (`413`, `408` or `400`).
     static func json(

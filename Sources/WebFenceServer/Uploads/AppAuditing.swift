@@ -52,7 +52,7 @@ struct AppAuditing: Sendable {
     }
 
     /// Receives `request`'s upload and audits it.
-    func audit(_ request: Request, context: ServerContext) async -> Result<Outcome, Refusal> {
+    private func audit(_ request: Request, context: ServerContext) async -> Result<Outcome, Refusal> {
         let answer = await bound.withPlace { () -> Result<Outcome, Refusal> in
             let folder: PrivateFolder
             do throws(AppManifestError) { folder = try PrivateFolder(prefix: "webfence-upload-\(getpid())") } catch {
